@@ -1,6 +1,7 @@
 /** The shared benchmark corpus (`../shared/benchmarks` beside the repository) and its manifest. */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { parse } from 'csv-parse/sync';
 
 export const CORPUS_DIR = fileURLToPath(new URL('../../shared/benchmarks/', import.meta.url));
 
@@ -12,29 +13,12 @@ export interface CorpusModel {
   readonly expected: 'safe' | 'unsafe' | 'unknown';
 }
 
-/** Splits one CSV line; fields may be quoted with doubled quotes inside. */
-function csvFields(line: string): string[] {
-  const out: string[] = [];
-  let cur = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i]!;
-    if (quoted) {
-      if (c === '"' && line[i + 1] === '"') { cur += '"'; i++; }
-      else if (c === '"') quoted = false;
-      else cur += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') { out.push(cur); cur = ''; }
-    else cur += c;
-  }
-  out.push(cur);
-  return out;
-}
-
 export function manifest(): CorpusModel[] {
-  const lines = readFileSync(CORPUS_DIR + 'manifest.csv', 'utf8').split(/\r?\n/).filter((l) => l.trim());
-  return lines.slice(1).map((line) => {
-    const [path, formalism, expected] = csvFields(line);
-    return { path: path!, file: CORPUS_DIR + path!, formalism: formalism as CorpusModel['formalism'], expected: expected as CorpusModel['expected'] };
-  });
+  const rows: Record<string, string>[] = parse(readFileSync(CORPUS_DIR + 'manifest.csv', 'utf8'), { columns: true });
+  return rows.map((r) => ({
+    path: r.path!,
+    file: CORPUS_DIR + r.path!,
+    formalism: r.formalism as CorpusModel['formalism'],
+    expected: r.expected as CorpusModel['expected'],
+  }));
 }
