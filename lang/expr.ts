@@ -492,3 +492,14 @@ export function mentionsFloat(e: Expr): boolean {
 export function boolValue(e: Expr): boolean | undefined {
   return e.op === 'lit' && typeof e.value === 'boolean' ? e.value : undefined;
 }
+
+/**
+ * The canonical literal of an array value: entries sorted by index, none equal to the default.
+ * Two array values are equal exactly when their canonical literals are the same object.
+ */
+export function arrayValue(indexType: Type, entries: readonly (readonly [Expr, Expr])[], dflt: Expr): Expr {
+  const byIndex = new Map<number, readonly [Expr, Expr]>();
+  for (const [i, v] of entries) byIndex.set(i.id, [i, v]); // later entries override earlier ones
+  const kept = [...byIndex.values()].filter(([, v]) => v !== dflt).sort((x, y) => x[0].id - y[0].id);
+  return arrayLit(indexType, kept, dflt);
+}
