@@ -1,0 +1,141 @@
+/**
+ * Bounded model checking over the interpreter interface (Biere et al.; the unrolling of Beyer, Dangl
+ * and Wendler's unifying view). One incremental solver holds the unrolling: the initial states at
+ * step 0, then one step at a time. Before extending to step k+1 it asks, under a single activation
+ * literal, whether a bad state is reachable at step k; a satisfiable answer is read back into a
+ * concrete trace (every variable at every step, the actions taken and the choices they made).
+ *
+ * Locations are an integer variable per step; each action gets a selector literal per step that
+ * implies its source, target and transition formula, and some selector must hold. Only actions
+ * whose source is syntactically reachable in k steps are encoded at step k.
+ */
+import { BoolT, IntT } from '../lang/types.js';
+import {
+  and, atStep, declareVar, eq, imply, indexed, int, or, ref, type Expr, type VarDecl,
+} from '../lang/expr.js';
+import type { Valuation } from '../lang/eval.js';
+import type { Action, Interpreter, Location } from '../formalisms/interpreter.js';
+import type { Trace, TraceState } from '../formalisms/trace.js';
+import { Solver } from '../lang/smt/solver.js';
+import { UnsupportedError } from '../lang/smt/translate.js';
+import type { Limits, Progress, Verdict } from './verdict.js';
+
+export interface BmcOptions extends Limits {
+  /** The deepest step at which a bad state is looked for. */
+  readonly bound: number;
+  readonly onProgress?: (p: Progress) => void;
+}
+
+export function bmc(model: Interpreter, opts: BmcOptions): Verdict {
+  const started = Date.now();
+  const solver = new Solver();
+  const stats = () => ({
+    timeMs: Date.now() - started,
+    solverChecks: solver.stats.checks,
+    solverTimeMs: solver.stats.timeMs,
+    bound: reached,
+  });
+  let reached = -1;
+  try {
+    const unroll = new Unrolling(model);
+    solver.add(unroll.initial());
+    let frontier = new Set<Location>([model.initLoc]);
+    for (let k = 0; k <= opts.bound; k++) {
+      opts.onProgress?.({ phase: 'bmc', iteration: k, detail: `bound ${k}` });
+      if (frontier.has(model.errorLoc)) {
+        const remaining = opts.deadline === undefined ? undefined : opts.deadline - Date.now();
+        if (remaining !== undefined && remaining <= 0) return { result: 'unknown', reason: 'timeout', stats: stats() };
+        solver.setTimeout(remaining);
+        const act = solver.guard(unroll.bad(k));
+        const answer = solver.check([act]);
+        if (answer === 'sat') {
+          reached = k;
+          return { result: 'unsafe', trace: unroll.trace(solver, k), stats: stats() };
+        }
+        if (answer === 'unknown') {
+          return { result: 'unknown', reason: Date.now() >= (opts.deadline ?? Infinity) ? 'timeout' : `solver gave up: ${solver.reasonUnknown()}`, stats: stats() };
+        }
+        solver.retire(act);
+      }
+      reached = k;
+      if (k === opts.bound) break;
+      const next = new Set<Location>();
+      const step = unroll.step(k, frontier, next);
+      if (next.size === 0) break;
+      solver.add(step);
+      frontier = next;
+    }
+    const why = reached < opts.bound ? `no path is longer than ${reached} steps` : `bound ${opts.bound} reached`;
+    return { result: 'unknown', reason: why, stats: stats() };
+  } catch (e) {
+    if (e instanceof UnsupportedError) return { result: 'unknown', reason: e.message, stats: stats() };
+    throw e;
+  } finally {
+    solver.dispose();
+  }
+}
+
+/** The step-indexed encoding of a model's paths. */
+class Unrolling {
+  private readonly locVar: VarDecl;
+  private readonly selectors = new Map<Action, VarDecl>();
+  private readonly multiLoc: boolean;
+
+  constructor(private readonly model: Interpreter) {
+    this.locVar = declareVar('__loc', IntT);
+    this.multiLoc = model.locations.length > 1;
+  }
+
+  private at(loc: Location, k: number): Expr {
+    return this.multiLoc ? eq(ref(indexed(this.locVar, k)), int(loc.id)) : and();
+  }
+
+  initial(): Expr {
+    return and(this.at(this.model.initLoc, 0), atStep(this.model.init, 0));
+  }
+
+  bad(k: number): Expr {
+    return and(this.at(this.model.errorLoc, k), atStep(this.model.bad, k));
+  }
+
+  private selector(a: Action): VarDecl {
+    let s = this.selectors.get(a);
+    if (!s) this.selectors.set(a, (s = declareVar(`__sel${a.id}`, BoolT)));
+    return s;
+  }
+
+  /** Step k -> k+1 from the locations in `from`; adds the reachable targets to `to`. */
+  step(k: number, from: ReadonlySet<Location>, to: Set<Location>): Expr {
+    const choices: Expr[] = [];
+    const parts: Expr[] = [];
+    for (const loc of from) {
+      for (const a of this.model.actions(loc)) {
+        to.add(a.target);
+        const sel = ref(indexed(this.selector(a), k));
+        choices.push(sel);
+        parts.push(imply(sel, and(this.at(a.source, k), this.at(a.target, k + 1), atStep(a.formula, k))));
+      }
+    }
+    return and(or(...choices), ...parts);
+  }
+
+  trace(solver: Solver, k: number): Trace {
+    const m = solver.model();
+    const states: TraceState[] = [];
+    const actions: Action[] = [];
+    const choices: Valuation[] = [];
+    const locById = new Map(this.model.locations.map((l) => [l.id, l]));
+    for (let i = 0; i <= k; i++) {
+      const loc = this.multiLoc ? locById.get(Number(m.eval(ref(indexed(this.locVar, i))).value))! : this.model.initLoc;
+      const vals = new Map<VarDecl, Expr>();
+      for (const v of this.model.vars) vals.set(v, m.eval(ref(indexed(v, i))));
+      states.push({ loc, vals });
+    }
+    for (let i = 0; i < k; i++) {
+      const a = this.model.actions(states[i]!.loc).find((x) => m.eval(ref(indexed(this.selector(x), i))).value === true)!;
+      actions.push(a);
+      choices.push(new Map(a.locals.map((l) => [l, m.eval(ref(indexed(l, i)))])));
+    }
+    return { states, actions, choices };
+  }
+}
