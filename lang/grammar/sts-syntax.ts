@@ -301,7 +301,7 @@ class StsParser extends EmbeddedActionsParser {
     return rhs ? { kind: 'op', tok: lhs.tok, op: 'imply', args: [lhs, rhs] } : lhs;
   });
 
-  private quantExpr = this.RULE('quantExpr', (): SynExpr => this.OR([
+  private quantExpr = this.RULE('quantExpr', (): SynExpr => this.OR({ ERR_MSG: 'an expression', DEF: [
     {
       ALT: () => {
         const tok = this.OR2([{ ALT: () => this.CONSUME(T.Forall) }, { ALT: () => this.CONSUME(T.Exists) }]);
@@ -311,7 +311,7 @@ class StsParser extends EmbeddedActionsParser {
       },
     },
     { ALT: () => this.SUBRULE(this.orExpr) },
-  ]));
+  ] }));
 
   private orExpr = this.RULE('orExpr', (): SynExpr => {
     const first = this.SUBRULE(this.xorExpr);
@@ -347,7 +347,7 @@ class StsParser extends EmbeddedActionsParser {
   });
 
   /** `not` applies to a comparison and does not stack (`not not p` is an error). */
-  private notExpr = this.RULE('notExpr', (): SynExpr => this.OR([
+  private notExpr = this.RULE('notExpr', (): SynExpr => this.OR({ ERR_MSG: 'an expression', DEF: [
     {
       ALT: () => {
         const tok = this.CONSUME(T.Not);
@@ -356,7 +356,7 @@ class StsParser extends EmbeddedActionsParser {
       },
     },
     { ALT: () => this.SUBRULE2(this.eqExpr) },
-  ]));
+  ] }));
 
   private eqExpr = this.RULE('eqExpr', (): SynExpr => {
     const lhs = this.SUBRULE(this.relExpr);
@@ -413,7 +413,7 @@ class StsParser extends EmbeddedActionsParser {
   });
 
   /** Unary minus, stackable; applied to a literal it gives a negative literal (`>= -32768`). */
-  private negExpr = this.RULE('negExpr', (): SynExpr => this.OR([
+  private negExpr = this.RULE('negExpr', (): SynExpr => this.OR({ ERR_MSG: 'an expression', DEF: [
     {
       ALT: () => {
         const tok = this.CONSUME(T.Minus);
@@ -426,7 +426,7 @@ class StsParser extends EmbeddedActionsParser {
       },
     },
     { ALT: () => this.SUBRULE(this.postfixExpr) },
-  ]));
+  ] }));
 
   /** Primes and array reads, applied left to right; `a[i, j]` reads twice. */
   private postfixExpr = this.RULE('postfixExpr', (): SynExpr => {

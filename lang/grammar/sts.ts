@@ -232,13 +232,19 @@ class Elaborator {
       case 'rat': return this.build(n, () => rat(n.num, n.den));
       case 'name': return this.name(n.tok, scope);
       case 'prime': {
-        if (primes + 1 > ctx.primes) {
-          this.fail(n.mark, ctx.primes === 0
+        // a run of primes x'' is checked as a whole, so the error points at the first prime too many
+        const marks: IToken[] = [];
+        let inner: SynExpr = n;
+        for (; inner.kind === 'prime'; inner = inner.arg) marks.unshift(inner.mark);
+        const allowed = ctx.primes - primes;
+        if (marks.length > allowed) {
+          this.fail(marks[allowed]!, ctx.primes === 0
             ? `${ctx.what} cannot refer to the next state (')`
             : `${ctx.what} can refer to the next state only, not beyond it ('')`);
         }
-        const arg = this.expr(n.arg, scope, ctx, primes + 1);
-        return prime(arg);
+        let e = this.expr(inner, scope, ctx, primes + marks.length);
+        for (let i = 0; i < marks.length; i++) e = prime(e);
+        return e;
       }
       case 'read': {
         const a = this.expr(n.array, scope, ctx, primes);
