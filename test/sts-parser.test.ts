@@ -183,6 +183,28 @@ describe('the STS language', () => {
     expect(printSts(again)).toBe(printSts(sts));
   });
 
+  test('specification parameters and valueless consts are rigid unknowns', () => {
+    const text = `specification P(limit : int) {
+  property safe : {
+    const step : int
+    var x : int
+    initial x = 0
+    transition x' = x + step
+  } models G(x <= limit)
+}`;
+    const sts = parseSts(text, 'p.system');
+    expect(sts.vars.map((v) => v.name)).toEqual(['limit', 'step', 'x']);
+    expect(sts.transitions.map((e) => printExpr(e, 'sts'))).toEqual(["limit' = limit", "step' = step", "x' = x + step"]);
+  });
+
+  test('a system that no property uses is still checked', () => {
+    const text = 'specification S {\n system unused(n : int) := { var y : int initial y = n }\n'
+      + ' system broken := { initial ‸z }\n property p : { var x : int } models G(true)\n}';
+    const { error, line, column } = errorOf(text, sts);
+    expect(error.reason).toBe("unknown identifier 'z'");
+    expect([error.line, error.column]).toEqual([line, column]);
+  });
+
   test('arrays, quantifiers and comments', () => {
     const text = spec(`/* a block
       comment */ var a : [int] -> bool // and a line comment
@@ -240,6 +262,11 @@ const malformed: [string, string, RegExp, (text: string) => unknown][] = [
   ['reference to a non-system', 'specification S {\n var x : bool\n property p : ‸x models G(true)\n}', /'x' is not a system/, sts],
   ['wrong number of system arguments', 'specification S {\n system c(n : int) := { var x : int }\n property p : ‸c models G(true)\n}',
     /takes 1 argument/, sts],
+  ['system argument of the wrong type', 'specification S {\n system c(n : int) := { var x : int }\n property p : c(‸true) models G(true)\n}',
+    /argument for parameter 'n' must be int, but it is bool/, sts],
+  ['system that refers to itself', 'specification S {\n system c := ‸c\n property p : c models G(true)\n}', /system 'c' refers to itself/, sts],
+  ['const value of the wrong type', spec('const k : bool := ‸1\ninitial k'), /value of const 'k' must be bool, but it is int/, sts],
+  ['const that refers to itself', spec('const k : int := ‸k + 1\nvar x : int\ninitial x = k'), /const 'k' refers to itself/, sts],
   ['missing models', 'specification S {\n property p : { var x : int } ‸G(x > 0)\n}', /expected 'models' but found 'G'/, sts],
   ['unknown type', spec('var x : ‸integr'), /unknown type 'integr'/, sts],
   ['unknown qualifier', spec('‸output var x : int'), /found identifier 'output'/, sts],

@@ -56,9 +56,12 @@ function emptyParts(): Parts {
 /** Where an expression stands: how many primes it may use, and what to call it in messages. */
 interface Context { readonly primes: number; readonly what: string }
 
-const NO_PRIMES_IN: Record<string, string> = {
-  invariant: 'an invariant', initial: 'an initial constraint',
-};
+/** Constraints by kind: how they are named in messages and how many primes they may use. */
+const CONSTRAINTS = {
+  invariant: { what: 'an invariant', primes: 0 },
+  initial: { what: 'an initial constraint', primes: 0 },
+  transition: { what: 'a transition', primes: 1 },
+} as const;
 
 class Elaborator {
   private readonly instantiated = new Set<SynSystem>();
@@ -150,9 +153,9 @@ class Elaborator {
   private body(body: SynBody, scope: Scope, parts: Parts): Scope {
     for (const d of body.decls) this.decl(scope, d, parts);
     for (const c of body.constraints) {
-      const what = c.kind === 'transition' ? 'a transition' : NO_PRIMES_IN[c.kind]!;
-      const e = this.expr(c.expr, scope, { primes: c.kind === 'transition' ? 1 : 0, what });
-      this.checkBool(e, c.expr, what);
+      const ctx = CONSTRAINTS[c.kind];
+      const e = this.expr(c.expr, scope, ctx);
+      this.checkBool(e, c.expr, ctx.what);
       ({ invariant: parts.invariants, initial: parts.inits, transition: parts.transitions })[c.kind].push(e);
     }
     this.forceMacros(scope);
@@ -182,12 +185,11 @@ class Elaborator {
 
   /** Evaluates the macros of a scope that nothing used, so that their errors are reported too. */
   private forceMacros(scope: Scope): void {
-    for (const { sym, tok } of scope.table.values()) if (sym.kind === 'macro') this.macro(sym, tok);
+    for (const { sym } of scope.table.values()) if (sym.kind === 'macro') this.macro(sym);
   }
 
-  private macro(sym: Extract<Sym, { kind: 'macro' }>, tok: IToken): Expr {
+  private macro(sym: Extract<Sym, { kind: 'macro' }>): Expr {
     if (sym.value) return sym.value;
-    if (sym.busy) this.fail(tok, `the value of const '${tok.image}' refers to itself`);
     sym.busy = true;
     const syn = sym.decl.value!;
     const e = this.expr(syn, sym.scope, { primes: 0, what: 'a const value' });
@@ -275,7 +277,9 @@ class Elaborator {
     switch (sym.kind) {
       case 'var': return ref(sym.decl);
       case 'value': return sym.value;
-      case 'macro': return this.macro(sym, entry.tok);
+      case 'macro':
+        if (sym.busy) this.fail(tok, `the value of const '${tok.image}' refers to itself`);
+        return this.macro(sym);
       case 'system': return this.fail(tok, `'${tok.image}' is a system, not a value`);
       case 'property': return this.fail(tok, `'${tok.image}' is a property, not a value`);
     }
