@@ -281,6 +281,8 @@ const malformed: [string, string, RegExp, (text: string) => unknown][] = [
   ['lisp: wrong arity', '(system (var x Int)\n  (init (‸ite x 0))\n  (prop (> x 0)))', /'ite' takes 3 operand/, lisp],
   ['lisp: unbalanced', '(system (var x Int)\n  (prop (> x 0))‸', /expected .* but found end of file/, lisp],
   ['lisp: prime in the property', '(system (var x Int)\n  (prop (> (‸prime x) 0)))', /the property cannot refer to the next state/, lisp],
+  ['lisp: no property', '(‸system (var x Int)\n  (init (> x 0)))', /no property/, lisp],
+  ['lisp: text after the system', '(system (var x Int) (prop (> x 0)))\n‸(prop true)', /unexpected text after the system/, lisp],
   ['lisp: two properties', '(system (var x Int)\n  (prop (> x 0))\n  (‸prop (< x 0)))', /several properties/, lisp],
   ['lisp: unknown identifier', '(system (var x Int)\n  (prop (> ‸y 0)))', /unknown identifier 'y'/, lisp],
   ['lisp: type error', '(system (var x Int)\n  (prop ‸(and x true)))', /operand of and must be bool/, lisp],

@@ -4,58 +4,19 @@
  *     (system (var x Int) (var r Bool) (init E) ... (trans E) ... (prop E))
  *
  * with prefix operators `and or not => = /= < <= > >= + - * ite` and `(prime E)` for the next
- * state. Chevrotain reads the S-expressions; building the `Sts` from them checks names, arities,
- * types and primes with the same discipline as the STS front end. The file has no names of its
+ * state. The shared S-expression reader (`sexpr.ts`, Chevrotain) checks the bracketing; building
+ * the `Sts` checks names, arities, types and primes with the same discipline as the STS front end. The file has no names of its
  * own: the specification is named after the file and the property is `prop`.
  */
-import { EmbeddedActionsParser, Lexer, createToken, type IToken } from 'chevrotain';
+import type { IToken } from 'chevrotain';
 import {
   ExprTypeError, add, and, bool, cmp, declareVar, eq, imply, int, ite, mul, neg, neq, not, or, prime, ref, sub,
   type Expr, type VarDecl,
 } from '../expr.js';
 import { BoolT, IntT, RatT, type Type } from '../types.js';
 import type { Sts } from '../../formalisms/sts.js';
-import { errorAt, errorAtEnd, errorMessages, lexingError, parsingError } from './sts-errors.js';
-
-const WhiteSpace = createToken({ name: 'WhiteSpace', pattern: /[ \t\r\n\f]+/, group: Lexer.SKIPPED, line_breaks: true });
-const Comment = createToken({ name: 'Comment', pattern: /;[^\r\n]*/, group: Lexer.SKIPPED });
-const LParen = createToken({ name: 'LParen', pattern: '(', label: "'('" });
-const RParen = createToken({ name: 'RParen', pattern: ')', label: "')'" });
-/** Names, numerals and operator symbols alike; what an atom means is decided when building. */
-const Atom = createToken({ name: 'Atom', pattern: /[^\s();]+/, label: 'atom' });
-const tokens = [WhiteSpace, Comment, LParen, RParen, Atom];
-const lexer = new Lexer(tokens, { positionTracking: 'onlyOffset' });
-
-type SExpr =
-  | { readonly kind: 'atom'; readonly tok: IToken }
-  /** `tok` is the opening parenthesis, `end` the closing one. */
-  | { readonly kind: 'list'; readonly tok: IToken; readonly items: readonly SExpr[]; readonly end: IToken };
-type SList = Extract<SExpr, { kind: 'list' }>;
-
-class SExprParser extends EmbeddedActionsParser {
-  constructor() {
-    super(tokens, { errorMessageProvider: errorMessages, recoveryEnabled: false });
-    this.performSelfAnalysis();
-  }
-
-  sexpr = this.RULE('sexpr', (): SExpr => this.OR({
-    ERR_MSG: "'(' or an atom",
-    DEF: [
-      { ALT: () => ({ kind: 'atom', tok: this.CONSUME(Atom) }) },
-      {
-        ALT: () => {
-          const tok = this.CONSUME(LParen);
-          const items: SExpr[] = [];
-          this.MANY(() => items.push(this.SUBRULE(this.sexpr)));
-          const end = this.CONSUME(RParen);
-          return { kind: 'list', tok, items, end };
-        },
-      },
-    ],
-  }));
-}
-
-let parser: SExprParser | undefined;
+import { errorAt, errorAtEnd } from './sts-errors.js';
+import { readSexprs, type Sexpr as SExpr } from './sexpr.js';
 
 const TYPES: Record<string, Type> = { Bool: BoolT, Int: IntT, Real: RatT };
 const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -111,7 +72,7 @@ class Builder {
       else if (prop) this.fail(h, 'several properties: Vigil checks one property per file');
       else prop = e;
     }
-    if (!prop) this.fail((top as SList).end, 'no property: Vigil checks one property per file');
+    if (!prop) this.fail(head, 'no property: Vigil checks one property per file');
     return { name, propName: 'prop', vars: [...this.vars.values()], invariants: [], inits, transitions, prop };
   }
 
@@ -187,14 +148,8 @@ function specName(file: string): string {
 
 /** Reads a lisp-style STS file; every problem is an InputError at the offending token. */
 export function parseLispSts(text: string, file: string): Sts {
-  const lexed = lexer.tokenize(text);
-  const bad = lexed.errors[0];
-  if (bad) throw lexingError(file, text, bad);
-  if (lexed.tokens.length === 0) throw errorAtEnd(file, text, "empty file: expected '(system ...)'");
-  parser ??= new SExprParser();
-  parser.input = lexed.tokens;
-  const top = parser.sexpr();
-  const err = parser.errors[0];
-  if (err) throw parsingError(file, text, err);
+  const [top, extra] = readSexprs(text, file);
+  if (!top) throw errorAtEnd(file, text, "empty file: expected '(system ...)'");
+  if (extra) throw errorAt(file, text, extra.tok, 'unexpected text after the system');
   return new Builder(text, file).system(top, specName(file));
 }
