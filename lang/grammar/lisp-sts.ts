@@ -5,8 +5,8 @@
  *
  * with prefix operators `and or not => = /= < <= > >= + - * ite` and `(prime E)` for the next
  * state. The shared S-expression reader (`sexpr.ts`, Chevrotain) checks the bracketing; building
- * the `Sts` checks names, arities, types and primes with the same discipline as the STS front end. The file has no names of its
- * own: the specification is named after the file and the property is `prop`.
+ * the `Sts` checks names, arities, types and primes with the same discipline as the STS front end.
+ * The file has no names of its own: the specification is named after the file, the property `prop`.
  */
 import type { IToken } from 'chevrotain';
 import {
