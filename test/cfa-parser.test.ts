@@ -14,7 +14,7 @@ import { InputError } from '../lang/errors.js';
 import { evaluate } from '../lang/eval.js';
 import {
   type Expr, add, and, bool, bv, bvop, concat, eq, extend, extract, forall, gt, imply, int, ite, lt, mul, neg, not, or, rat,
-  read, ref, sub, toRat, xor, iff, declareVar,
+  prime, read, ref, sub, toRat, xor, iff, declareVar,
 } from '../lang/expr.js';
 import { BoolT, IntT, RatT, bvType } from '../lang/types.js';
 
@@ -361,6 +361,34 @@ describe('malformed input', () => {
     expect(err.message).toMatch(/no \(init \.\.\.\) location/);
     err = bad('');
     expect(err.message).toMatch(/empty file/);
+  });
+});
+
+describe('names', () => {
+  test('edges may mention locations and variables declared further down', () => {
+    const cfa = parseCfa('main process p {\n  init loc A\n  A -> B { n := n + 1 }\n  var n : int\n  loc B\n}\n', 'late.cfa');
+    expect(cfa.edges[0]!.target.name).toBe('B');
+    expect(cfa.vars.map((v) => v.name)).toEqual(['n']);
+  });
+
+  test('locals shadow globals; the printer keeps both apart', () => {
+    const text = 'var x : bool\nmain process p {\n  var x : int\n  init loc A\n  A -> A { x := x + 1 }\n}\n';
+    const cfa = parseCfa(text, 'shadow.cfa');
+    const [global, local] = cfa.vars;
+    expect([global!.type, local!.type]).toEqual([BoolT, IntT]);
+    const s = cfa.edges[0]!.stmts[0]!;
+    expect(s.kind === 'assign' && s.lhs).toBe(local);
+    const printed = printCfa(cfa);
+    const back = parseCfa(printed, 'shadow2.cfa');
+    expect(back.vars.map((v) => `${v.name}:${v.type.key}`)).toEqual(['x:bool', 'x_1:int']);
+    expect(printCfa(back)).toBe(printed);
+  });
+
+  test('prime is accepted in expressions and printed back', () => {
+    const { e, v } = parseExpr({ x: 'int' }, "x' = x + 1");
+    expect(e).toBe(eq(prime(v.x!), add(v.x!, int(1))));
+    const cfa = parseCfa(model('var x : int', "assume x' > x"), 'prime.cfa');
+    expect(printCfa(cfa)).toContain("assume x' > x");
   });
 });
 
