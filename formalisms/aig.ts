@@ -1,0 +1,235 @@
+/**
+ * And-inverter graphs (AIGs) and their classic reductions: cone of influence and constant
+ * propagation with structural hashing.
+ *
+ * Nodes are numbered in the order of the binary AIGER format: node 0 is the constant false, then
+ * the inputs, the latches, and the AND gates, each gate after its two fanins. A literal is
+ * `2 * node + negated`, as in AIGER. Because fanins always come first, every pass over the graph is
+ * a plain loop over node numbers; nothing recurses, however deep the circuit.
+ *
+ * Node counts follow Theta's convention (formats.md 4.8): one node for the constant, one per input,
+ * latch and gate. A graph read from a file counts the constant; a reduced graph counts it only when
+ * something in the cone still refers to it.
+ */
+import type { AigerFile, Reset } from '../lang/grammar/aiger.js';
+
+/** `2 * node + 1` for the negation of a node, `2 * node` for the node itself. */
+export type Lit = number;
+
+export const FALSE_LIT: Lit = 0;
+export const TRUE_LIT: Lit = 1;
+
+export interface AigInput {
+  /** Position among the file's inputs (kept through reductions, for witnesses). */
+  readonly index: number;
+  readonly name?: string;
+}
+
+export interface AigLatch {
+  /** Position among the file's latches (kept through reductions, for witnesses). */
+  readonly index: number;
+  readonly name?: string;
+  readonly next: Lit;
+  readonly reset: Reset;
+}
+
+/** A bad-state property, or a constraint: a literal with where it came from. */
+export interface AigSignal {
+  readonly lit: Lit;
+  /** The file section: bad states, outputs (bad states when the file has no B section), or constraints. */
+  readonly section: 'bad' | 'output' | 'constraint';
+  /** Position in that section. */
+  readonly index: number;
+  readonly name?: string;
+}
+
+export interface Aig {
+  readonly file: string;
+  /** Input k is node 1 + k. */
+  readonly inputs: readonly AigInput[];
+  /** Latch k is node 1 + inputs + k. */
+  readonly latches: readonly AigLatch[];
+  /** Gate k is node 1 + inputs + latches + k; its fanin literals are `fanins[2k]` and `fanins[2k + 1]`. */
+  readonly fanins: readonly Lit[];
+  /** Each literal is a bad state: the property holds when it is never 1. */
+  readonly properties: readonly AigSignal[];
+  /** Invariant constraints: only executions where they stay 1 count. */
+  readonly constraints: readonly AigSignal[];
+  /** Whether the constant node is part of the graph (see the module comment). */
+  readonly hasConstant: boolean;
+}
+
+export function andCount(aig: Aig): number {
+  return aig.fanins.length / 2;
+}
+
+export function nodeCount(aig: Aig): number {
+  return (aig.hasConstant ? 1 : 0) + aig.inputs.length + aig.latches.length + andCount(aig);
+}
+
+export function firstGateNode(aig: Aig): number {
+  return 1 + aig.inputs.length + aig.latches.length;
+}
+
+export interface AigSummary {
+  readonly inputs: number;
+  readonly latches: number;
+  readonly ands: number;
+  readonly properties: number;
+}
+
+export function aigSummary(aig: Aig): AigSummary {
+  return { inputs: aig.inputs.length, latches: aig.latches.length, ands: andCount(aig), properties: aig.properties.length };
+}
+
+/** Builds a graph node by node: inputs first, then latches, then gates over earlier nodes. */
+class AigBuilder {
+  readonly inputs: AigInput[] = [];
+  readonly latches: { index: number; name?: string; next: Lit; reset: Reset }[] = [];
+  readonly fanins: Lit[] = [];
+  private readonly hashed = new Map<string, Lit>();
+
+  constructor(readonly file: string) {}
+
+  private get nodes(): number {
+    return 1 + this.inputs.length + this.latches.length + this.fanins.length / 2;
+  }
+
+  input(info: AigInput): Lit {
+    this.inputs.push(info);
+    return 2 * this.inputs.length;
+  }
+
+  /** A latch whose next-state literal is set once the gates exist. */
+  latch(info: AigLatch): Lit {
+    this.latches.push({ ...info });
+    return 2 * (this.inputs.length + this.latches.length);
+  }
+
+  /** A gate exactly as given, without folding or sharing (graphs read from files keep their gates). */
+  rawAnd(a: Lit, b: Lit): Lit {
+    const lit = 2 * this.nodes;
+    this.fanins.push(a, b);
+    return lit;
+  }
+
+  /** A gate with trivial cases folded and structural hashing: `a & b` and `b & a` are one node. */
+  and(a: Lit, b: Lit): Lit {
+    if (a < b) [a, b] = [b, a];
+    if (b === FALSE_LIT) return FALSE_LIT;
+    if (b === TRUE_LIT) return a;
+    if (a === b) return a;
+    if (a === (b ^ 1)) return FALSE_LIT;
+    const key = `${a},${b}`;
+    const known = this.hashed.get(key);
+    if (known !== undefined) return known;
+    const lit = this.rawAnd(a, b);
+    this.hashed.set(key, lit);
+    return lit;
+  }
+
+  finish(properties: AigSignal[], constraints: AigSignal[], hasConstant: boolean): Aig {
+    return { file: this.file, inputs: this.inputs, latches: this.latches, fanins: this.fanins, properties, constraints, hasConstant };
+  }
+}
+
+/** Rewrites a literal through a node map (old node -> new literal). */
+function through(map: Int32Array, lit: Lit): Lit {
+  return map[lit >> 1]! ^ (lit & 1);
+}
+
+function mapSignals(signals: readonly AigSignal[], map: Int32Array): AigSignal[] {
+  return signals.map((s) => ({ ...s, lit: through(map, s.lit) }));
+}
+
+/**
+ * The graph of a file, gate for gate: one node per input, latch and AND gate, and the constant.
+ * The properties are the bad-state literals, or the outputs when the file has no B section (4.6).
+ */
+export function aigFromFile(file: AigerFile): Aig {
+  const b = new AigBuilder(file.file);
+  const byVar = new Map<number, Lit>([[0, FALSE_LIT]]);
+  const lit = (l: number): Lit => byVar.get(l >> 1)! ^ (l & 1);
+  file.inputs.forEach((l, index) => byVar.set(l >> 1, b.input({ index, name: file.symbols.inputs.get(index) })));
+  file.latches.forEach((latch, index) => {
+    byVar.set(latch.lit >> 1, b.latch({ index, name: file.symbols.latches.get(index), next: FALSE_LIT, reset: latch.reset }));
+  });
+  for (const [lhs, rhs0, rhs1] of file.ands) byVar.set(lhs >> 1, b.rawAnd(lit(rhs0), lit(rhs1)));
+  file.latches.forEach((latch, k) => { b.latches[k]!.next = lit(latch.next); });
+  const signals = (lits: readonly number[], section: AigSignal['section'], names: ReadonlyMap<number, string>) =>
+    lits.map((l, index) => ({ lit: lit(l), section, index, name: names.get(index) }));
+  const properties = file.bads.length
+    ? signals(file.bads, 'bad', file.symbols.bads)
+    : signals(file.outputs, 'output', file.symbols.outputs);
+  return b.finish(properties, signals(file.constraints, 'constraint', file.symbols.constraints), true);
+}
+
+/**
+ * Cone-of-influence reduction: keeps the nodes the properties and constraints depend on, through
+ * gate fanins and latch next-state functions, renumbered in the same order.
+ */
+export function coneOfInfluence(aig: Aig): Aig {
+  const firstGate = firstGateNode(aig);
+  const firstLatch = 1 + aig.inputs.length;
+  const total = firstGate + andCount(aig);
+  const keep = new Uint8Array(total);
+  const work: number[] = [...aig.properties, ...aig.constraints].map((s) => s.lit >> 1);
+  while (work.length) {
+    const n = work.pop()!;
+    if (keep[n]) continue;
+    keep[n] = 1;
+    if (n >= firstGate) work.push(aig.fanins[2 * (n - firstGate)]! >> 1, aig.fanins[2 * (n - firstGate) + 1]! >> 1);
+    else if (n >= firstLatch) work.push(aig.latches[n - firstLatch]!.next >> 1);
+  }
+  const b = new AigBuilder(aig.file);
+  const map = new Int32Array(total);
+  for (let n = 1; n < total; n++) {
+    if (!keep[n]) continue;
+    if (n < firstLatch) map[n] = b.input(aig.inputs[n - 1]!);
+    else if (n < firstGate) map[n] = b.latch(aig.latches[n - firstLatch]!);
+    else map[n] = b.rawAnd(through(map, aig.fanins[2 * (n - firstGate)]!), through(map, aig.fanins[2 * (n - firstGate) + 1]!));
+  }
+  for (const latch of b.latches) latch.next = through(map, latch.next);
+  return b.finish(mapSignals(aig.properties, map), mapSignals(aig.constraints, map), keep[0] === 1);
+}
+
+/**
+ * Constant propagation with structural hashing. Gates are rebuilt with trivial cases folded
+ * (x & 0 = 0, x & 1 = x, x & x = x, x & ~x = 0) and equal gates shared. A latch is constant when
+ * it has a reset value and its next-state function, with the constant latches replaced by their
+ * values, is that same value: then by induction it never changes. The candidates start as all
+ * initialised latches and shrink until they agree (a latch with reset 0 driven by constant 0, or
+ * reset 1 driven by constant 1, is the simplest case); uninitialised latches are never constant.
+ * The result still contains everything; apply `coneOfInfluence` to drop what became irrelevant.
+ */
+export function propagateConstants(aig: Aig): Aig {
+  const firstLatch = 1 + aig.inputs.length;
+  const firstGate = firstGateNode(aig);
+  const map = new Int32Array(firstGate + andCount(aig));
+  const constant = aig.latches.map((l) => l.reset !== 'x');
+  for (;;) {
+    const b = new AigBuilder(aig.file);
+    aig.inputs.forEach((input, k) => { map[1 + k] = b.input(input); });
+    aig.latches.forEach((latch, k) => {
+      map[firstLatch + k] = constant[k] ? (latch.reset === 1 ? TRUE_LIT : FALSE_LIT) : b.latch(latch);
+    });
+    for (let g = 0; g < andCount(aig); g++) {
+      map[firstGate + g] = b.and(through(map, aig.fanins[2 * g]!), through(map, aig.fanins[2 * g + 1]!));
+    }
+    let changed = false;
+    aig.latches.forEach((latch, k) => {
+      if (constant[k] && through(map, latch.next) !== map[firstLatch + k]) {
+        constant[k] = false;
+        changed = true;
+      }
+    });
+    if (changed) continue;
+    for (const latch of b.latches) latch.next = through(map, latch.next);
+    return b.finish(mapSignals(aig.properties, map), mapSignals(aig.constraints, map), true);
+  }
+}
+
+/** Constant propagation, then cone of influence. */
+export function reduceAig(aig: Aig): Aig {
+  return coneOfInfluence(propagateConstants(aig));
+}

@@ -1,0 +1,546 @@
+/**
+ * Reader for AIGER 1.9 circuits (formats.md 4), ASCII `aag` and binary `aig`.
+ *
+ * The ASCII text is split into tokens by a Chevrotain lexer (numbers, line ends, whole symbol-table
+ * lines, the comment section). The sections themselves are read by counting, not by a grammar:
+ * how many lines each section has is given by the header's numbers, which an LL grammar cannot
+ * express without one semantic gate per line. The binary gate section of `aig` files is decoded by
+ * hand, byte by byte: it is not text (any byte, newlines included, may occur in it), so no lexer
+ * applies, and its 7-bit groups are simplest to read with a loop.
+ *
+ * The result is the file's content as read, validated: every literal in range, every variable
+ * defined once, every used variable defined, no cycle through AND gates. The AND gates are listed
+ * so that each comes after the gates it reads (in file order whenever the file already is so), as
+ * the cycle check finds them. Justice and fairness sections are refused: Vigil checks safety only.
+ */
+import { Lexer, createToken, type CustomPatternMatcherReturn, type IToken } from 'chevrotain';
+import { InputError, positionOf } from '../errors.js';
+
+/** A latch's initial value: 0, 1, or `'x'` when uninitialised (the reset field is the latch's own literal). */
+export type Reset = 0 | 1 | 'x';
+
+export interface AigerLatch {
+  /** The latch's positive literal. */
+  readonly lit: number;
+  /** The literal computing its next value. */
+  readonly next: number;
+  readonly reset: Reset;
+}
+
+/** Names from the symbol table, by 0-based position in their section. */
+export interface AigerSymbols {
+  readonly inputs: ReadonlyMap<number, string>;
+  readonly latches: ReadonlyMap<number, string>;
+  readonly outputs: ReadonlyMap<number, string>;
+  readonly bads: ReadonlyMap<number, string>;
+  readonly constraints: ReadonlyMap<number, string>;
+}
+
+export interface AigerFile {
+  readonly file: string;
+  readonly binary: boolean;
+  /** M: the largest variable index. */
+  readonly maxVar: number;
+  /** Positive literals of the inputs (implicit in binary files: 2, 4, ...). */
+  readonly inputs: readonly number[];
+  readonly latches: readonly AigerLatch[];
+  readonly outputs: readonly number[];
+  readonly bads: readonly number[];
+  readonly constraints: readonly number[];
+  /** `[lhs, rhs0, rhs1]`, each gate after the gates it reads. */
+  readonly ands: readonly (readonly [number, number, number])[];
+  readonly symbols: AigerSymbols;
+  /** The lines of the comment section, without line ends. */
+  readonly comments: readonly string[];
+}
+
+// ---------------------------------------------------------------- tokens
+
+const Newline = createToken({ name: 'Newline', pattern: /\r?\n/, line_breaks: true, label: 'end of line' });
+const Spaces = createToken({ name: 'Spaces', pattern: /[ \t]+/, group: Lexer.SKIPPED });
+const Num = createToken({ name: 'Num', pattern: /[0-9]+/, label: 'number' });
+/** A whole symbol-table line: kind letter, position, one space, then the name up to the line end. */
+const SymbolLine = createToken({ name: 'SymbolLine', pattern: /[ilobcjf][0-9]+ [^\r\n]*/, label: 'symbol' });
+
+/** A line holding only `c` starts the comment section, which runs to the end of the file. */
+function matchComments(text: string, offset: number): CustomPatternMatcherReturn | null {
+  if (text.charCodeAt(offset) !== 99 /* c */) return null;
+  const after = text.charCodeAt(offset + 1);
+  const lineEnds = Number.isNaN(after) || after === 10 || (after === 13 && text.charCodeAt(offset + 2) === 10);
+  return lineEnds ? [text.slice(offset)] : null;
+}
+const Comments = createToken({
+  name: 'Comments', pattern: { exec: matchComments }, line_breaks: true, start_chars_hint: ['c'], label: 'comment section',
+});
+/** Any other word: the header's `aag`/`aig`, or a misplaced word to complain about by name. */
+const Word = createToken({ name: 'Word', pattern: /[A-Za-z][A-Za-z0-9_]*/, label: 'word' });
+
+const aigerLexer = new Lexer([Newline, Spaces, Num, SymbolLine, Comments, Word], {
+  positionTracking: 'onlyOffset',
+  ensureOptimizations: true,
+});
+
+// ---------------------------------------------------------------- errors and positions
+
+/** Where the tokens come from: the whole file's text, for positions and for quoting. */
+interface Source {
+  readonly file: string;
+  /** The file as text (for `aig`, one character per byte), so offsets give line and column. */
+  readonly text: string;
+  /** Quoted in errors about ASCII parts. */
+  readonly quote: string;
+}
+
+function fail(src: Source, offset: number, reason: string, quote = true): never {
+  const { line, column } = positionOf(src.text, offset);
+  throw new InputError(src.file, line, column, reason, quote ? src.quote : undefined);
+}
+
+function lexError(src: Source, offset: number, binary: boolean): never {
+  const code = src.text.charCodeAt(offset);
+  const shown = code >= 32 && code < 127 ? `character '${src.text[offset]}'` : `byte 0x${code.toString(16).padStart(2, '0')}`;
+  const hint = code < 32 || code >= 127 ? (binary ? '' : " (an 'aag' file is text; binary AIGER starts with 'aig')") : '';
+  fail(src, offset, `unexpected ${shown}${hint}`);
+}
+
+function lex(src: Source, base: number, text: string, binary: boolean): IToken[] {
+  const { tokens, errors } = aigerLexer.tokenize(text);
+  if (errors.length) lexError(src, base + errors[0]!.offset, binary);
+  return tokens;
+}
+
+// ---------------------------------------------------------------- line reading
+
+/** The largest M this reader accepts, so that every literal is a safe 32-bit number. */
+const MAX_VAR = 2 ** 30 - 1;
+
+class Lines {
+  private pos = 0;
+  constructor(
+    readonly src: Source,
+    private readonly tokens: readonly IToken[],
+    /** Offset of the tokens' text in the file. */
+    private readonly base: number,
+    /** Offset just past the tokens' text, where "end of file" is reported. */
+    private readonly end: number,
+  ) {}
+
+  offsetOf(t: IToken): number {
+    return this.base + t.startOffset;
+  }
+
+  atEnd(): boolean {
+    return this.pos >= this.tokens.length;
+  }
+
+  peek(): IToken | undefined {
+    return this.tokens[this.pos];
+  }
+
+  next(): IToken {
+    return this.tokens[this.pos++]!;
+  }
+
+  /** Offset of the next token, or of the end. */
+  here(): number {
+    const t = this.peek();
+    return t ? this.offsetOf(t) : this.end;
+  }
+
+  fail(offset: number, reason: string): never {
+    return fail(this.src, offset, reason);
+  }
+
+  /**
+   * Reads one line of `min` to `max` numbers and its line end; `what` names the line in messages,
+   * `missing` says what the file lacks when it ends before the line.
+   */
+  numbers(min: number, max: number, what: string, missing: string): IToken[] {
+    if (this.atEnd()) this.fail(this.end, `unexpected end of file: ${missing}`);
+    const out: IToken[] = [];
+    for (;;) {
+      const t = this.peek();
+      if (!t || t.tokenType === Newline) break;
+      if (t.tokenType !== Num) this.fail(this.offsetOf(t), `expected a number in ${what}, found ${describe(t)}`);
+      if (out.length === max) this.fail(this.offsetOf(t), `too many numbers in ${what} (at most ${max})`);
+      out.push(this.next());
+    }
+    if (out.length < min) {
+      const need = min === max ? `${min}` : `at least ${min}`;
+      this.fail(this.here(), out.length === 0 ? `expected ${what}` : `${what} needs ${need} numbers, found ${out.length}`);
+    }
+    if (!this.atEnd()) this.next(); // the line end
+    return out;
+  }
+}
+
+function describe(t: IToken): string {
+  if (t.tokenType === Newline) return 'the end of the line';
+  if (t.tokenType === Comments) return "the comment section ('c')";
+  const text = t.image.length > 20 ? `${t.image.slice(0, 20)}...` : t.image;
+  return `'${text}'`;
+}
+
+/** The value of a numeral, or Infinity when it has too many digits to matter. */
+function numeral(digits: string): number {
+  return digits.length > 15 ? Infinity : Number(digits);
+}
+
+function value(t: IToken): number {
+  return numeral(t.image);
+}
+
+// ---------------------------------------------------------------- the header
+
+interface Header {
+  readonly binary: boolean;
+  readonly m: number;
+  readonly i: number;
+  readonly l: number;
+  readonly o: number;
+  readonly a: number;
+  readonly b: number;
+  readonly c: number;
+}
+
+const COUNT_NAMES = ['M', 'I', 'L', 'O', 'A', 'B', 'C', 'J', 'F'];
+
+function readHeader(lines: Lines, emptyAt: number): Header {
+  const first = lines.peek();
+  if (!first) lines.fail(emptyAt, 'empty file');
+  if (first.tokenType !== Word || (first.image !== 'aag' && first.image !== 'aig')) {
+    const what = first.tokenType === Newline ? 'an empty line' : describe(first);
+    lines.fail(lines.offsetOf(first), `bad header: expected 'aag' (ASCII) or 'aig' (binary) followed by M I L O A, found ${what}`);
+  }
+  lines.next();
+  const counts = lines.numbers(5, 9, 'the header', 'the header needs the counts M I L O A');
+  const v = counts.map((t, k) => {
+    const n = value(t);
+    if (n > MAX_VAR) lines.fail(lines.offsetOf(t), `header count ${COUNT_NAMES[k]} = ${t.image} is too large (at most ${MAX_VAR})`);
+    return n;
+  });
+  for (const k of [7, 8]) {
+    if ((v[k] ?? 0) > 0) lines.fail(lines.offsetOf(counts[k]!), 'liveness properties (justice/fairness) are not supported');
+  }
+  const [m, i, l, o, a] = v as [number, number, number, number, number];
+  const binary = first.image === 'aig';
+  if (binary && m !== i + l + a) {
+    lines.fail(lines.offsetOf(counts[0]!), `binary 'aig' header needs M = I + L + A = ${i + l + a}, but M is ${m}`);
+  }
+  if (!binary && i + l + a > m) {
+    lines.fail(lines.offsetOf(counts[0]!), `M = ${m} is smaller than the ${i + l + a} inputs, latches and AND gates the header announces`);
+  }
+  return { binary, m, i, l, o, a, b: v[5] ?? 0, c: v[6] ?? 0 };
+}
+
+// ---------------------------------------------------------------- definitions and uses
+
+const INPUT = 1;
+const LATCH = 2;
+const GATE = 3;
+const KIND_NAME = ['', 'an input', 'a latch', 'an AND gate'];
+
+/** The sections read so far, with the offsets of definitions and uses for later checks. */
+class Body {
+  readonly inputs: number[] = [];
+  readonly latches: AigerLatch[] = [];
+  readonly outputs: number[] = [];
+  readonly bads: number[] = [];
+  readonly constraints: number[] = [];
+  readonly ands: [number, number, number][] = [];
+  /** variable -> 4 * position in its section + kind */
+  readonly defs = new Map<number, number>();
+  readonly defOffsets: number[][] = [[], [], [], []];
+  /** Literals used as operands, with their offsets, in file order. */
+  readonly uses: number[] = [];
+  readonly useOffsets: number[] = [];
+
+  constructor(readonly header: Header, private readonly lines: Lines) {}
+
+  /** A literal within range of M. */
+  literal(t: IToken): number {
+    const n = value(t);
+    const top = 2 * this.header.m + 1;
+    if (n > top) this.lines.fail(this.lines.offsetOf(t), `literal ${t.image} is out of range: M = ${this.header.m} allows literals up to ${top}`);
+    return n;
+  }
+
+  use(t: IToken): number {
+    const lit = this.literal(t);
+    this.uses.push(lit);
+    this.useOffsets.push(this.lines.offsetOf(t));
+    return lit;
+  }
+
+  /** The even literal of a newly defined input, latch or gate. */
+  define(t: IToken, kind: number, position: number): number {
+    const lit = this.literal(t);
+    const at = this.lines.offsetOf(t);
+    const what = KIND_NAME[kind]!.replace(/^an? /, '');
+    if (lit & 1) this.lines.fail(at, `${what} literal must be even (a positive literal), got ${lit}`);
+    if (lit === 0) this.lines.fail(at, `${what} literal must name a variable, not the constant 0`);
+    const known = this.defs.get(lit >> 1);
+    if (known !== undefined) {
+      const prevAt = this.defOffsets[known & 3]![known >> 2]!;
+      const { line } = positionOf(this.lines.src.text, prevAt);
+      this.lines.fail(at, `variable ${lit >> 1} (literal ${lit}) is defined twice: it is already ${KIND_NAME[known & 3]} on line ${line}`);
+    }
+    this.defs.set(lit >> 1, position * 4 + kind);
+    this.defOffsets[kind]!.push(at);
+    return lit;
+  }
+}
+
+function readReset(lines: Lines, t: IToken | undefined, own: number): Reset {
+  if (!t) return 0;
+  const n = value(t);
+  if (n === 0) return 0;
+  if (n === 1) return 1;
+  if (n === own) return 'x';
+  return lines.fail(lines.offsetOf(t), `latch reset must be 0, 1 or the latch's own literal ${own} (uninitialised), got ${t.image}`);
+}
+
+/** Latches, outputs, bads and constraints: the ASCII sections both formats share (inputs only in `aag`). */
+function readSections(lines: Lines, body: Body): void {
+  const h = body.header;
+  const count = (n: number, what: string) => `the header announces ${n} ${what}`;
+  if (!h.binary) {
+    for (let k = 0; k < h.i; k++) {
+      const [t] = lines.numbers(1, 1, 'an input line', `expected input ${k} (${count(h.i, 'inputs')})`);
+      body.inputs.push(body.define(t!, INPUT, k));
+    }
+  } else {
+    for (let k = 0; k < h.i; k++) body.inputs.push(2 * (k + 1));
+  }
+  for (let k = 0; k < h.l; k++) {
+    const missing = `expected latch ${k} (${count(h.l, 'latches')})`;
+    if (h.binary) {
+      const [next, reset] = lines.numbers(1, 2, 'a latch line (NEXT [RESET])', missing);
+      const lit = 2 * (h.i + k + 1);
+      body.latches.push({ lit, next: body.use(next!), reset: readReset(lines, reset, lit) });
+    } else {
+      const [cur, next, reset] = lines.numbers(2, 3, 'a latch line (LATCH NEXT [RESET])', missing);
+      const lit = body.define(cur!, LATCH, k);
+      body.latches.push({ lit, next: body.use(next!), reset: readReset(lines, reset, lit) });
+    }
+  }
+  const single = (n: number, out: number[], what: string, plural: string) => {
+    for (let k = 0; k < n; k++) {
+      const [t] = lines.numbers(1, 1, `${what} line`, `expected ${what} ${k} (${count(n, plural)})`);
+      out.push(body.use(t!));
+    }
+  };
+  single(h.o, body.outputs, 'output', 'outputs');
+  single(h.b, body.bads, 'bad-state', 'bad-state properties');
+  single(h.c, body.constraints, 'constraint', 'invariant constraints');
+}
+
+function readAsciiGates(lines: Lines, body: Body): void {
+  const a = body.header.a;
+  for (let k = 0; k < a; k++) {
+    const [lhs, rhs0, rhs1] = lines.numbers(3, 3, 'an AND gate line (LHS RHS0 RHS1)', `expected AND gate ${k} (the header announces ${a} AND gates)`);
+    body.ands.push([body.define(lhs!, GATE, k), body.use(rhs0!), body.use(rhs1!)]);
+  }
+}
+
+/** Every used variable must be defined (ASCII only: in binary files every variable 1..M is). */
+function checkUses(lines: Lines, body: Body): void {
+  for (let k = 0; k < body.uses.length; k++) {
+    const lit = body.uses[k]!;
+    if (lit > 1 && !body.defs.has(lit >> 1)) {
+      lines.fail(body.useOffsets[k]!, `literal ${lit} refers to variable ${lit >> 1}, which is not defined as an input, latch or AND gate`);
+    }
+  }
+}
+
+/**
+ * Orders the gates so that each follows the gates it reads (iterative depth-first search, keeping
+ * file order where possible), and reports a cycle through AND gates at the gate that closes it.
+ */
+function sortGates(lines: Lines, body: Body): [number, number, number][] {
+  const { ands, defs } = body;
+  const gateOf = (lit: number): number => {
+    const d = defs.get(lit >> 1);
+    return d !== undefined && (d & 3) === GATE ? d >> 2 : -1;
+  };
+  const state = new Uint8Array(ands.length); // 0 new, 1 on the stack, 2 done
+  const order: [number, number, number][] = [];
+  const stack: number[] = [];
+  const step: number[] = [];
+  for (let root = 0; root < ands.length; root++) {
+    if (state[root]) continue;
+    stack.push(root);
+    step.push(0);
+    state[root] = 1;
+    while (stack.length) {
+      const top = stack.length - 1;
+      const g = stack[top]!;
+      const s = step[top]!;
+      if (s < 2) {
+        step[top] = s + 1;
+        const child = gateOf(ands[g]![1 + s]!);
+        if (child < 0 || state[child] === 2) continue;
+        if (state[child] === 1) {
+          const cycle = stack.slice(stack.indexOf(child)).map((x) => ands[x]![0]);
+          const path = [...cycle, ands[child]![0]].slice(0, 8).join(' -> ');
+          lines.fail(body.defOffsets[GATE]![child]!, `combinational cycle through AND gates: ${path}${cycle.length >= 8 ? ' -> ...' : ''}`);
+        }
+        state[child] = 1;
+        stack.push(child);
+        step.push(0);
+      } else {
+        state[g] = 2;
+        order.push(ands[g]!);
+        stack.pop();
+        step.pop();
+      }
+    }
+  }
+  return order;
+}
+
+// ---------------------------------------------------------------- binary gates
+
+/** Decodes the `aig` gate bytes starting at `start`; returns the offset just past them. */
+function readBinaryGates(src: Source, bytes: Uint8Array, start: number, body: Body): number {
+  const { i, l, a } = body.header;
+  const failAt = (reason: string): never => fail(src, start, reason, false);
+  let p = start;
+  const delta = (k: number, which: string): number => {
+    let x = 0;
+    let scale = 1;
+    for (;;) {
+      if (p >= bytes.length) {
+        failAt(`truncated binary AND gate section: the file ends at byte offset ${p}, in gate ${k} of ${a}`);
+      }
+      const b = bytes[p++]!;
+      x += (b & 0x7f) * scale;
+      if (!(b & 0x80)) return x;
+      scale *= 128;
+      if (scale > 2 ** 35) failAt(`binary AND gate ${k}: ${which} at byte offset ${p - 5} is too long`);
+    }
+  };
+  for (let k = 0; k < a; k++) {
+    const lhs = 2 * (i + l + k + 1);
+    const at = p;
+    const d0 = delta(k, 'the first difference');
+    const d1 = delta(k, 'the second difference');
+    if (d0 === 0 || d0 > lhs) {
+      failAt(`binary AND gate ${k} (literal ${lhs}) at byte offset ${at}: difference ${d0} needs LHS > RHS0 >= 0`);
+    }
+    const rhs0 = lhs - d0;
+    if (d1 > rhs0) {
+      failAt(`binary AND gate ${k} (literal ${lhs}) at byte offset ${at}: difference ${d1} needs RHS0 >= RHS1 >= 0`);
+    }
+    body.ands.push([lhs, rhs0, rhs0 - d1]);
+  }
+  return p;
+}
+
+// ---------------------------------------------------------------- symbols and comments
+
+const SYMBOL_SECTIONS: Record<string, [keyof AigerSymbols | null, string]> = {
+  i: ['inputs', 'input'], l: ['latches', 'latch'], o: ['outputs', 'output'], b: ['bads', 'bad-state property'],
+  c: ['constraints', 'constraint'], j: [null, 'justice property'], f: [null, 'fairness constraint'],
+};
+
+function readTrailer(lines: Lines, body: Body, binary: boolean): { symbols: AigerSymbols; comments: string[] } {
+  const h = body.header;
+  const sizes: Record<keyof AigerSymbols, number> = { inputs: h.i, latches: h.l, outputs: h.o, bads: h.b, constraints: h.c };
+  const symbols = { inputs: new Map(), latches: new Map(), outputs: new Map(), bads: new Map(), constraints: new Map() };
+  let comments: string[] = [];
+  while (!lines.atEnd()) {
+    const t = lines.next();
+    const at = lines.offsetOf(t);
+    if (t.tokenType === Comments) {
+      comments = t.image.split(/\r?\n/).slice(1);
+      if (comments.length && comments[comments.length - 1] === '') comments.pop();
+      break;
+    }
+    if (t.tokenType === Newline) continue; // blank lines are harmless here
+    if (t.tokenType !== SymbolLine) {
+      lines.fail(at, binary || h.a === 0
+        ? `unexpected ${describe(t)}: after the last section only symbols ('i0 NAME') and a comment section ('c') may follow`
+        : `unexpected ${describe(t)}: the header announces ${h.a} AND gates, and after them only symbols ('i0 NAME') and a comment section ('c') may follow`);
+    }
+    const space = t.image.indexOf(' ');
+    const [section, what] = SYMBOL_SECTIONS[t.image[0]!]!;
+    const position = numeral(t.image.slice(1, space));
+    const size = section ? sizes[section] : 0;
+    if (section === null || position >= size) {
+      lines.fail(at, `symbol for ${what} ${t.image.slice(1, space)}, but the header announces ${size} of them`);
+    }
+    const names: Map<number, string> = symbols[section];
+    if (names.has(position)) lines.fail(at, `${what} ${position} is named twice`);
+    names.set(position, fromBytes(t.image.slice(space + 1), binary));
+    const end = lines.peek();
+    if (end && end.tokenType !== Newline) lines.fail(lines.offsetOf(end), `expected the end of the line, found ${describe(end)}`);
+    if (end) lines.next();
+  }
+  return { symbols, comments };
+}
+
+/** Binary files are decoded one character per byte; names in them are UTF-8 like anywhere else. */
+function fromBytes(name: string, binary: boolean): string {
+  return binary && /[\x80-\xff]/.test(name) ? Buffer.from(name, 'latin1').toString('utf8') : name;
+}
+
+// ---------------------------------------------------------------- entry point
+
+function isBinary(bytes: Uint8Array): boolean {
+  return bytes[0] === 0x61 && bytes[1] === 0x69 && bytes[2] === 0x67 && (bytes[3] === 0x20 || bytes[3] === 0x09);
+}
+
+/** Offset just past the `n`-th line end at or after `from`, or the end of the bytes. */
+function skipLines(bytes: Uint8Array, from: number, n: number): number {
+  let p = from;
+  for (let k = 0; k < n; k++) {
+    const nl = bytes.indexOf(10, p);
+    if (nl < 0) return bytes.length;
+    p = nl + 1;
+  }
+  return p;
+}
+
+export function parseAiger(bytes: Uint8Array, file: string): AigerFile {
+  return isBinary(bytes) ? parseBinary(bytes, file) : parseAscii(bytes, file);
+}
+
+function parseAscii(bytes: Uint8Array, file: string): AigerFile {
+  const text = new TextDecoder().decode(bytes);
+  const src: Source = { file, text, quote: text };
+  const lines = new Lines(src, lex(src, 0, text, false), 0, text.length);
+  const header = readHeader(lines, 0);
+  const body = new Body(header, lines);
+  readSections(lines, body);
+  readAsciiGates(lines, body);
+  const { symbols, comments } = readTrailer(lines, body, false);
+  checkUses(lines, body);
+  const ands = sortGates(lines, body);
+  return finish(file, body, ands, symbols, comments);
+}
+
+function parseBinary(bytes: Uint8Array, file: string): AigerFile {
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+  const src: Source = { file, text, quote: text };
+  const headerEnd = skipLines(bytes, 0, 1);
+  const header = readHeader(new Lines(src, lex(src, 0, text.slice(0, headerEnd), true), 0, headerEnd), 0);
+  const gatesStart = skipLines(bytes, headerEnd, header.l + header.o + header.b + header.c);
+  const sections = new Lines(src, lex(src, headerEnd, text.slice(headerEnd, gatesStart), true), headerEnd, gatesStart);
+  const body = new Body(header, sections);
+  readSections(sections, body);
+  const gatesEnd = readBinaryGates(src, bytes, gatesStart, body);
+  const trailer = new Lines(src, lex(src, gatesEnd, text.slice(gatesEnd), true), gatesEnd, text.length);
+  const { symbols, comments } = readTrailer(trailer, body, true);
+  return finish(file, body, body.ands, symbols, comments);
+}
+
+function finish(
+  file: string, body: Body, ands: readonly (readonly [number, number, number])[], symbols: AigerSymbols, comments: string[],
+): AigerFile {
+  const { binary, m } = body.header;
+  return {
+    file, binary, maxVar: m, inputs: body.inputs, latches: body.latches, outputs: body.outputs, bads: body.bads,
+    constraints: body.constraints, ands, symbols, comments,
+  };
+}
