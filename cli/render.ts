@@ -1,0 +1,72 @@
+/**
+ * Turns verdicts into what the user reads: a human summary with the counterexample as a table of
+ * steps, or one JSON object for tools.
+ */
+import { printExpr } from '../lang/print.js';
+import type { Expr } from '../lang/expr.js';
+import type { Interpreter } from '../formalisms/interpreter.js';
+import type { Trace } from '../formalisms/trace.js';
+import type { Verdict } from '../engines/verdict.js';
+
+/** Above this many variables the human view shows only what changed. */
+const WIDE = 12;
+
+function show(v: Expr | undefined): string {
+  return v === undefined ? '?' : printExpr(v, 'cfa');
+}
+
+export function traceLines(model: Interpreter, trace: Trace): string[] {
+  const out: string[] = [];
+  const wide = model.vars.length > WIDE;
+  trace.states.forEach((s, i) => {
+    const prev = trace.states[i - 1];
+    const vars = wide && prev ? model.vars.filter((v) => prev.vals.get(v) !== s.vals.get(v)) : model.vars;
+    const shown = wide && !prev ? vars.slice(0, WIDE) : vars;
+    const values = shown.map((v) => `${v.name} = ${show(s.vals.get(v))}`).join(', ');
+    const more = shown.length < vars.length ? ` (+${vars.length - shown.length} more, see --json)` : '';
+    const loc = model.locations.length > 1 ? `${s.loc.name}  ` : '';
+    out.push(`  ${String(i).padStart(3)}  ${loc}${values || (prev ? '(no change)' : '')}${more}`);
+    const a = trace.actions[i];
+    if (a) {
+      const choices = [...(trace.choices[i] ?? new Map()).entries()].map(([d, v]) => `${d.name} = ${show(v)}`);
+      out.push(`         ${a.label}${choices.length ? `  [${choices.join(', ')}]` : ''}`);
+    }
+  });
+  return out;
+}
+
+export function traceJson(trace: Trace): unknown {
+  return trace.states.map((s, i) => ({
+    location: s.loc.name,
+    values: Object.fromEntries([...s.vals].map(([d, v]) => [d.name, show(v)])),
+    ...(trace.actions[i] ? {
+      action: trace.actions[i]!.label,
+      choices: Object.fromEntries([...(trace.choices[i] ?? new Map())].map(([d, v]) => [d.name, show(v)])),
+    } : {}),
+  }));
+}
+
+export function verdictWord(v: Verdict): string {
+  return v.result.toUpperCase();
+}
+
+export function humanVerdict(file: string, algorithm: string, model: Interpreter, v: Verdict): string {
+  const secs = (v.stats.timeMs / 1000).toFixed(2);
+  const head = `${file}: ${verdictWord(v)}${v.result === 'unknown' ? ` (${v.reason})` : ''}  [${algorithm}, ${secs} s, ${v.stats.solverChecks} solver checks]`;
+  if (v.result !== 'unsafe') return head;
+  const steps = v.trace.actions.length;
+  return [head, `counterexample of ${steps} step${steps === 1 ? '' : 's'} (replayed on the model):`, ...traceLines(model, v.trace)].join('\n');
+}
+
+export function jsonVerdict(file: string, algorithm: string, options: Record<string, unknown>, v: Verdict): string {
+  return JSON.stringify({
+    file,
+    verdict: v.result,
+    ...(v.result === 'unknown' ? { reason: v.reason } : {}),
+    algorithm,
+    options,
+    timeMs: v.stats.timeMs,
+    statistics: v.stats,
+    ...(v.result === 'unsafe' ? { counterexample: traceJson(v.trace) } : {}),
+  }, null, 2);
+}
