@@ -87,7 +87,8 @@ class AigBuilder {
   readonly inputs: AigInput[] = [];
   readonly latches: { index: number; name?: string; next: Lit; reset: Reset }[] = [];
   readonly fanins: Lit[] = [];
-  private readonly hashed = new Map<string, Lit>();
+  /** Gates by fanin pair, keyed by a number while literals are small enough for an exact one. */
+  private readonly hashed = new Map<number | string, Lit>();
 
   constructor(readonly file: string) {}
 
@@ -120,7 +121,7 @@ class AigBuilder {
     if (b === TRUE_LIT) return a;
     if (a === b) return a;
     if (a === (b ^ 1)) return FALSE_LIT;
-    const key = `${a},${b}`;
+    const key = a < 2 ** 22 ? a * 2 ** 31 + b : `${a},${b}`;
     const known = this.hashed.get(key);
     if (known !== undefined) return known;
     const lit = this.rawAnd(a, b);
@@ -229,7 +230,7 @@ export function propagateConstants(aig: Aig): Aig {
   }
 }
 
-/** Constant propagation, then cone of influence. */
+/** Constant propagation, then cone of influence (also once before, so the propagation has less to do). */
 export function reduceAig(aig: Aig): Aig {
-  return coneOfInfluence(propagateConstants(aig));
+  return coneOfInfluence(propagateConstants(coneOfInfluence(aig)));
 }

@@ -351,6 +351,9 @@ function errorOf(input: string | Uint8Array, file = 'bad.aag'): InputError {
 }
 
 
+/** Seven gates, the sixth with difference 10 (a line feed byte), the seventh 13 (a carriage return), then a bad line. */
+const symbolAfterGates = bin('aig 8 1 0 1 7\n16\n', 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 10, 0, 13, 0, ...bytes('x1 bad\n'));
+
 describe('malformed AIGER', () => {
   it.each([
     ['an empty file', '', 1, 1, /empty file/],
@@ -386,6 +389,7 @@ describe('malformed AIGER', () => {
     ['a gate whose RHS1 is negative', bin('aig 2 1 0 1 1\n4\n', 1, 9), 3, 1, /difference 9 needs RHS0 >= RHS1 >= 0/],
     ['a truncated latch section', bin('aig 2 1 1 0 0\n'), 2, 1, /end of file: expected latch 0/],
     ['a literal out of range', bin('aig 2 1 1 0 0\n6\n'), 2, 1, /literal 6 is out of range/],
+    ['a bad symbol line', symbolAfterGates, 4, 4, /unexpected 'x1': after the last section only symbols/],
   ] as const)('binary: %s', (_, input, line, column, message) => {
     const e = errorOf(input, 'bad.aig');
     expect(e.reason).toMatch(message);
@@ -395,5 +399,7 @@ describe('malformed AIGER', () => {
   it('quotes the line in ASCII parts and not in the binary gate section', () => {
     expect(errorOf('aag 1 1 0 1 0\n2\n5\n').render()).toContain('\n    5\n    ^');
     expect(errorOf(bin('aig 3 1 0 1 2\n6\n', 2, 1)).render()).not.toContain('\n');
+    // the gate bytes hold a line feed and a carriage return; the quote shows them blanked out
+    expect(errorOf(symbolAfterGates).render()).toMatch(/\n {4} {3}x1 bad\n {4} {3}\^$/);
   });
 });

@@ -205,9 +205,9 @@ interface Header {
 
 const COUNT_NAMES = ['M', 'I', 'L', 'O', 'A', 'B', 'C', 'J', 'F'];
 
-function readHeader(lines: Lines, emptyAt: number): Header {
+function readHeader(lines: Lines): Header {
   const first = lines.peek();
-  if (!first) lines.fail(emptyAt, 'empty file');
+  if (!first) lines.fail(0, 'empty file');
   if (first.tokenType !== Word || (first.image !== 'aag' && first.image !== 'aig')) {
     const what = first.tokenType === Newline ? 'an empty line' : describe(first);
     lines.fail(lines.offsetOf(first), `bad header: expected 'aag' (ASCII) or 'aig' (binary) followed by M I L O A, found ${what}`);
@@ -510,7 +510,7 @@ function parseAscii(bytes: Uint8Array, file: string): AigerFile {
   const text = new TextDecoder().decode(bytes);
   const src: Source = { file, text, quote: text };
   const lines = new Lines(src, lex(src, 0, text, false), 0, text.length);
-  const header = readHeader(lines, 0);
+  const header = readHeader(lines);
   const body = new Body(header, lines);
   readSections(lines, body);
   readAsciiGates(lines, body);
@@ -524,13 +524,17 @@ function parseBinary(bytes: Uint8Array, file: string): AigerFile {
   const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
   const src: Source = { file, text, quote: text };
   const headerEnd = skipLines(bytes, 0, 1);
-  const header = readHeader(new Lines(src, lex(src, 0, text.slice(0, headerEnd), true), 0, headerEnd), 0);
+  const header = readHeader(new Lines(src, lex(src, 0, text.slice(0, headerEnd), true), 0, headerEnd));
   const gatesStart = skipLines(bytes, headerEnd, header.l + header.o + header.b + header.c);
   const sections = new Lines(src, lex(src, headerEnd, text.slice(headerEnd, gatesStart), true), headerEnd, gatesStart);
   const body = new Body(header, sections);
   readSections(sections, body);
   const gatesEnd = readBinaryGates(src, bytes, gatesStart, body);
-  const trailer = new Lines(src, lex(src, gatesEnd, text.slice(gatesEnd), true), gatesEnd, text.length);
+  // Errors in the symbol table quote their line from a copy in which the gate bytes are blanked
+  // out, keeping only their line ends, so that line numbers agree and no raw bytes are printed.
+  const blanked = text.slice(0, gatesStart) + text.slice(gatesStart, gatesEnd).replace(/[^\n]/g, ' ') + text.slice(gatesEnd);
+  const after: Source = { file, text, quote: blanked };
+  const trailer = new Lines(after, lex(after, gatesEnd, text.slice(gatesEnd), true), gatesEnd, text.length);
   const { symbols, comments } = readTrailer(trailer, body, true);
   return finish(file, body, body.ands, symbols, comments);
 }
