@@ -14,7 +14,7 @@ import { NoPropertyError } from '../formalisms/cfa-semantics.js';
 import { replay } from '../formalisms/trace.js';
 import { bmc } from '../engines/bmc.js';
 import type { Verdict } from '../engines/verdict.js';
-import { loadZ3, shutdown } from '../lang/smt/context.js';
+import { loadZ3 } from '../lang/smt/context.js';
 import { humanVerdict, jsonVerdict } from './render.js';
 
 export const EXIT = { safe: 0, unsafe: 1, input: 2, unknown: 3, internal: 4 } as const;
@@ -138,6 +138,10 @@ function report(e: unknown): number {
   return EXIT.internal;
 }
 
+/**
+ * Runs the command. Z3's context is not freed at the end: freeing a large one takes seconds, and the
+ * process exits by itself once nothing is in flight.
+ */
 async function main(argv: string[]): Promise<number> {
   let pending: Promise<number> | number = EXIT.safe;
   try {
@@ -145,8 +149,6 @@ async function main(argv: string[]): Promise<number> {
     return await pending;
   } catch (e) {
     return report(e);
-  } finally {
-    await shutdown();
   }
 }
 
