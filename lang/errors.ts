@@ -18,7 +18,7 @@ export class InputError extends Error {
     /** The file's text, to quote the offending line; binary inputs leave it out. */
     readonly source?: string,
   ) {
-    super(`${file}:${line}:${column}: ${reason}`);
+    super(`${file}:${line}:${column}: ${printable(reason)}`);
     this.name = 'InputError';
   }
 
@@ -29,7 +29,7 @@ export class InputError extends Error {
     const lines = this.source.split(/\r\n|\r|\n/);
     const text = lines[this.line - 1];
     if (text === undefined) return head;
-    const shown = text.replace(/\t/g, ' ');
+    const shown = printable(text.replace(/\t/g, ' '));
     const caret = ' '.repeat(Math.max(0, Math.min(this.column - 1, shown.length))) + '^';
     return `${head}\n    ${shown}\n    ${caret}`;
   }
@@ -43,4 +43,9 @@ export function positionOf(text: string, offset: number): { line: number; column
     if (text.charCodeAt(i) === 10) { line++; start = i + 1; }
   }
   return { line, column: offset - start + 1 };
+}
+
+/** Control characters and undecodable bytes shown as `?`, one character each so the caret stays aligned. */
+function printable(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\ufffd]/g, '?');
 }
