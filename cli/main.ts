@@ -49,7 +49,7 @@ interface CheckOptions {
 /** Loads, checks and prints one model; returns the exit code. */
 async function check(file: string, opts: CheckOptions): Promise<number> {
   const started = Date.now();
-  const loaded = loadModel(file);
+  const loaded = await loadModel(file);
   for (const w of loaded.warnings) process.stderr.write(`warning: ${w.render()}\n`);
   const model = loaded.interpreter();
   await loadZ3();
@@ -69,9 +69,9 @@ async function check(file: string, opts: CheckOptions): Promise<number> {
   return EXIT[verdict.result];
 }
 
-function parseFiles(files: string[]): number {
+async function parseFiles(files: string[]): Promise<number> {
   for (const f of files) {
-    const m = loadModel(f);
+    const m = await loadModel(f);
     for (const w of m.warnings) process.stderr.write(`warning: ${w.render()}\n`);
     console.log(`${f}: ${m.summary()}`);
   }

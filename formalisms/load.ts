@@ -5,12 +5,6 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { InputError } from '../lang/errors.js';
-import { parseCfa } from '../lang/grammar/cfa.js';
-import { parseLispCfa } from '../lang/grammar/lisp-cfa.js';
-import { parseSts } from '../lang/grammar/sts.js';
-import { parseLispSts } from '../lang/grammar/lisp-sts.js';
-import { parseAiger } from '../lang/grammar/aiger.js';
-import { aigerModel } from './aiger-model.js';
 import { plural } from './plural.js';
 import type { Cfa } from './cfa.js';
 import type { Sts } from './sts.js';
@@ -62,17 +56,30 @@ function stsModel(file: string, sts: Sts, warnings: InputError[]): LoadedModel {
   };
 }
 
-export function loadModel(file: string): LoadedModel {
+/**
+ * Reads a model. Each grammar is imported only when a file needs it: building a Chevrotain parser
+ * costs a noticeable part of a short run's start-up.
+ */
+export async function loadModel(file: string): Promise<LoadedModel> {
   const name = basename(file).toLowerCase();
+  const kind = ['.aag', '.aig', '.lisp.cfa', '.cfa', '.theta', '.lisp.sts', '.system', '.sts'].find((x) => name.endsWith(x));
+  if (!kind) throw new FileError(`${file}: unknown kind of model; expected .cfa, .theta, .system, .sts, .aag or .aig`);
   const bytes = readBytes(file);
-  if (name.endsWith('.aag') || name.endsWith('.aig')) return aigerModel(file, parseAiger(bytes, file));
-  const text = bytes.toString('utf8');
-  if (name.endsWith('.lisp.cfa')) return cfaModel(file, parseLispCfa(text, file));
-  if (name.endsWith('.cfa') || name.endsWith('.theta')) return cfaModel(file, parseCfa(text, file));
-  if (name.endsWith('.lisp.sts')) return stsModel(file, parseLispSts(text, file), []);
-  if (name.endsWith('.system') || name.endsWith('.sts')) {
-    const warnings: InputError[] = [];
-    return stsModel(file, parseSts(text, file, (w) => warnings.push(w)), warnings);
+  const text = () => bytes.toString('utf8');
+  switch (kind) {
+    case '.aag':
+    case '.aig': {
+      const [{ parseAiger }, { aigerModel }] = await Promise.all([import('../lang/grammar/aiger.js'), import('./aiger-model.js')]);
+      return aigerModel(file, parseAiger(bytes, file));
+    }
+    case '.lisp.cfa': return cfaModel(file, (await import('../lang/grammar/lisp-cfa.js')).parseLispCfa(text(), file));
+    case '.cfa':
+    case '.theta': return cfaModel(file, (await import('../lang/grammar/cfa.js')).parseCfa(text(), file));
+    case '.lisp.sts': return stsModel(file, (await import('../lang/grammar/lisp-sts.js')).parseLispSts(text(), file), []);
+    default: {
+      const warnings: InputError[] = [];
+      const { parseSts } = await import('../lang/grammar/sts.js');
+      return stsModel(file, parseSts(text(), file, (w) => warnings.push(w)), warnings);
+    }
   }
-  throw new FileError(`${file}: unknown kind of model; expected .cfa, .theta, .system, .sts, .aag or .aig`);
 }
