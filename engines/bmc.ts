@@ -7,11 +7,12 @@
  *
  * Locations are an integer variable per step; each action gets a selector literal per step that
  * implies its source, target and transition formula, and some selector must hold. Only actions
- * whose source is syntactically reachable in k steps are encoded at step k.
+ * whose source is syntactically reachable in k steps are encoded at step k. Formulas are placed at
+ * their step inside Z3 (`Solver.addAtStep`), so the TypeScript side never rebuilds them per step.
  */
 import { BoolT, IntT } from '../lang/types.js';
 import {
-  and, atStep, declareVar, eq, imply, indexed, int, or, ref, type Expr, type VarDecl,
+  and, declareVar, eq, imply, indexed, int, or, prime, ref, type Expr, type VarDecl,
 } from '../lang/expr.js';
 import type { Valuation } from '../lang/eval.js';
 import type { Action, Interpreter, Location } from '../formalisms/interpreter.js';
@@ -38,7 +39,7 @@ export function bmc(model: Interpreter, opts: BmcOptions): Verdict {
   let reached = -1;
   try {
     const unroll = new Unrolling(model);
-    solver.add(unroll.initial());
+    solver.addAtStep(unroll.initial(), 0);
     let frontier = new Set<Location>([model.initLoc]);
     for (let k = 0; k <= opts.bound; k++) {
       opts.onProgress?.({ phase: 'bmc', iteration: k, detail: `bound ${k}` });
@@ -46,7 +47,7 @@ export function bmc(model: Interpreter, opts: BmcOptions): Verdict {
         const remaining = opts.deadline === undefined ? undefined : opts.deadline - Date.now();
         if (remaining !== undefined && remaining <= 0) return { result: 'unknown', reason: 'timeout', stats: stats() };
         solver.setTimeout(remaining);
-        const act = solver.guard(unroll.bad(k));
+        const act = solver.guardAtStep(unroll.bad(), k);
         const answer = solver.check([act]);
         if (answer === 'sat') {
           reached = k;
@@ -60,9 +61,9 @@ export function bmc(model: Interpreter, opts: BmcOptions): Verdict {
       reached = k;
       if (k === opts.bound) break;
       const next = new Set<Location>();
-      const step = unroll.step(k, frontier, next);
+      const step = unroll.step(frontier, next);
       if (next.size === 0) break;
-      solver.add(step);
+      solver.addAtStep(step, k);
       frontier = next;
     }
     const why = reached < opts.bound ? `no path is longer than ${reached} steps` : `bound ${opts.bound} reached`;
@@ -75,27 +76,35 @@ export function bmc(model: Interpreter, opts: BmcOptions): Verdict {
   }
 }
 
-/** The step-indexed encoding of a model's paths. */
+/**
+ * The encoding of a model's paths, as formulas over V and V' that the solver places at step k
+ * (v as v<k>, v' as v<k+1>, `Solver.addAtStep`): the step formula is built once per set of
+ * source locations and Z3 substitutes it into each step.
+ */
 class Unrolling {
   private readonly locVar: VarDecl;
   private readonly selectors = new Map<Action, VarDecl>();
   private readonly multiLoc: boolean;
+  private readonly steps = new Map<string, Expr>();
 
   constructor(private readonly model: Interpreter) {
     this.locVar = declareVar('__loc', IntT);
     this.multiLoc = model.locations.length > 1;
   }
 
-  private at(loc: Location, k: number): Expr {
-    return this.multiLoc ? eq(ref(indexed(this.locVar, k)), int(loc.id)) : and();
+  /** "At `loc`" now, or in the next state. */
+  private at(loc: Location, next = false): Expr {
+    if (!this.multiLoc) return and();
+    const v = ref(this.locVar);
+    return eq(next ? prime(v) : v, int(loc.id));
   }
 
   initial(): Expr {
-    return and(this.at(this.model.initLoc, 0), atStep(this.model.init, 0));
+    return and(this.at(this.model.initLoc), this.model.init);
   }
 
-  bad(k: number): Expr {
-    return and(this.at(this.model.errorLoc, k), atStep(this.model.bad, k));
+  bad(): Expr {
+    return and(this.at(this.model.errorLoc), this.model.bad);
   }
 
   private selector(a: Action): VarDecl {
@@ -104,37 +113,35 @@ class Unrolling {
     return s;
   }
 
-  /** Step k -> k+1 from the locations in `from`; adds the reachable targets to `to`. */
-  step(k: number, from: ReadonlySet<Location>, to: Set<Location>): Expr {
-    const choices: Expr[] = [];
-    const parts: Expr[] = [];
-    for (const loc of from) {
-      for (const a of this.model.actions(loc)) {
-        to.add(a.target);
-        const sel = ref(indexed(this.selector(a), k));
-        choices.push(sel);
-        parts.push(imply(sel, and(this.at(a.source, k), this.at(a.target, k + 1), atStep(a.formula, k))));
-      }
+  /** One step from the locations in `from`; adds the reachable targets to `to`. */
+  step(from: ReadonlySet<Location>, to: Set<Location>): Expr {
+    const actions = [...from].flatMap((l) => this.model.actions(l));
+    for (const a of actions) to.add(a.target);
+    const key = [...from].map((l) => l.id).sort((x, y) => x - y).join(',');
+    let f = this.steps.get(key);
+    if (!f) {
+      const sels = actions.map((a) => ref(this.selector(a)));
+      f = and(or(...sels), ...actions.map((a, i) => imply(sels[i]!, and(this.at(a.source), this.at(a.target, true), a.formula))));
+      this.steps.set(key, f);
     }
-    return and(or(...choices), ...parts);
+    return f;
   }
 
   trace(solver: Solver, k: number): Trace {
     const m = solver.model();
+    const value = (v: VarDecl, i: number) => m.eval(ref(indexed(v, i)));
     const states: TraceState[] = [];
     const actions: Action[] = [];
     const choices: Valuation[] = [];
     const locById = new Map(this.model.locations.map((l) => [l.id, l]));
     for (let i = 0; i <= k; i++) {
-      const loc = this.multiLoc ? locById.get(Number(m.eval(ref(indexed(this.locVar, i))).value))! : this.model.initLoc;
-      const vals = new Map<VarDecl, Expr>();
-      for (const v of this.model.vars) vals.set(v, m.eval(ref(indexed(v, i))));
-      states.push({ loc, vals });
+      const loc = this.multiLoc ? locById.get(Number(value(this.locVar, i).value))! : this.model.initLoc;
+      states.push({ loc, vals: new Map(this.model.vars.map((v) => [v, value(v, i)])) });
     }
     for (let i = 0; i < k; i++) {
-      const a = this.model.actions(states[i]!.loc).find((x) => m.eval(ref(indexed(this.selector(x), i))).value === true)!;
+      const a = this.model.actions(states[i]!.loc).find((x) => value(this.selector(x), i).value === true)!;
       actions.push(a);
-      choices.push(new Map(a.locals.map((l) => [l, m.eval(ref(indexed(l, i)))])));
+      choices.push(new Map(a.locals.map((l) => [l, value(l, i)])));
     }
     return { states, actions, choices };
   }

@@ -13,6 +13,7 @@ import { Expr, declareVar, imply, not, ref } from '../expr.js';
 import { Z3Context, Z3Error, Z3Owner, currentZ3 } from './context.js';
 import { SmtModel } from './model.js';
 import { Translator, translator } from './translate.js';
+import { StepTerms } from './unroll.js';
 
 export type Verdict = 'sat' | 'unsat' | 'unknown';
 
@@ -38,6 +39,7 @@ export class Solver implements Z3Owner {
   readonly stats: SolverStats = { checks: 0, timeMs: 0 };
   private readonly s: number;
   private readonly t: Translator;
+  private readonly steps: StepTerms;
   /** Scope depth (number of open `push`es). */
   private depth = 0;
   /** Indicator constants of non-literal assumptions, with the scope depth they were asserted at. */
@@ -51,6 +53,7 @@ export class Solver implements Z3Owner {
     this.s = z3.ok(em._Z3_mk_simple_solver(ctx));
     em._Z3_solver_inc_ref(ctx, this.s);
     this.t = translator(z3);
+    this.steps = new StepTerms(this.t);
     z3.own(this);
   }
 
@@ -136,6 +139,24 @@ export class Solver implements Z3Owner {
   guard(e: Expr): Expr {
     const act = ref(declareVar(`act!${nextAct++}`, BoolT));
     this.add(imply(act, e));
+    return act;
+  }
+
+  /** Asserts `e` at step k of an unrolling: v as v<k>, v' as v<k+1> (see unroll.ts). */
+  addAtStep(e: Expr, k: number): void {
+    const term = this.steps.atStep(e, k);
+    this.assertZ3(term);
+    this.z3.release(term);
+  }
+
+  /** `guard` for `e` at step k of an unrolling. */
+  guardAtStep(e: Expr, k: number): Expr {
+    const act = ref(declareVar(`act!${nextAct++}`, BoolT));
+    const term = this.steps.atStep(e, k);
+    const guarded = this.z3.keep(this.z3.em._Z3_mk_implies(this.z3.ctx, this.t.toZ3(act), term));
+    this.assertZ3(guarded);
+    this.z3.release(guarded);
+    this.z3.release(term);
     return act;
   }
 
