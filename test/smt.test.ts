@@ -6,7 +6,7 @@ import {
   rat, read, ref, rem, sub, toRat, write, xor,
 } from '../lang/expr.js';
 import { BoolT, IntT, RatT, arrayType, bvType, fpType } from '../lang/types.js';
-import { loadZ3, shutdown } from '../lang/smt/context.js';
+import { currentZ3, loadZ3, shutdown } from '../lang/smt/context.js';
 import { Solver } from '../lang/smt/solver.js';
 import { UnsupportedError, translator } from '../lang/smt/translate.js';
 
@@ -278,6 +278,17 @@ describe('models', () => {
     expect(m.eval(ref(a))).toBe(lit);
     m.dispose();
     solver.pop();
+  });
+
+  it('lambda array values as Z3 builds them for quantified constraints', () => {
+    const z3 = currentZ3();
+    const t = translator();
+    const i = ref(declareVar('i', IntT));
+    const body = t.toZ3(ite(eq(i, int(1)), int(10), ite(eq(int(2), i), int(20), int(0))));
+    const [bound] = z3.arrays([t.toZ3(i)]);
+    const lambda = z3.keep(z3.em._Z3_mk_lambda_const(z3.ctx, 1, bound!, body));
+    expect(t.fromZ3Value(lambda, arrayType(IntT, IntT))).toBe(arrayValue(IntT, [[int(1), int(10)], [int(2), int(20)]], int(0)));
+    z3.release(lambda);
   });
 });
 

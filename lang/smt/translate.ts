@@ -277,14 +277,20 @@ export class Translator implements Z3Owner {
     throw new UnsupportedError(`not a rational value: ${this.show(ast)}`);
   }
 
-  private arrayFromZ3(ast: number, type: ArrayType, model: number | undefined): Expr {
+  private arrayFromZ3(ast: number, type: ArrayType, model: number | undefined, outerFirst: [Expr, Expr][] = []): Expr {
     const { em, ctx } = this.z3;
-    const outerFirst: [Expr, Expr][] = [];
     let cur = ast;
     for (;;) {
       const kind = em._Z3_get_ast_kind(ctx, cur);
       if (kind === Z3_ast_kind.Z3_QUANTIFIER_AST && em._Z3_is_lambda(ctx, cur)) {
-        return this.lambdaValue(em._Z3_get_quantifier_body(ctx, cur), type, outerFirst);
+        // model-based quantifier instantiation leaves lambdas with redundant case splits
+        const simple = this.z3.keep(em._Z3_simplify(ctx, cur));
+        try {
+          if (em._Z3_get_ast_kind(ctx, simple) !== Z3_ast_kind.Z3_QUANTIFIER_AST) return this.arrayFromZ3(simple, type, model, outerFirst);
+          return this.lambdaValue(em._Z3_get_quantifier_body(ctx, simple), type, outerFirst);
+        } finally {
+          this.z3.release(simple);
+        }
       }
       if (kind !== Z3_ast_kind.Z3_APP_AST) break;
       const dk = this.declKind(cur);
@@ -341,6 +347,9 @@ export class Translator implements Z3Owner {
       if (isVar(l) === isVar(r)) break;
       firstWins.push([this.fromZ3Value(isVar(l) ? r : l, type.index), this.fromZ3Value(em._Z3_get_app_arg(ctx, body, 1), type.elem)]);
       body = em._Z3_get_app_arg(ctx, body, 2);
+    }
+    if (em._Z3_get_ast_kind(ctx, body) === Z3_ast_kind.Z3_APP_AST && this.declKind(body) === K.Z3_OP_ITE) {
+      throw new UnsupportedError(`array value with infinitely many exceptions: ${this.show(body)}`);
     }
     const dflt = this.fromZ3Value(body, type.elem);
     return arrayValue(type.index, [...firstWins.reverse(), ...outerFirst.reverse()], dflt);

@@ -1,0 +1,238 @@
+/**
+ * Craig interpolation by model-based projection (smt-notes §4), since Z3 has no interpolation API.
+ *
+ *   Itp(A, B): I := false; while A ∧ ¬I has a model m: c := MBP(m, locals of A, A);
+ *              generalise c against B by an unsat core; I := I ∨ c.
+ *
+ * MBP gives a cube with m ⊨ c and c ⇒ ∃L.A, so c ∧ B is unsatisfiable whenever A ∧ B is, and each
+ * round excludes m: the loop ends when MBP has a finite image (linear integer and real arithmetic,
+ * Booleans). If a local survives projection (non-linear terms, uninterpreted sorts), it is replaced by
+ * its model value, which is still sound but may enumerate values, so the number of cubes is capped.
+ * Variables are shared by VarDecl identity: the step copies of `indexed()` are distinct variables.
+ *
+ * Two long-lived solvers per context do the work: one holds A and the blocking clauses in a pushed
+ * scope, the other holds B (for sequences, the suffix, one scope per part, popped as the prefix grows).
+ */
+import {
+  Expr, True, VarDecl, and, freeVars, not, or, postorder, ref,
+} from '../expr.js';
+import { Z3Context, currentZ3 } from './context.js';
+import { SmtModel } from './model.js';
+import { Solver } from './solver.js';
+import { Translator, translator } from './translate.js';
+
+export interface InterpolationOptions {
+  /**
+   * How each cube is weakened against B: 'core' keeps the conjuncts in an unsat core (default),
+   * 'minimal' then drops conjuncts one by one while B stays refuted, 'none' keeps the MBP cube.
+   */
+  generalize?: 'none' | 'core' | 'minimal';
+  /** The most cubes one interpolant may have before giving up (default 1000). */
+  maxCubes?: number;
+  /** A time limit for each solver check, in milliseconds (default none). */
+  timeoutMs?: number;
+}
+
+/** Interpolation gave up: too many cubes, a check ran out of time, or an unsupported formula. */
+export class InterpolationError extends Error {}
+
+const DEFAULT_MAX_CUBES = 1000;
+
+/** The top-level conjuncts of a formula. */
+function conjuncts(e: Expr): Expr[] {
+  if (e === True) return [];
+  if (e.op !== 'and') return [e];
+  return e.args.flatMap(conjuncts);
+}
+
+function rejectPrimes(e: Expr): void {
+  if (postorder(e).some((n) => n.op === 'prime')) {
+    throw new InterpolationError('interpolation needs step-indexed variables, not primed ones');
+  }
+}
+
+class Interpolator {
+  private readonly a: Solver;
+  private readonly b: Solver;
+  private readonly t: Translator;
+  private timeout: number | undefined;
+
+  constructor(readonly z3: Z3Context) {
+    this.a = new Solver(z3);
+    this.b = new Solver(z3);
+    this.t = translator(z3);
+  }
+
+  binary(a: Expr, b: Expr, opts: InterpolationOptions): Expr | 'sat' {
+    rejectPrimes(a);
+    rejectPrimes(b);
+    const inB = new Set(freeVars(b));
+    const shared = new Set(freeVars(a).filter((v) => inB.has(v)));
+    this.configure(opts);
+    const depth = this.b.scopes;
+    try {
+      this.b.push();
+      this.b.add(b);
+      return this.against(a, shared, opts);
+    } finally {
+      this.b.pop(this.b.scopes - depth);
+    }
+  }
+
+  sequence(parts: readonly Expr[], opts: InterpolationOptions): Expr[] | 'sat' {
+    parts.forEach(rejectPrimes);
+    const n = parts.length;
+    const vars = parts.map((p) => freeVars(p));
+    // suffixVars[k]: the variables of parts k..n-1
+    const suffixVars: Set<VarDecl>[] = new Array(n + 1);
+    suffixVars[n] = new Set();
+    for (let k = n - 1; k >= 0; k--) suffixVars[k] = new Set([...suffixVars[k + 1]!, ...vars[k]!]);
+    this.configure(opts);
+    const depth = this.b.scopes;
+    try {
+      // one scope per part of the suffix, the earliest part on top, so a pop drops it
+      for (let k = n - 1; k >= 1; k--) {
+        this.b.push();
+        this.b.add(parts[k]!);
+      }
+      const prefixVars = new Set<VarDecl>();
+      const out: Expr[] = [];
+      let prev = True;
+      for (let k = 0; k < n - 1; k++) {
+        for (const v of vars[k]!) prefixVars.add(v);
+        const shared = new Set([...prefixVars].filter((v) => suffixVars[k + 1]!.has(v)));
+        // at k = 0 this is A1 against the whole rest, so 'sat' means the path is satisfiable
+        const itp = this.against(and(prev, parts[k]!), shared, opts);
+        if (itp === 'sat') return 'sat';
+        out.push(itp);
+        prev = itp;
+        this.b.pop();
+      }
+      return out;
+    } finally {
+      this.b.pop(this.b.scopes - depth);
+    }
+  }
+
+  /** An interpolant of `a` against what the B solver holds, over the `shared` variables. */
+  private against(a: Expr, shared: ReadonlySet<VarDecl>, opts: InterpolationOptions): Expr | 'sat' {
+    const maxCubes = opts.maxCubes ?? DEFAULT_MAX_CUBES;
+    const vars = freeVars(a);
+    const locals = vars.filter((v) => !shared.has(v));
+    const aAst = this.t.toZ3(a);
+    const cubes: Expr[] = [];
+    this.a.push();
+    try {
+      this.a.add(a);
+      for (;;) {
+        const r = this.a.check();
+        if (r === 'unsat') return or(...cubes);
+        if (r === 'unknown') throw new InterpolationError(`a check of A gave up (${this.a.reasonUnknown()})`);
+        if (cubes.length >= maxCubes) {
+          throw new InterpolationError(
+            `interpolation did not converge within ${maxCubes} cubes (model-based projection enumerates values, ` +
+            'as it does for non-linear or bit-vector terms)');
+        }
+        const model = this.a.model();
+        let cube: Expr;
+        try {
+          cube = this.project(model, vars, locals, shared, aAst);
+        } finally {
+          model.dispose();
+        }
+        const general = this.generalize(cube, opts);
+        if (general === 'sat') return 'sat';
+        cubes.push(general);
+        this.a.add(not(general));
+      }
+    } finally {
+      this.a.pop();
+    }
+  }
+
+  /** A cube over the shared variables that holds in `model` and implies ∃locals. A. */
+  private project(model: SmtModel, vars: readonly VarDecl[], locals: readonly VarDecl[], shared: ReadonlySet<VarDecl>, aAst: number): Expr {
+    const { em, ctx } = this.z3;
+    // MBP needs a value for every variable; evaluation with completion records one in the model
+    for (const v of vars) this.z3.release(model.evalZ3(this.t.toZ3(ref(v))));
+    const bound = this.t.constants(locals.map(ref));
+    const [ptr] = this.z3.arrays(bound);
+    const projected = this.z3.keep(em._Z3_qe_model_project(ctx, model.ptr, bound.length, ptr!, aAst));
+    try {
+      const cube = this.t.fromZ3(projected);
+      const left = freeVars(cube).filter((v) => !shared.has(v));
+      if (left.length === 0) return cube;
+      // fallback: fix the locals MBP could not eliminate to their model values
+      const from = this.t.constants(left.map(ref));
+      const to = from.map((c) => model.evalZ3(c));
+      try {
+        const [fromPtr, toPtr] = this.z3.arrays(from, to);
+        const substituted = this.z3.keep(em._Z3_substitute(ctx, projected, from.length, fromPtr!, toPtr!));
+        const simplified = this.z3.keep(em._Z3_simplify(ctx, substituted));
+        this.z3.release(substituted);
+        try {
+          return this.t.fromZ3(simplified);
+        } finally {
+          this.z3.release(simplified);
+        }
+      } finally {
+        to.forEach((v) => this.z3.release(v));
+      }
+    } finally {
+      this.z3.release(projected);
+    }
+  }
+
+  /** Weakens a cube while it stays inconsistent with B; 'sat' if it is consistent with B. */
+  private generalize(cube: Expr, opts: InterpolationOptions): Expr | 'sat' {
+    const lits = conjuncts(cube);
+    const r = this.b.check(lits);
+    if (r === 'sat') return 'sat';
+    if (r === 'unknown') throw new InterpolationError(`a check of B gave up (${this.b.reasonUnknown()})`);
+    const mode = opts.generalize ?? 'core';
+    if (mode === 'none') return cube;
+    let core = this.b.unsatCore();
+    if (mode === 'minimal') {
+      for (let i = 0; i < core.length;) {
+        const without = core.filter((_, j) => j !== i);
+        if (this.b.check(without) === 'unsat') core = without;
+        else i++;
+      }
+    }
+    return and(...core);
+  }
+
+  private configure(opts: InterpolationOptions): void {
+    if (opts.timeoutMs === this.timeout) return;
+    this.timeout = opts.timeoutMs;
+    this.a.setTimeout(opts.timeoutMs);
+    this.b.setTimeout(opts.timeoutMs);
+  }
+}
+
+const interpolators = new WeakMap<Z3Context, Interpolator>();
+
+function interpolator(): Interpolator {
+  const z3 = currentZ3();
+  let i = interpolators.get(z3);
+  if (!i) interpolators.set(z3, (i = new Interpolator(z3)));
+  return i;
+}
+
+/**
+ * A Craig interpolant I of A and B (A ⇒ I, I ∧ B unsatisfiable, vars(I) ⊆ vars(A) ∩ vars(B)),
+ * or 'sat' if A ∧ B is satisfiable.
+ */
+export function interpolate(a: Expr, b: Expr, opts: InterpolationOptions = {}): Expr | 'sat' {
+  return interpolator().binary(a, b, opts);
+}
+
+/**
+ * Sequence interpolants I1..I(n-1) of A1..An: A1 ⇒ I1, I(k-1) ∧ Ak ⇒ Ik, I(n-1) ∧ An unsatisfiable,
+ * and vars(Ik) within the variables shared by A1..Ak and A(k+1)..An; or 'sat' if A1 ∧ ... ∧ An is.
+ */
+export function sequenceInterpolate(parts: readonly Expr[], opts: InterpolationOptions = {}): Expr[] | 'sat' {
+  // with one part (or none) there is nothing to interpolate, only satisfiability to decide
+  if (parts.length <= 1) return interpolate(and(...parts), True, opts) === 'sat' ? 'sat' : [];
+  return interpolator().sequence(parts, opts);
+}
