@@ -14,7 +14,7 @@ import {
 } from '../expr.js';
 import { BoolT, IntT, RatT, type Type, arrayType, bvType, fpType, isNumeric } from '../types.js';
 import type { ChainLink, ExprSyntax, TypeSyntax } from './cfa-syntax.js';
-import { errorAt } from './sts-errors.js';
+import { errorAt } from './syntax-errors.js';
 
 /** What a name means where it is used: a variable, or a location (which expressions may not mention). */
 export type Meaning = { readonly kind: 'var'; readonly decl: VarDecl } | { readonly kind: 'loc' };

@@ -14,7 +14,7 @@ import { UnterminatedComment, cfaLexer } from './cfa-lexer.js';
 import { cfaParser } from './cfa-parser.js';
 import type { FileSyntax, ProcessSyntax, StmtSyntax, VarSyntax } from './cfa-syntax.js';
 import { ExprBuilder, type Meaning } from './cfa-exprs.js';
-import { errorAt, lexingError, parsingError } from './sts-errors.js';
+import { errorAt, lexingError, parsingError } from './syntax-errors.js';
 
 export function parseCfa(text: string, file: string): Cfa {
   return buildCfa(readSyntax(text, file), text, file);

@@ -15,7 +15,7 @@ import {
 } from '../expr.js';
 import { BoolT, IntT, RatT, type Type } from '../types.js';
 import type { Sts } from '../../formalisms/sts.js';
-import { errorAt, errorAtEnd } from './sts-errors.js';
+import { errorAt, errorAtEnd } from './syntax-errors.js';
 import { readSexprs, type Sexpr as SExpr } from './sexpr.js';
 
 const TYPES: Record<string, Type> = { Bool: BoolT, Int: IntT, Real: RatT };

@@ -5,7 +5,7 @@
  * bracketing, with Chevrotain and no error recovery.
  */
 import { EmbeddedActionsParser, Lexer, createToken, type IToken } from 'chevrotain';
-import { errorAt, errorMessages, lexingError, parsingError } from './sts-errors.js';
+import { errorAt, errorMessages, lexingError, parsingError } from './syntax-errors.js';
 import type { InputError } from '../errors.js';
 
 export type Sexpr =

@@ -7,7 +7,7 @@
  * back into a literal), which accepts a superset of Theta's signed-numeral tokens.
  */
 import { Lexer, createToken, type IToken, type TokenType } from 'chevrotain';
-import { lexingError, errorAt } from './sts-errors.js';
+import { lexingError, errorAt } from './syntax-errors.js';
 
 const WhiteSpace = createToken({ name: 'WhiteSpace', pattern: /[ \t\r\n\f]+/, group: Lexer.SKIPPED, line_breaks: true });
 const LineComment = createToken({ name: 'LineComment', pattern: /\/\/[^\r\n]*/, group: Lexer.SKIPPED });

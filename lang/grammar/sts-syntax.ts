@@ -13,7 +13,7 @@
  */
 import { EmbeddedActionsParser, type IToken } from 'chevrotain';
 import { InputError } from '../errors.js';
-import { errorAt, errorAtEnd, errorMessages, parsingError } from './sts-errors.js';
+import { errorAt, errorAtEnd, errorMessages, parsingError } from './syntax-errors.js';
 import * as T from './sts-lexer.js';
 
 export type SynOp =

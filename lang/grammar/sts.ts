@@ -20,7 +20,7 @@ import {
 } from '../expr.js';
 import { BoolT, IntT, RatT, arrayType, type Type } from '../types.js';
 import type { Sts } from '../../formalisms/sts.js';
-import { errorAt } from './sts-errors.js';
+import { errorAt } from './syntax-errors.js';
 import { parseStsSyntax, type SynBody, type SynDecl, type SynExpr, type SynParam, type SynStsDef, type SynSystem, type SynType } from './sts-syntax.js';
 
 type Sym =

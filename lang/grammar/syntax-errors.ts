@@ -1,8 +1,8 @@
 /**
  * Turning Chevrotain's lexing and parsing errors into `InputError`s: the position of the offending
  * token (end of file when the input stops early) and a message of the form "expected X but found Y".
- * Token types carry a `label` (`'var'`, `identifier`) that these messages quote. Shared by the STS
- * and lisp-STS readers.
+ * Token types carry a `label` (`'var'`, `identifier`) that these messages quote. Shared by the
+ * readers of every text format (CFA, STS and their lisp variants).
  */
 import { EOF, type ILexingError, type IParserErrorMessageProvider, type IRecognitionException, type IToken, type TokenType } from 'chevrotain';
 import { InputError, positionOf } from '../errors.js';
