@@ -17,6 +17,8 @@ export class ArgNode<S extends AbstractState> {
   unsafe = false;
   /** Set when the node is pruned from the graph; it must not be used any more. */
   pruned = false;
+  /** Distance from its root. */
+  readonly depth: number;
 
   constructor(
     readonly id: number,
@@ -25,12 +27,8 @@ export class ArgNode<S extends AbstractState> {
     readonly parent: ArgNode<S> | undefined,
     /** The action from the parent to this node. */
     readonly action: Action | undefined,
-  ) {}
-
-  get depth(): number {
-    let d = 0;
-    for (let n = this.parent; n; n = n.parent) d++;
-    return d;
+  ) {
+    this.depth = parent ? parent.depth + 1 : 0;
   }
 
   /** Neither expanded, covered nor unsafe: the abstractor still has to look at it. */
