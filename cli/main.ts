@@ -6,7 +6,7 @@
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { InputError } from '../lang/errors.js';
 import { FileError, loadModel } from '../formalisms/load.js';
@@ -83,7 +83,7 @@ async function demo(): Promise<number> {
   const dir = fileURLToPath(new URL('../../models/', import.meta.url));
   for (const f of readdirSync(dir).sort()) {
     if (f.endsWith('.md')) continue;
-    await check(join(dir, f), { algorithm: 'bmc', bound: 20, timeout: 30 });
+    await check(relative(process.cwd(), join(dir, f)), { algorithm: 'bmc', bound: 20, timeout: 30 });
   }
   return EXIT.safe;
 }
