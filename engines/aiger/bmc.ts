@@ -1,0 +1,75 @@
+/**
+ * Bounded model checking of a circuit on the SAT solver (Biere, Cimatti, Clarke, Zhu), incremental:
+ * one solver holds the unrolling, frame k is encoded on the fly when step k is queried (the latches
+ * of frame k+1 are the next-state literals of frame k, frame 0 holds the resets as constants), and
+ * the bad literal of each step is an assumption. A step whose bad state is unreachable keeps its
+ * negation as a clause: any later counterexample through it would have been found already.
+ */
+import { SatSolver } from '../../lang/sat/solver.js';
+import type { Aig } from '../../formalisms/aig.js';
+import type { Limits, Progress, Statistics, Verdict } from '../verdict.js';
+import { Unroller } from './cnf.js';
+import { certify, type Outcome } from './certify.js';
+import type { AigerProblem } from './prepare.js';
+
+export interface AigerEngineOptions extends Limits {
+  /** BMC and k-induction: the deepest step searched. */
+  readonly bound?: number;
+  readonly onProgress?: (p: Progress) => void;
+}
+
+/** The run a model of the unrolling describes, up to and including `steps - 1`. */
+export function readRun(aig: Aig, sat: SatSolver, u: Unroller, steps: number) {
+  const value = (t: number, node: number) => {
+    const s = u.peek(t, node);
+    return s !== 0 && sat.value(s) === true ? 1 : 0;
+  };
+  const firstLatch = 1 + aig.inputs.length;
+  return {
+    latches: Uint8Array.from(aig.latches, (_, k) => value(0, firstLatch + k)),
+    inputs: Array.from({ length: steps }, (_, t) => Uint8Array.from(aig.inputs, (_i, k) => value(t, 1 + k))),
+  };
+}
+
+/** A solver and the unrolling of `aig` from its initial states. */
+export function initialUnrolling(aig: Aig): { sat: SatSolver; u: Unroller } {
+  const sat = new SatSolver();
+  const u: Unroller = new Unroller(aig, sat, (t, k) => {
+    if (t > 0) return u.lit(t - 1, aig.latches[k]!.next);
+    const reset = aig.latches[k]!.reset;
+    return reset === 'x' ? sat.newVar() : reset === 1 ? u.trueLit : -u.trueLit;
+  });
+  return { sat, u };
+}
+
+export function bmcOutcome(aig: Aig, opts: AigerEngineOptions, reached: { bound: number }): Outcome & { sat: SatSolver } {
+  const { sat, u } = initialUnrolling(aig);
+  const bound = opts.bound ?? Infinity;
+  const bad = aig.properties[0]!.lit;
+  for (let k = 0; k <= bound; k++) {
+    opts.onProgress?.({ phase: 'bmc', iteration: k, detail: `bound ${k}` });
+    for (const c of aig.constraints) sat.addClause([u.lit(k, c.lit)]);
+    const b = u.lit(k, bad);
+    const answer = sat.solve([b], { deadline: opts.deadline });
+    if (answer === undefined) return { result: 'unknown', reason: 'timeout', sat };
+    reached.bound = k;
+    if (answer) return { result: 'unsafe', run: readRun(aig, sat, u, k + 1), sat };
+    reached.bound = k;
+    sat.addClause([-b]);
+    if (opts.deadline !== undefined && Date.now() >= opts.deadline) return { result: 'unknown', reason: 'timeout', sat };
+  }
+  return { result: 'unknown', reason: `bound ${bound} reached`, sat };
+}
+
+export function satBmc(problem: AigerProblem, opts: AigerEngineOptions): Verdict {
+  const started = Date.now();
+  const reached = { bound: -1 };
+  const out = bmcOutcome(problem.circuit, opts, reached);
+  const stats: Statistics = {
+    timeMs: 0, solverChecks: out.sat.stats.solves, solverTimeMs: out.sat.stats.timeMs, bound: reached.bound,
+    conflicts: out.sat.stats.conflicts,
+  };
+  const verdict = certify(problem, out, stats);
+  verdict.stats.timeMs = Date.now() - started;
+  return verdict;
+}
