@@ -18,7 +18,7 @@ import {
 } from '../expr.js';
 import { Z3Context, currentZ3 } from './context.js';
 import { SmtModel } from './model.js';
-import { Solver } from './solver.js';
+import { Solver, type SolverStats } from './solver.js';
 import { Translator, translator } from './translate.js';
 
 export interface InterpolationOptions {
@@ -61,6 +61,11 @@ class Interpolator {
     this.a = new Solver(z3);
     this.b = new Solver(z3);
     this.t = translator(z3);
+  }
+
+  /** Checks and check time of both solvers so far. */
+  get stats(): SolverStats {
+    return { checks: this.a.stats.checks + this.b.stats.checks, timeMs: this.a.stats.timeMs + this.b.stats.timeMs };
   }
 
   binary(a: Expr, b: Expr, opts: InterpolationOptions): Expr | 'sat' {
@@ -235,4 +240,9 @@ export function sequenceInterpolate(parts: readonly Expr[], opts: InterpolationO
   // with one part (or none) there is nothing to interpolate, only satisfiability to decide
   if (parts.length <= 1) return interpolate(and(...parts), True, opts) === 'sat' ? 'sat' : [];
   return interpolator().sequence(parts, opts);
+}
+
+/** Solver checks and check time spent on interpolation in the current Z3 context so far. */
+export function interpolationStats(): SolverStats {
+  return interpolator().stats;
 }
