@@ -1,0 +1,63 @@
+/**
+ * The abstract domains by their Theta names, and the initial precisions EMPTY and PROP (Hajdu and
+ * Micskei, Sect. 4.1). PROP starts from the atoms of the bad condition and of the guards on the
+ * edges into the error location (for EXPL: their variables); only edges from another location
+ * count, so the single self-loop of an STS or circuit adds nothing beyond the property.
+ */
+import { postorder, type Expr } from '../../lang/expr.js';
+import type { Interpreter } from '../../formalisms/interpreter.js';
+import type { AbstractState, Domain, Precision } from '../domain.js';
+import { ExplDomain, type MaxEnum } from './expl.js';
+import type { MeasuredDomain } from './measured.js';
+import { PredDomain } from './pred.js';
+import { atoms, conjuncts, type PredSplit } from './split.js';
+
+export type DomainName = 'EXPL' | 'PRED_BOOL' | 'PRED_CART' | 'PRED_SPLIT';
+export type InitPrec = 'EMPTY' | 'PROP';
+
+export interface DomainConfig {
+  readonly domain: DomainName;
+  readonly maxEnum: MaxEnum;
+  readonly predSplit: PredSplit;
+}
+
+export type AnyDomain = MeasuredDomain<AbstractState, Precision>;
+
+export function makeDomain(config: DomainConfig, model: Interpreter): AnyDomain {
+  const dialect = model.formalism === 'cfa' ? 'cfa' : 'sts';
+  switch (config.domain) {
+    case 'EXPL': return new ExplDomain(config.maxEnum, model.vars);
+    case 'PRED_BOOL': return new PredDomain('BOOL', config.predSplit, dialect);
+    case 'PRED_CART': return new PredDomain('CART', config.predSplit, dialect);
+    case 'PRED_SPLIT': return new PredDomain('SPLIT', config.predSplit, dialect);
+  }
+}
+
+/** The guard of an action: its conjuncts over unprimed state variables only. */
+function guards(model: Interpreter, formula: Expr): Expr[] {
+  const stateVars = new Set(model.vars);
+  return conjuncts(formula).filter((c) =>
+    postorder(c).every((n) => n.op !== 'prime' && (n.op !== 'var' || stateVars.has(n.decl!))));
+}
+
+/** The atoms of the bad condition and of the guards of the edges entering the error location. */
+export function propertyAtoms(model: Interpreter): Expr[] {
+  const sources = [model.bad];
+  for (const loc of model.locations) {
+    if (loc === model.errorLoc) continue;
+    for (const a of model.actions(loc)) if (a.target === model.errorLoc) sources.push(...guards(model, a.formula));
+  }
+  return [...new Set(sources.flatMap(atoms))];
+}
+
+export function initialPrecision<S extends AbstractState, P extends Precision>(domain: Domain<S, P>, model: Interpreter, mode: InitPrec): P {
+  const empty = domain.emptyPrecision();
+  if (mode === 'EMPTY') return empty;
+  return propertyAtoms(model).reduce((prec, atom) => domain.refine(prec, atom), empty);
+}
+
+export { ExplDomain, ExplPrecision, ExplState, type MaxEnum } from './expl.js';
+export { PredDomain, PredState, type PredAbstraction } from './pred.js';
+export { PredPrecision } from './pred-precision.js';
+export { splitPredicate, type PredSplit } from './split.js';
+export type { DomainStats, MeasuredDomain } from './measured.js';

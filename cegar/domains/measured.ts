@@ -1,0 +1,18 @@
+/**
+ * What every domain of this directory offers beyond the `Domain` interface: the cost of its solver
+ * work, for the checker's statistics, and the release of its solver when the analysis is done.
+ */
+import type { AbstractState, Domain, Precision } from '../domain.js';
+
+export interface DomainStats {
+  /** Solver checks issued by the domain. */
+  readonly checks: number;
+  /** Time spent inside those checks, in milliseconds. */
+  readonly timeMs: number;
+}
+
+export interface MeasuredDomain<S extends AbstractState, P extends Precision> extends Domain<S, P> {
+  readonly stats: DomainStats;
+  /** Frees the domain's solver; the domain must not be used afterwards. */
+  dispose(): void;
+}

@@ -1,0 +1,192 @@
+/**
+ * Predicate abstraction (Hajdu and Micskei, Sect. 2.2.1 and 3.1.3). A state is a formula over the
+ * predicates of the precision (bottom is `false`), ordered by implication. The transfer function is
+ * - BOOL: the strongest Boolean combination entailed by the source and the action, a disjunction of
+ *   cubes found by enumerating the models of `s and op and AND_i (b_i <=> p_i')` over fresh
+ *   Booleans b_i;
+ * - CART: the strongest conjunction of predicates and negated predicates entailed, one implication
+ *   check per predicate and polarity (skipped where an earlier model already refutes it);
+ * - SPLIT: the Boolean abstraction with every cube its own state.
+ * All queries go to one long-lived solver as assumptions; abstract posts, implications and bad-state
+ * checks are cached by expression ids.
+ */
+import { BoolT } from '../../lang/types.js';
+import { False, True, and, declareVar, iff, not, or, prime, ref, type Expr } from '../../lang/expr.js';
+import type { Dialect } from '../../lang/print.js';
+import { simplify } from '../../lang/simplify.js';
+import { Solver } from '../../lang/smt/solver.js';
+import type { SmtModel } from '../../lang/smt/model.js';
+import type { Action } from '../../formalisms/interpreter.js';
+import type { AbstractState } from '../domain.js';
+import { enumerateModels } from './enumerate.js';
+import type { DomainStats, MeasuredDomain } from './measured.js';
+import { PredPrecision } from './pred-precision.js';
+import { conjuncts, splitPredicate, type PredSplit } from './split.js';
+
+export type PredAbstraction = 'BOOL' | 'CART' | 'SPLIT';
+
+export class PredState implements AbstractState {
+  readonly bottom: boolean;
+
+  constructor(readonly expr: Expr) {
+    this.bottom = expr === False;
+  }
+}
+
+let nextPredVar = 0;
+
+export class PredDomain implements MeasuredDomain<PredState, PredPrecision> {
+  private solver: Solver | undefined;
+  private readonly empty: PredPrecision;
+  private readonly states = new Map<number, PredState>();
+  /** For each predicate p, the Boolean b asserted once as `b <=> p'`. */
+  private readonly predVars = new Map<Expr, Expr>();
+  private readonly posts = new Map<string, PredState[]>();
+  private readonly implications = new Map<string, boolean>();
+  private readonly badCache = new Map<string, boolean>();
+
+  constructor(readonly abstraction: PredAbstraction, readonly split: PredSplit, dialect: Dialect) {
+    this.empty = new PredPrecision([], dialect);
+  }
+
+  get stats(): DomainStats {
+    return this.solver?.stats ?? { checks: 0, timeMs: 0 };
+  }
+
+  dispose(): void {
+    this.solver?.dispose();
+    this.solver = undefined;
+  }
+
+  /** The abstraction of `init`: the abstract post of `true` by an action whose formula is init'. */
+  initial(init: Expr, prec: PredPrecision): PredState[] {
+    return this.post(True, prime(init), prec);
+  }
+
+  successors(s: PredState, action: Action, prec: PredPrecision): PredState[] {
+    return s.bottom ? [] : this.post(s.expr, action.formula, prec);
+  }
+
+  leq(a: PredState, b: PredState): boolean {
+    if (a === b || a.bottom || b.expr === True) return true;
+    if (b.bottom) return false;
+    // a cube among the disjuncts of b, or a cube with every literal of the cube b
+    if (b.expr.op === 'or' && b.expr.args.includes(a.expr)) return true;
+    const have = new Set(conjuncts(a.expr));
+    if (conjuncts(b.expr).every((c) => have.has(c))) return true;
+    const key = `${a.expr.id},${b.expr.id}`;
+    let holds = this.implications.get(key);
+    if (holds === undefined) {
+      holds = this.smt().check(a.expr === True ? [not(b.expr)] : [a.expr, not(b.expr)]) === 'unsat';
+      this.implications.set(key, holds);
+    }
+    return holds;
+  }
+
+  mayBeBad(s: PredState, bad: Expr): boolean {
+    if (s.bottom || bad === False) return false;
+    if (bad === True) return true;
+    const key = `${s.expr.id}|${bad.id}`;
+    let may = this.badCache.get(key);
+    if (may === undefined) {
+      may = this.smt().check(s.expr === True ? [bad] : [s.expr, bad]) !== 'unsat';
+      this.badCache.set(key, may);
+    }
+    return may;
+  }
+
+  emptyPrecision(): PredPrecision {
+    return this.empty;
+  }
+
+  /** Adds the parts of the interpolant, split as configured. */
+  refine(prec: PredPrecision, interpolant: Expr): PredPrecision {
+    return prec.with(splitPredicate(simplify(interpolant), this.split));
+  }
+
+  join(a: PredPrecision, b: PredPrecision): PredPrecision {
+    if (b.preds.every((p) => a.has(p))) return a;
+    if (a.preds.every((p) => b.has(p))) return b;
+    return a.with(b.preds);
+  }
+
+  /** The abstract successors of the states `src` by a transition `formula`, cached. */
+  private post(src: Expr, formula: Expr, prec: PredPrecision): PredState[] {
+    const key = `${src.id}|${formula.id}|${prec.key}`;
+    let result = this.posts.get(key);
+    if (!result) {
+      const assumptions = src === True ? [formula] : [src, formula];
+      result = this.abstraction === 'CART' ? this.cartesian(assumptions, prec) : this.boolean(assumptions, prec);
+      this.posts.set(key, result);
+    }
+    return result;
+  }
+
+  private boolean(assumptions: Expr[], prec: PredPrecision): PredState[] {
+    const found = enumerateModels(this.smt(), assumptions, prec.preds.map((p) => this.predVar(p)), Infinity);
+    if (typeof found === 'string') return [this.state(True)];
+    const cubes = found
+      .map((values) => and(...prec.preds.map((p, i) => (values[i] === True ? p : not(p)))))
+      .sort((x, y) => x.id - y.id);
+    if (this.abstraction === 'SPLIT') return cubes.map((c) => this.state(c));
+    return cubes.length === 0 ? [] : [this.state(or(...cubes))];
+  }
+
+  private cartesian(assumptions: Expr[], prec: PredPrecision): PredState[] {
+    const solver = this.smt();
+    const verdict = solver.check(assumptions);
+    if (verdict === 'unsat') return [];
+    if (verdict === 'unknown') return [this.state(True)];
+    const next = prec.preds.map(prime);
+    // polarities some model of the formula shows possible: those need no implication check
+    const canBeTrue = next.map(() => false);
+    const canBeFalse = next.map(() => false);
+    const learn = (from: number) => {
+      const m = solver.model();
+      try {
+        for (let j = from; j < next.length; j++) record(m, j);
+      } finally {
+        m.dispose();
+      }
+    };
+    const record = (m: SmtModel, j: number) => {
+      const v = m.eval(next[j]!);
+      if (v === True) canBeTrue[j] = true;
+      else canBeFalse[j] = true;
+    };
+    learn(0);
+    const literals: Expr[] = [];
+    prec.preds.forEach((p, i) => {
+      for (const positive of [true, false]) {
+        if (positive ? canBeFalse[i] : canBeTrue[i]) continue;
+        const r = solver.check([...assumptions, positive ? not(next[i]!) : next[i]!]);
+        if (r === 'unsat') {
+          literals.push(positive ? p : not(p));
+          return;
+        }
+        if (r === 'sat') learn(i);
+      }
+    });
+    return [this.state(and(...literals))];
+  }
+
+  private predVar(p: Expr): Expr {
+    let b = this.predVars.get(p);
+    if (!b) {
+      b = ref(declareVar(`pred!${nextPredVar++}`, BoolT));
+      this.smt().add(iff(b, prime(p)));
+      this.predVars.set(p, b);
+    }
+    return b;
+  }
+
+  private state(e: Expr): PredState {
+    let s = this.states.get(e.id);
+    if (!s) this.states.set(e.id, (s = new PredState(e)));
+    return s;
+  }
+
+  private smt(): Solver {
+    return (this.solver ??= new Solver());
+  }
+}
