@@ -54,7 +54,6 @@ export function bmcOutcome(aig: Aig, opts: AigerEngineOptions, reached: { bound:
     if (answer === undefined) return { result: 'unknown', reason: 'timeout', sat };
     reached.bound = k;
     if (answer) return { result: 'unsafe', run: readRun(aig, sat, u, k + 1), sat };
-    reached.bound = k;
     sat.addClause([-b]);
     if (opts.deadline !== undefined && Date.now() >= opts.deadline) return { result: 'unknown', reason: 'timeout', sat };
   }

@@ -1,0 +1,133 @@
+/**
+ * k-induction on the SAT solver (Sheeran, Singh, Stålmarck 2000), with the simple-path constraints
+ * added lazily (Eén, Sörensson 2003). Two incremental solvers: the base case is the BMC unrolling
+ * from the initial states; the step case unrolls from an arbitrary state, asserting the
+ * constraints at every step and the property at every step but the last, and asks whether the last
+ * step can be bad. When the step case finds a path that visits one state twice, the two states are
+ * required to differ and the query is repeated; an unsatisfiable step case proves the property.
+ *
+ * A k-inductive property is not an inductive invariant over the latches, so the proof cannot be
+ * certified as it stands: IC3 is run on the same circuit with the time left to produce the
+ * invariant that is checked. If IC3 does not finish, the verdict is UNKNOWN, never an unchecked SAFE.
+ */
+import { SatSolver } from '../../lang/sat/solver.js';
+import type { Aig } from '../../formalisms/aig.js';
+import type { Statistics, Verdict } from '../verdict.js';
+import { initialUnrolling, readRun, type AigerEngineOptions } from './bmc.js';
+import { Unroller } from './cnf.js';
+import { CertificateError, certify, type Outcome } from './certify.js';
+import { Ic3 } from './ic3.js';
+import type { AigerProblem } from './prepare.js';
+
+/** The step case: paths from any state, with simple-path constraints added on demand. */
+class StepCase {
+  readonly sat = new SatSolver();
+  private readonly u: Unroller;
+  private readonly firstLatch: number;
+
+  constructor(private readonly aig: Aig) {
+    this.u = new Unroller(aig, this.sat, (t, k) => (t === 0 ? this.sat.newVar() : this.u.lit(t - 1, aig.latches[k]!.next)));
+    this.firstLatch = 1 + aig.inputs.length;
+  }
+
+  private latches(t: number): number[] {
+    return this.aig.latches.map((_, k) => this.u.lit(t, 2 * (this.firstLatch + k)));
+  }
+
+  /** Adds step `t` (constraints), with the property asserted at `t - 1`. */
+  extend(t: number): void {
+    if (t > 0) this.sat.addClause([-this.u.lit(t - 1, this.aig.properties[0]!.lit)]);
+    for (const c of this.aig.constraints) this.sat.addClause([this.u.lit(t, c.lit)]);
+  }
+
+  /** Whether a simple path of `t` steps ends in a bad state; undefined on timeout. */
+  badAt(t: number, deadline: number | undefined): boolean | undefined {
+    const bad = this.u.lit(t, this.aig.properties[0]!.lit);
+    for (;;) {
+      const r = this.sat.solve([bad], { deadline });
+      if (r !== true) return r;
+      const states = Array.from({ length: t + 1 }, (_, i) => this.latches(i));
+      const key = states.map((s) => s.map((l) => (this.sat.value(l) === true ? '1' : '0')).join(''));
+      const seen = new Map<string, number>();
+      let repeated: [number, number] | undefined;
+      key.forEach((s, j) => {
+        const i = seen.get(s);
+        if (i !== undefined && !repeated) repeated = [i, j];
+        seen.set(s, j);
+      });
+      if (!repeated) return true;
+      this.distinct(states[repeated[0]]!, states[repeated[1]]!);
+    }
+  }
+
+  /** States `a` and `b` differ in some latch. */
+  private distinct(a: number[], b: number[]): void {
+    const differs = a.map((x, k) => {
+      const y = b[k]!;
+      const d = this.sat.newVar();
+      this.sat.addClause([-d, x, y]);
+      this.sat.addClause([-d, -x, -y]);
+      return d;
+    });
+    this.sat.addClause(differs);
+  }
+}
+
+function kInductionOutcome(aig: Aig, opts: AigerEngineOptions, reached: { depth: number; base: SatSolver; step: SatSolver })
+  : Outcome | { result: 'proved'; depth: number } {
+  const { sat, u } = initialUnrolling(aig);
+  reached.base = sat;
+  const step = new StepCase(aig);
+  reached.step = step.sat;
+  const bound = opts.bound ?? Infinity;
+  const bad = aig.properties[0]!.lit;
+  step.extend(0);
+  for (let k = 0; k <= bound; k++) {
+    opts.onProgress?.({ phase: 'k-induction', iteration: k, detail: `depth ${k}` });
+    for (const c of aig.constraints) sat.addClause([u.lit(k, c.lit)]);
+    const b = u.lit(k, bad);
+    const base = sat.solve([b], { deadline: opts.deadline });
+    if (base === undefined) return { result: 'unknown', reason: 'timeout' };
+    if (base) return { result: 'unsafe', run: readRun(aig, sat, u, k + 1) };
+    sat.addClause([-b]);
+    step.extend(k + 1);
+    const inductive = step.badAt(k + 1, opts.deadline);
+    if (inductive === undefined) return { result: 'unknown', reason: 'timeout' };
+    reached.depth = k;
+    if (!inductive) return { result: 'proved', depth: k + 1 };
+  }
+  return { result: 'unknown', reason: `bound ${bound} reached` };
+}
+
+export function kInduction(problem: AigerProblem, opts: AigerEngineOptions): Verdict {
+  const started = Date.now();
+  const reached = { depth: -1, base: new SatSolver(), step: new SatSolver() };
+  const found = kInductionOutcome(problem.circuit, opts, reached);
+  const stats: Statistics = {
+    timeMs: 0,
+    solverChecks: reached.base.stats.solves + reached.step.stats.solves,
+    solverTimeMs: reached.base.stats.timeMs + reached.step.stats.timeMs,
+    bound: reached.depth,
+  };
+  let outcome: Outcome;
+  if (found.result === 'proved') {
+    // The certificate: an inductive invariant from IC3, within the time left.
+    const engine = new Ic3(problem.circuit, { deadline: opts.deadline, onProgress: opts.onProgress });
+    const strengthened = engine.check();
+    const s = engine.stats();
+    stats.solverChecks += s.solverChecks!;
+    stats.solverTimeMs += s.solverTimeMs!;
+    stats.inductionDepth = found.depth;
+    stats.certificateFrames = s.frame!;
+    if (strengthened.result === 'unsafe') {
+      throw new CertificateError(`k-induction proved ${problem.original.file} safe at depth ${found.depth}, but IC3 found a counterexample`);
+    }
+    outcome = strengthened.result === 'safe' ? strengthened
+      : { result: 'unknown', reason: `k-induction proved the property at depth ${found.depth}, but no checkable invariant was found in time` };
+  } else {
+    outcome = found;
+  }
+  const verdict = certify(problem, outcome, stats);
+  verdict.stats.timeMs = Date.now() - started;
+  return verdict;
+}
