@@ -13,7 +13,9 @@ import { FileError, loadModel } from '../formalisms/load.js';
 import { NoPropertyError } from '../formalisms/cfa-semantics.js';
 import { replay } from '../formalisms/trace.js';
 import { bmc } from '../engines/bmc.js';
-import type { Verdict } from '../engines/verdict.js';
+import type { Progress, Verdict } from '../engines/verdict.js';
+import { AIGER_ALGORITHMS, checkAiger, isAigerFile, type AigerAlgorithm } from '../engines/aiger/check.js';
+import type { Interpreter } from '../formalisms/interpreter.js';
 import { loadZ3 } from '../lang/smt/context.js';
 import { humanVerdict, jsonVerdict } from './render.js';
 
@@ -40,7 +42,7 @@ function positive(what: string) {
 }
 
 interface CheckOptions {
-  algorithm: 'bmc';
+  algorithm: AigerAlgorithm;
   bound: number;
   timeout?: number;
   json?: boolean;
@@ -49,20 +51,24 @@ interface CheckOptions {
 /** Loads, checks and prints one model; returns the exit code. */
 async function check(file: string, opts: CheckOptions): Promise<number> {
   const started = Date.now();
-  const loaded = await loadModel(file);
-  for (const w of loaded.warnings) process.stderr.write(`warning: ${w.render()}\n`);
-  const model = loaded.interpreter();
-  await loadZ3();
   const deadline = opts.timeout === undefined ? undefined : started + opts.timeout * 1000;
-  const verdict: Verdict = bmc(model, {
-    bound: opts.bound,
-    deadline,
-    onProgress: opts.json || !process.stderr.isTTY ? undefined : (p) => process.stderr.write(`\r${p.phase}: ${p.detail ?? p.iteration}   `),
-  });
+  const onProgress = opts.json || !process.stderr.isTTY ? undefined : (p: Progress) => process.stderr.write(`\r${p.phase}: ${p.detail ?? p.iteration}   `);
+  let model: Interpreter;
+  let verdict: Verdict;
+  if (isAigerFile(file)) {
+    ({ model, verdict } = await checkAiger(file, opts.algorithm, { bound: opts.bound, deadline, onProgress }));
+  } else {
+    if (opts.algorithm !== 'bmc') throw new FileError(`${file}: --algorithm ${opts.algorithm} checks AIGER circuits (.aag, .aig) only`);
+    const loaded = await loadModel(file);
+    for (const w of loaded.warnings) process.stderr.write(`warning: ${w.render()}\n`);
+    model = loaded.interpreter();
+    await loadZ3();
+    verdict = bmc(model, { bound: opts.bound, deadline, onProgress });
+  }
   if (!opts.json && process.stderr.isTTY) process.stderr.write('\r\x1b[K');
   if (verdict.result === 'unsafe') {
     const wrong = replay(model, verdict.trace);
-    if (wrong) throw new CertificateError(`the counterexample BMC found for ${file} does not replay on the model: ${wrong}`);
+    if (wrong) throw new CertificateError(`the counterexample ${opts.algorithm} found for ${file} does not replay on the model: ${wrong}`);
   }
   const options = { bound: opts.bound, timeout: opts.timeout ?? null };
   console.log(opts.json ? jsonVerdict(file, opts.algorithm, options, verdict) : humanVerdict(file, opts.algorithm, model, verdict));
@@ -106,7 +112,7 @@ out of memory), 4 internal error.`);
   p.command('check')
     .description('check a model and print the verdict')
     .argument('<file>', 'model file (.cfa, .theta, .system, .sts, .aag, .aig)')
-    .addOption(new Option('--algorithm <name>', 'checking algorithm').choices(['bmc']).default('bmc'))
+    .addOption(new Option('--algorithm <name>', 'checking algorithm (ic3, kind and portfolio: AIGER circuits only)').choices([...AIGER_ALGORITHMS]).default('bmc'))
     .addOption(new Option('--bound <k>', 'BMC: deepest step searched').argParser(natural('--bound')).default(20))
     .addOption(new Option('--timeout <seconds>', 'give up with UNKNOWN after this many seconds').argParser(positive('--timeout')))
     .option('--json', 'print the result as one JSON object')
