@@ -9,7 +9,7 @@
  * over-approximates the states from which the suffix runs to the error, so its negation holds after
  * B: the state's formula is not J, which makes the result a sequence interpolant like the others.
  */
-import { False, and, not } from '../../lang/expr.js';
+import { False, True, and, not } from '../../lang/expr.js';
 import { simplify } from '../../lang/simplify.js';
 import { unindexed } from '../path.js';
 import type { AbstractState } from '../domain.js';
@@ -31,7 +31,7 @@ export function forwardBinary<S extends AbstractState>(tools: Tools, cex: Counte
   const a = segment(cex, 0, i);
   const b = and(cex.trans[i]!, cex.states[i + 1]!);
   const itp = tools.interpolation.binary(a, b, tools.budget);
-  return { feasible: false, seq: binarySequence(n, i, simplify(unindexed(itp))) };
+  return { feasible: false, seq: binarySequence(n, i, simplify(unindexed(itp)), False) };
 }
 
 export function backwardBinary<S extends AbstractState>(tools: Tools, cex: Counterexample<S>): PathOutcome {
@@ -43,5 +43,5 @@ export function backwardBinary<S extends AbstractState>(tools: Tools, cex: Count
   const a = segment(cex, i, n - 1);
   const b = and(cex.states[i - 1]!, cex.trans[i - 1]!);
   const itp = tools.interpolation.binary(a, b, tools.budget);
-  return { feasible: false, seq: binarySequence(n, i, simplify(not(unindexed(itp)))) };
+  return { feasible: false, seq: binarySequence(n, i, simplify(not(unindexed(itp))), True) };
 }

@@ -39,9 +39,13 @@ export function itpSequence(itps: readonly Expr[]): ItpSequence {
   return { itps, pruneIndex: pruneIndexOf(itps) };
 }
 
-/** A binary interpolant `itp` at state `at` of an n-state path, as a sequence. */
-export function binarySequence(n: number, at: number, itp: Expr): ItpSequence {
-  return itpSequence(Array.from({ length: n }, (_, k) => (k < at ? True : k === at ? itp : False)));
+/**
+ * A binary interpolant `itp` at state `at` of an n-state path, as a sequence: true before it, and
+ * after it `later`: false when the path is known infeasible there (forward), true when nothing is
+ * learnt about those states (backward).
+ */
+export function binarySequence(n: number, at: number, itp: Expr, later: Expr): ItpSequence {
+  return itpSequence(Array.from({ length: n }, (_, k) => (k < at ? True : k === at ? itp : later)));
 }
 
 function bitLevel(t: Type): boolean {
