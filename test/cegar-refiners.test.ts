@@ -268,6 +268,16 @@ describe('prune indices (Fig. 6 and Fig. 8)', () => {
     expect(pruneIndex('MAX_PRUNE', FIG8)).toBe(3);
   });
 
+  it('MIN_PRUNE and MAX_PRUNE fall back to the other interpolant when theirs adds nothing', () => {
+    const path = pathThrough(FIG6, FIG6_PATH);
+    const fw = spurious(refineWith('FW_BIN_ITP', FIG6, [path]).r);
+    const s = spurious(makeRefiner('MAX_PRUNE').refine({ model: FIG6, domain: predicates }, [path], fw.precision));
+    expect(s.pruneFrom).toEqual([path.nodes[1]]);
+    expect(s.precision).not.toBe(fw.precision);
+    const again = makeRefiner('FW_BIN_ITP').refine({ model: FIG6, domain: predicates }, [path], fw.precision);
+    expect(spurious(again).precision).toBe(fw.precision);
+  });
+
   it('forward refines only the last state of the feasible prefix, backward only the first of the suffix', () => {
     const path = pathThrough(FIG6, FIG6_PATH);
     const fw = formulasAt(refineWith('FW_BIN_ITP', FIG6, [path]).r, path);

@@ -7,7 +7,8 @@
  * joined into the precision at its state's location (everywhere, for a GLOBAL precision), and the
  * node at the prune index is where the ARG is pruned. Interpolation strategies prune at the first
  * non-trivial interpolant, as in the paper; UNSAT_CORE at the first state whose variables were not
- * all tracked yet, since the states before it are rebuilt exactly as they are.
+ * all tracked yet, since the states before it are rebuilt exactly as they are. A refinement that adds
+ * nothing returns the precision unchanged (the same object), which the checker reports as UNKNOWN.
  */
 import type { ArgNode, ArgPath } from '../arg.js';
 import type { AbstractState, Precision } from '../domain.js';
@@ -15,7 +16,7 @@ import type { PrecisionMap } from '../precision-map.js';
 import type { Refinement, Refiner, RefinerContext } from '../refiner.js';
 import { backwardBinary, forwardBinary } from './binary.js';
 import { Budget } from './budget.js';
-import { FeasibilityChecker } from './feasibility.js';
+import { FeasibilityChecker, type Feasible } from './feasibility.js';
 import { Interpolation, isTrivial, type ItpSequence } from './interpolants.js';
 import { minimalPaths } from './multi.js';
 import { counterexample, type Counterexample } from './pieces.js';
@@ -35,26 +36,36 @@ export interface RefinerStats {
   interpolations: number;
 }
 
-/** Forward and backward binary interpolants; the one pruning nearer the root (MIN) or the error (MAX). Ties go backward. */
-function pruneChoice(pick: 'MIN' | 'MAX'): PathStrategy {
-  return (tools, cex) => {
-    const fw = forwardBinary(tools, cex);
-    if (fw.feasible) return fw;
-    const bw = backwardBinary(tools, cex);
-    if (bw.feasible) return bw;
-    const d = fw.seq.pruneIndex - bw.seq.pruneIndex;
-    return (pick === 'MIN' ? d < 0 : d > 0) ? fw : bw;
-  };
+type Candidates = Feasible | { readonly feasible: false; readonly seqs: readonly ItpSequence[] };
+
+/**
+ * Forward and backward binary interpolants, the one pruning nearer the root (MIN) or nearer the error
+ * (MAX) first; ties go backward. The other one is the fallback when the first adds nothing to the
+ * precision (a forward interpolant can be tracked already at a state whose abstraction still allows
+ * its negation).
+ */
+function byPruneIndex<S extends AbstractState>(pick: 'MIN' | 'MAX', tools: Tools, cex: Counterexample<S>): Candidates {
+  const fw = forwardBinary(tools, cex);
+  if (fw.feasible) return fw;
+  const bw = backwardBinary(tools, cex);
+  if (bw.feasible) return bw;
+  const d = fw.seq.pruneIndex - bw.seq.pruneIndex;
+  return { feasible: false, seqs: (pick === 'MIN' ? d < 0 : d > 0) ? [fw.seq, bw.seq] : [bw.seq, fw.seq] };
 }
 
-const STRATEGIES: Record<Exclude<RefinerKind, 'MULTI_SEQ'>, PathStrategy> = {
+const SINGLE: Record<'FW_BIN_ITP' | 'BW_BIN_ITP' | 'SEQ_ITP' | 'UNSAT_CORE', PathStrategy> = {
   FW_BIN_ITP: forwardBinary,
   BW_BIN_ITP: backwardBinary,
   SEQ_ITP: sequenceItp,
-  MIN_PRUNE: pruneChoice('MIN'),
-  MAX_PRUNE: pruneChoice('MAX'),
   UNSAT_CORE: unsatCore,
 };
+
+function candidates<S extends AbstractState>(kind: Exclude<RefinerKind, 'MULTI_SEQ'>, tools: Tools, cex: Counterexample<S>): Candidates {
+  if (kind === 'MIN_PRUNE') return byPruneIndex('MIN', tools, cex);
+  if (kind === 'MAX_PRUNE') return byPruneIndex('MAX', tools, cex);
+  const out = SINGLE[kind](tools, cex);
+  return out.feasible ? out : { feasible: false, seqs: [out.seq] };
+}
 
 /** The precision after joining the formulas from `from` on, and the first state where it changed (-1: nowhere). */
 function applySequence<S extends AbstractState, P extends Precision>(
@@ -95,15 +106,22 @@ class StrategyRefiner implements Refiner {
   private single<S extends AbstractState, P extends Precision>(
     ctx: RefinerContext<S, P>, tools: Tools, cex: Counterexample<S>, precision: PrecisionMap<P>,
   ): Refinement<S, P> {
-    const out = STRATEGIES[this.kind as Exclude<RefinerKind, 'MULTI_SEQ'>](tools, cex);
+    const out = candidates(this.kind as Exclude<RefinerKind, 'MULTI_SEQ'>, tools, cex);
     if (out.feasible) return { kind: 'unsafe', trace: out.trace };
     const { nodes } = cex.path;
-    if (this.kind === 'UNSAT_CORE') {
-      const r = applySequence(ctx, nodes, out.seq, 0, precision);
-      return { kind: 'spurious', precision: r.precision, pruneFrom: [nodes[r.changedAt >= 0 ? r.changedAt : out.seq.pruneIndex]!] };
+    let first: Refinement<S, P> | undefined;
+    for (const seq of out.seqs) {
+      let r: Refinement<S, P>;
+      if (this.kind === 'UNSAT_CORE') {
+        const { precision: next, changedAt } = applySequence(ctx, nodes, seq, 0, precision);
+        r = { kind: 'spurious', precision: next, pruneFrom: [nodes[changedAt >= 0 ? changedAt : seq.pruneIndex]!] };
+      } else {
+        r = { kind: 'spurious', precision: applySequence(ctx, nodes, seq, seq.pruneIndex, precision).precision, pruneFrom: [nodes[seq.pruneIndex]!] };
+      }
+      if (r.precision !== precision) return r;
+      first ??= r;
     }
-    const r = applySequence(ctx, nodes, out.seq, out.seq.pruneIndex, precision);
-    return { kind: 'spurious', precision: r.precision, pruneFrom: [nodes[out.seq.pruneIndex]!] };
+    return first!;
   }
 
   /** Algorithm 5: any feasible path is a counterexample; otherwise refine the minimal set. */
