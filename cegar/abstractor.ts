@@ -3,13 +3,15 @@
  * refinement, until a bad node is found (or as many as the refiner wants to see) or no unmarked
  * node is left. A node at the error location whose state may be bad is marked unsafe; otherwise
  * it is covered by another node of its location whose state contains it, or expanded by the
- * transfer function under the precision of each target location.
+ * transfer function under the precision of each target location. At the error location the bad
+ * states are a successor of their own (target.ts): unsafe nodes are those successors.
  */
 import type { Interpreter } from '../formalisms/interpreter.js';
 import type { Arg, ArgNode } from './arg.js';
 import type { AbstractState, Domain, Precision } from './domain.js';
 import type { PrecisionMap } from './precision-map.js';
 import { Waitlist, type SearchWeights } from './search.js';
+import { TargetAction } from './target.js';
 
 /** Thrown when the deadline passes; the checker answers UNKNOWN (timeout). */
 export class Timeout extends Error {
@@ -33,11 +35,15 @@ export interface AbstractorOptions {
 }
 
 export class Abstractor<S extends AbstractState, P extends Precision> {
+  private readonly target: TargetAction;
+
   constructor(
     private readonly model: Interpreter,
     private readonly domain: Domain<S, P>,
     private readonly opts: AbstractorOptions,
-  ) {}
+  ) {
+    this.target = new TargetAction(model);
+  }
 
   run(arg: Arg<S>, prec: PrecisionMap<P>): AbstractionResult<S> {
     const { model, domain, opts } = this;
@@ -57,15 +63,25 @@ export class Abstractor<S extends AbstractState, P extends Precision> {
         opts.onStep?.(waitlist.size);
       }
       if (n.loc === model.errorLoc && domain.mayBeBad(n.state, model.bad)) {
-        n.unsafe = true;
-        unsafe.push(n);
-        continue;
+        const bad = domain.successors(n.state, this.target, prec.get(n.loc));
+        if (bad.length > 0) {
+          // not expanded further until refinement prunes this node or its bad successors
+          for (const s of bad) {
+            const t = arg.add(n.loc, s, n, this.target);
+            t.unsafe = true;
+            unsafe.push(t);
+          }
+          n.expanded = true;
+          continue;
+        }
       }
       const cover = this.coverFor(arg, n);
       if (cover) {
         arg.cover(n, cover);
         continue;
       }
+      // a node expanded again after pruning rebuilds all its successors under the current precision
+      for (const c of [...n.children]) for (const r of arg.prune(c)) if (r !== n) waitlist.push(r);
       for (const a of model.actions(n.loc)) {
         for (const s of domain.successors(n.state, a, prec.get(a.target))) waitlist.push(arg.add(a.target, s, n, a));
       }

@@ -14,7 +14,12 @@ import { NoPropertyError } from '../formalisms/cfa-semantics.js';
 import { replay } from '../formalisms/trace.js';
 import { bmc } from '../engines/bmc.js';
 import type { Progress, Verdict } from '../engines/verdict.js';
-import { AIGER_ALGORITHMS, checkAiger, isAigerFile, type AigerAlgorithm } from '../engines/aiger/check.js';
+import { checkAiger, isAigerFile } from '../engines/aiger/check.js';
+import { checkInvariant } from '../engines/invariant-check.js';
+import { cegar } from '../cegar/checker.js';
+import { DOMAINS, GRANULARITIES, INIT_PRECS, PRED_SPLITS, PRUNE_STRATEGIES, REFINEMENTS, admits, describeConfig, type CegarConfig } from '../cegar/config.js';
+import { searchWeights } from '../cegar/search.js';
+import { defaultCegarConfig } from './defaults.js';
 import type { Interpreter } from '../formalisms/interpreter.js';
 import { loadZ3 } from '../lang/smt/context.js';
 import { humanVerdict, jsonVerdict } from './render.js';
@@ -41,11 +46,52 @@ function positive(what: string) {
   };
 }
 
+const ALGORITHMS = ['cegar', 'bmc', 'ic3', 'kind', 'portfolio'] as const;
+type Algorithm = (typeof ALGORITHMS)[number];
+
 interface CheckOptions {
-  algorithm: AigerAlgorithm;
+  algorithm?: Algorithm;
   bound: number;
   timeout?: number;
   json?: boolean;
+  domain?: CegarConfig['domain'];
+  maxenum?: CegarConfig['maxEnum'];
+  refinement?: CegarConfig['refinement'];
+  search?: string;
+  predsplit?: CegarConfig['predSplit'];
+  precgranularity?: CegarConfig['precGranularity'];
+  initprec?: CegarConfig['initPrec'];
+  prunestrategy?: CegarConfig['pruneStrategy'];
+}
+
+function maxEnum(s: string): CegarConfig['maxEnum'] {
+  if (s === '1*') return '1*';
+  if (!/^\d+$/.test(s)) throw new InvalidArgumentError(`--maxenum must be 1* or a whole number (0: no limit), got '${s}'`);
+  return Number(s);
+}
+
+function search(s: string): string {
+  if (!searchWeights(s)) throw new InvalidArgumentError(`--search must be BFS, DFS, ERR, ERR_DFS, DFS_ERR or weights W_D,W_E, got '${s}'`);
+  return s.toUpperCase();
+}
+
+/** The CEGAR configuration: the formalism's default with the options given on the command line. */
+function cegarConfig(formalism: string, o: CheckOptions): CegarConfig {
+  const d = defaultCegarConfig(formalism);
+  const searchName = o.search ?? d.search;
+  const c: CegarConfig = {
+    domain: o.domain ?? d.domain,
+    maxEnum: o.maxenum ?? d.maxEnum,
+    refinement: o.refinement ?? d.refinement,
+    search: searchName,
+    weights: searchWeights(searchName)!,
+    predSplit: o.predsplit ?? d.predSplit,
+    precGranularity: o.precgranularity ?? d.precGranularity,
+    initPrec: o.initprec ?? d.initPrec,
+    pruneStrategy: o.prunestrategy ?? d.pruneStrategy,
+  };
+  if (!admits(c.domain, c.refinement)) throw new FileError(`--refinement ${c.refinement} works with --domain EXPL only`);
+  return c;
 }
 
 /** Loads, checks and prints one model; returns the exit code. */
@@ -55,23 +101,37 @@ async function check(file: string, opts: CheckOptions): Promise<number> {
   const onProgress = opts.json || !process.stderr.isTTY ? undefined : (p: Progress) => process.stderr.write(`\r${p.phase}: ${p.detail ?? p.iteration}   `);
   let model: Interpreter;
   let verdict: Verdict;
-  if (isAigerFile(file)) {
-    ({ model, verdict } = await checkAiger(file, opts.algorithm, { bound: opts.bound, deadline, onProgress }));
+  const aiger = isAigerFile(file);
+  const algorithm: Algorithm = opts.algorithm ?? (aiger ? 'ic3' : 'cegar');
+  let options: Record<string, unknown> = { timeout: opts.timeout ?? null };
+  if (aiger && algorithm !== 'cegar') {
+    options = { ...options, bound: opts.bound };
+    ({ model, verdict } = await checkAiger(file, algorithm, { bound: opts.bound, deadline, onProgress }));
   } else {
-    if (opts.algorithm !== 'bmc') throw new FileError(`${file}: --algorithm ${opts.algorithm} checks AIGER circuits (.aag, .aig) only`);
+    if (algorithm !== 'bmc' && algorithm !== 'cegar') throw new FileError(`${file}: --algorithm ${algorithm} checks AIGER circuits (.aag, .aig) only`);
     const loaded = await loadModel(file);
     for (const w of loaded.warnings) process.stderr.write(`warning: ${w.render()}\n`);
     model = loaded.interpreter();
     await loadZ3();
-    verdict = bmc(model, { bound: opts.bound, deadline, onProgress });
+    if (algorithm === 'bmc') {
+      options = { ...options, bound: opts.bound };
+      verdict = bmc(model, { bound: opts.bound, deadline, onProgress });
+    } else {
+      const config = cegarConfig(loaded.formalism, opts);
+      options = { ...options, ...describeConfig(config) };
+      verdict = cegar(model, config, { deadline, onProgress, onNote: (n) => process.stderr.write(`note: ${n}\n`) });
+      if (verdict.result === 'safe') {
+        const wrong = checkInvariant(model, verdict.invariant);
+        if (wrong) throw new CertificateError(`the invariant CEGAR found for ${file} fails its check: ${wrong}`);
+      }
+    }
   }
   if (!opts.json && process.stderr.isTTY) process.stderr.write('\r\x1b[K');
   if (verdict.result === 'unsafe') {
     const wrong = replay(model, verdict.trace);
-    if (wrong) throw new CertificateError(`the counterexample ${opts.algorithm} found for ${file} does not replay on the model: ${wrong}`);
+    if (wrong) throw new CertificateError(`the counterexample ${algorithm} found for ${file} does not replay on the model: ${wrong}`);
   }
-  const options = { bound: opts.bound, timeout: opts.timeout ?? null };
-  console.log(opts.json ? jsonVerdict(file, opts.algorithm, options, verdict) : humanVerdict(file, opts.algorithm, model, verdict));
+  console.log(opts.json ? jsonVerdict(file, algorithm, options, verdict) : humanVerdict(file, algorithm, model, verdict));
   return EXIT[verdict.result];
 }
 
@@ -89,7 +149,7 @@ async function demo(): Promise<number> {
   const dir = fileURLToPath(new URL('../../models/', import.meta.url));
   for (const f of readdirSync(dir).sort()) {
     if (f.endsWith('.md')) continue;
-    await check(relative(process.cwd(), join(dir, f)), { algorithm: 'bmc', bound: 20, timeout: 30 });
+    await check(relative(process.cwd(), join(dir, f)), { bound: 20, timeout: 30 });
   }
   return EXIT.safe;
 }
@@ -112,8 +172,16 @@ out of memory), 4 internal error.`);
   p.command('check')
     .description('check a model and print the verdict')
     .argument('<file>', 'model file (.cfa, .theta, .system, .sts, .aag, .aig)')
-    .addOption(new Option('--algorithm <name>', 'checking algorithm (ic3, kind and portfolio: AIGER circuits only)').choices([...AIGER_ALGORITHMS]).default('bmc'))
+    .addOption(new Option('--algorithm <name>', 'checking algorithm (ic3, kind and portfolio: AIGER circuits only); default cegar, ic3 for AIGER').choices([...ALGORITHMS]))
     .addOption(new Option('--bound <k>', 'BMC: deepest step searched').argParser(natural('--bound')).default(20))
+    .addOption(new Option('--domain <d>', 'CEGAR: abstract domain').choices([...DOMAINS]))
+    .addOption(new Option('--maxenum <k>', 'CEGAR, EXPL: successors enumerated per step (1*: no solver, 0: no limit)').argParser(maxEnum))
+    .addOption(new Option('--refinement <r>', 'CEGAR: refinement strategy').choices([...REFINEMENTS]))
+    .addOption(new Option('--search <s>', 'CEGAR: search strategy, BFS, DFS, ERR, ERR_DFS, DFS_ERR or weights W_D,W_E').argParser(search))
+    .addOption(new Option('--predsplit <p>', 'CEGAR, predicate domains: splitting of new predicates').choices([...PRED_SPLITS]))
+    .addOption(new Option('--precgranularity <g>', 'CEGAR: one precision for all locations, or one per location').choices([...GRANULARITIES]))
+    .addOption(new Option('--initprec <i>', 'CEGAR: initial precision').choices([...INIT_PRECS]))
+    .addOption(new Option('--prunestrategy <p>', 'CEGAR: prune from the refined node, or restart').choices([...PRUNE_STRATEGIES]))
     .addOption(new Option('--timeout <seconds>', 'give up with UNKNOWN after this many seconds').argParser(positive('--timeout')))
     .option('--json', 'print the result as one JSON object')
     .action((file: string, opts: CheckOptions) => run(check(file, opts)));

@@ -1,0 +1,152 @@
+/**
+ * The CEGAR loop (Hajdu and Micskei, Algorithm 3): abstraction and refinement alternate until the
+ * abstractor completes a safe ARG or the refiner confirms a counterexample. A safe ARG yields the
+ * invariant read off its nodes (per location, the disjunction of the states of its non-covered
+ * nodes); a confirmed counterexample yields a concrete trace. Both are returned unchecked: the
+ * caller checks them independently before anything is shown (engines/invariant-check.ts,
+ * formalisms/trace.ts).
+ */
+import { or, type Expr } from '../lang/expr.js';
+import { simplify } from '../lang/simplify.js';
+import type { Interpreter, Location } from '../formalisms/interpreter.js';
+import type { Progress, Statistics, Verdict } from '../engines/verdict.js';
+import { Abstractor, Timeout } from './abstractor.js';
+import { Arg } from './arg.js';
+import type { CegarConfig } from './config.js';
+import type { AbstractState, Domain, Precision } from './domain.js';
+import { PrecisionMap } from './precision-map.js';
+import type { Refiner } from './refiner.js';
+import { SEARCHES } from './search.js';
+import { initialPrecision, makeDomain } from './domains/index.js';
+import { RefinementError, RefinementTimeout, makeRefiner } from './refiners/index.js';
+import { UnsupportedError } from '../lang/smt/translate.js';
+import type { ArgPath } from './arg.js';
+import { withoutTargetStep } from './target.js';
+
+export interface CegarOptions {
+  readonly deadline?: number;
+  readonly onProgress?: (p: Progress & { stats: Statistics; newest: string[] }) => void;
+  /** Told once when the configuration had to be adapted to the model (ERR search without locations). */
+  readonly onNote?: (note: string) => void;
+}
+
+interface Counted { readonly stats?: { readonly checks: number; readonly timeMs: number } }
+
+/** Invariant read off a complete ARG: per location, the disjunction of its non-covered states. */
+export function argInvariant<S extends AbstractState>(arg: Arg<S>): Map<Location, Expr> {
+  const parts = new Map<Location, Expr[]>();
+  for (const n of arg.nodes()) {
+    if (n.coveredBy || n.unsafe || n.state.bottom) continue;
+    let list = parts.get(n.loc);
+    if (!list) parts.set(n.loc, (list = []));
+    list.push(n.state.expr);
+  }
+  return new Map([...parts].map(([l, es]) => [l, simplify(or(...es))]));
+}
+
+export function cegar(model: Interpreter, config: CegarConfig, opts: CegarOptions = {}): Verdict {
+  const domain = makeDomain(config, model);
+  const refiner = makeRefiner(config.refinement);
+  return new Loop(model, config, domain, refiner, opts).run();
+}
+
+class Loop<S extends AbstractState, P extends Precision> {
+  private readonly started = Date.now();
+  private readonly counters = { iterations: 0, refinements: 0, argNodes: 0, argCovered: 0, precisionSize: 0, abstractionMs: 0, refinementMs: 0 };
+  private arg = new Arg<S>();
+  private prec: PrecisionMap<P>;
+
+  constructor(
+    private readonly model: Interpreter,
+    private readonly config: CegarConfig,
+    private readonly domain: Domain<S, P>,
+    private readonly refiner: Refiner,
+    private readonly opts: CegarOptions,
+  ) {
+    this.prec = PrecisionMap.create(domain, config.precGranularity, initialPrecision(domain, model, config.initPrec) as P);
+  }
+
+  private stats(): Statistics {
+    const solvers = [this.domain as Counted, this.refiner as Counted].map((x) => x.stats ?? { checks: 0, timeMs: 0 });
+    return {
+      timeMs: Date.now() - this.started,
+      solverChecks: solvers.reduce((s, x) => s + x.checks, 0),
+      solverTimeMs: solvers.reduce((s, x) => s + x.timeMs, 0),
+      ...this.counters,
+      argNodes: this.arg.size,
+      argCovered: this.arg.coveredCount,
+      precisionSize: this.prec.size,
+    };
+  }
+
+  private restart(): void {
+    this.arg = new Arg<S>();
+    for (const s of this.domain.initial(this.model.init, this.prec.get(this.model.initLoc))) this.arg.add(this.model.initLoc, s);
+  }
+
+  private report(phase: string, waitlist = 0): void {
+    this.opts.onProgress?.({
+      phase,
+      iteration: this.counters.iterations,
+      detail: `${this.arg.size} ARG nodes, ${waitlist} waiting, precision ${this.prec.size}`,
+      stats: { ...this.stats(), waitlist },
+      newest: this.prec.newest(3),
+    });
+  }
+
+  run(): Verdict {
+    let weights = this.config.weights;
+    if (weights.error !== 0 && this.model.locations.length === 1) {
+      this.opts.onNote?.(`search ${this.config.search} needs locations, which this model does not have: using BFS`);
+      weights = SEARCHES.BFS!;
+    }
+    const abstractor = new Abstractor(this.model, this.domain, {
+      weights,
+      maxCounterexamples: this.config.refinement === 'MULTI_SEQ' ? Infinity : 1,
+      deadline: this.opts.deadline,
+      onStep: (w) => this.report('abstraction', w),
+    });
+    let stuck: string | undefined;
+    try {
+      this.restart();
+      for (;;) {
+        this.counters.iterations++;
+        this.report('abstraction');
+        let t = Date.now();
+        const { unsafe } = abstractor.run(this.arg, this.prec);
+        this.counters.abstractionMs += Date.now() - t;
+        if (unsafe.length === 0) return { result: 'safe', invariant: argInvariant(this.arg), stats: this.stats() };
+        this.report('refinement');
+        t = Date.now();
+        const r = this.refiner.refine({ model: this.model, domain: this.domain, deadline: this.opts.deadline }, unsafe.map((n) => this.arg.pathTo(n)), this.prec);
+        this.counters.refinementMs += Date.now() - t;
+        if (r.kind === 'unsafe') return { result: 'unsafe', trace: withoutTargetStep(r.trace), stats: this.stats() };
+        this.counters.refinements++;
+        // An unchanged precision can still make progress: the counterexample may run through nodes
+        // built under an older precision, which pruning rebuilds. Only the same counterexample twice
+        // in a row without anything new means the abstraction cannot exclude it.
+        if (r.precision === this.prec) {
+          const sig = signature(unsafe.map((n) => this.arg.pathTo(n)));
+          if (sig === stuck) {
+            return { result: 'unknown', reason: 'refinement found nothing new to track (the abstraction cannot exclude this counterexample)', stats: this.stats() };
+          }
+          stuck = sig;
+        } else {
+          stuck = undefined;
+        }
+        this.prec = r.precision;
+        if (this.config.pruneStrategy === 'FULL' || r.pruneFrom.some((n) => !n.parent)) this.restart();
+        else for (const n of r.pruneFrom) if (!n.pruned) this.arg.prune(n);
+      }
+    } catch (e) {
+      if (e instanceof Timeout || e instanceof RefinementTimeout) return { result: 'unknown', reason: 'timeout', stats: this.stats() };
+      if (e instanceof RefinementError || e instanceof UnsupportedError) return { result: 'unknown', reason: e.message, stats: this.stats() };
+      throw e;
+    }
+  }
+}
+
+/** The actions and abstract states of counterexamples, to recognise one that comes back unchanged. */
+function signature<S extends AbstractState>(paths: readonly ArgPath<S>[]): string {
+  return paths.map((p) => p.nodes.map((n, i) => `${n.state.expr.id}${i < p.actions.length ? `-${p.actions[i]!.id}>` : ''}`).join('')).join('|');
+}
