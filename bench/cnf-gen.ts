@@ -1,0 +1,142 @@
+/**
+ * CNF families for the SAT solver's tests and benchmark: random k-SAT, pigeonhole, an unrolled
+ * random sequential circuit (the shape of a bit-level BMC query), multiplier miters and graph
+ * colouring. All take a seeded PRNG so every instance can be regenerated.
+ */
+import type { Cnf } from '../lang/sat/dimacs.js';
+import type { Lit } from '../lang/sat/solver.js';
+
+/** Mulberry32: a small seeded PRNG with uniform floats in [0, 1). */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const pick = (rand: () => number, n: number): number => Math.floor(rand() * n);
+
+/** Uniform random k-SAT: m clauses of k distinct variables with random signs. */
+export function randomKSat(rand: () => number, numVars: number, numClauses: number, k = 3): Cnf {
+  const clauses: Lit[][] = [];
+  for (let i = 0; i < numClauses; i++) {
+    const vars = new Set<number>();
+    while (vars.size < Math.min(k, numVars)) vars.add(1 + pick(rand, numVars));
+    clauses.push([...vars].map((v) => (rand() < 0.5 ? -v : v)));
+  }
+  return { numVars, clauses };
+}
+
+/** PHP(holes + 1, holes): every pigeon in a hole, no two in the same one. Unsatisfiable. */
+export function pigeonhole(holes: number): Cnf {
+  const pigeons = holes + 1;
+  const x = (p: number, h: number) => p * holes + h + 1;
+  const clauses: Lit[][] = [];
+  for (let p = 0; p < pigeons; p++) clauses.push(Array.from({ length: holes }, (_, h) => x(p, h)));
+  for (let h = 0; h < holes; h++) {
+    for (let p = 0; p < pigeons; p++) for (let q = p + 1; q < pigeons; q++) clauses.push([-x(p, h), -x(q, h)]);
+  }
+  return { numVars: pigeons * holes, clauses };
+}
+
+/** Tseitin encoding into a growing CNF: AND gates over literals, with constants folded. */
+class Circuit {
+  numVars = 0;
+  readonly clauses: Lit[][] = [];
+  fresh(): Lit { return ++this.numVars; }
+  and(a: Lit, b: Lit): Lit {
+    const g = this.fresh();
+    this.clauses.push([-g, a], [-g, b], [g, -a, -b]);
+    return g;
+  }
+  or(a: Lit, b: Lit): Lit { return -this.and(-a, -b); }
+  xor(a: Lit, b: Lit): Lit { return this.or(this.and(a, -b), this.and(-a, b)); }
+  cnf(): Cnf { return { numVars: this.numVars, clauses: this.clauses }; }
+}
+
+/**
+ * A BMC query on a random sequential circuit: `latches` latches reset to 0, `inputs` fresh inputs
+ * per step, `gates` AND gates per step over the latches, the inputs and earlier gates; each latch's
+ * next state is a gate output. Asks whether the bad signal (a conjunction over a few latches) holds
+ * at some step 1..steps.
+ */
+export function unrolledCircuit(rand: () => number, latches: number, inputs: number, gates: number, steps: number, badWidth = 4): Cnf {
+  const c = new Circuit();
+  const zero = c.fresh();
+  c.clauses.push([-zero]);
+  // The circuit's shape, shared by every step: fanins index the signal list of the step.
+  const fanins: [number, boolean, number, boolean][] = [];
+  for (let g = 0; g < gates; g++) {
+    const signals = latches + inputs + g;
+    // Prefer recent signals so the logic is deep rather than a flat layer over the inputs.
+    const near = () => Math.max(0, signals - 1 - pick(rand, Math.min(signals, 2 * (latches + inputs))));
+    fanins.push([near(), rand() < 0.5, near(), rand() < 0.5]);
+  }
+  const next = Array.from({ length: latches }, () => [latches + inputs + gates - 1 - pick(rand, gates), rand() < 0.5] as const);
+  const badLatches = Array.from({ length: badWidth }, () => [pick(rand, latches), rand() < 0.5] as const);
+  let state: Lit[] = Array.from({ length: latches }, () => zero);
+  const bads: Lit[] = [];
+  for (let t = 0; t < steps; t++) {
+    const signals: Lit[] = [...state];
+    for (let i = 0; i < inputs; i++) signals.push(c.fresh());
+    for (const [a, na, b, nb] of fanins) signals.push(c.and(na ? -signals[a]! : signals[a]!, nb ? -signals[b]! : signals[b]!));
+    state = next.map(([s, neg]) => (neg ? -signals[s]! : signals[s]!));
+    const bad = badLatches.map(([l, neg]) => (neg ? -state[l]! : state[l]!)).reduce((x, y) => c.and(x, y));
+    bads.push(bad);
+  }
+  c.clauses.push(bads);
+  return c.cnf();
+}
+
+/**
+ * Miter of two array multipliers of `bits`-bit operands, one computing a*b and the other b*a:
+ * unsatisfiable, and hard for resolution as the width grows. With `bug`, one partial product of
+ * the second multiplier is dropped, which makes the miter satisfiable.
+ */
+export function multiplierMiter(bits: number, bug = false): Cnf {
+  const c = new Circuit();
+  const a = Array.from({ length: bits }, () => c.fresh());
+  const b = Array.from({ length: bits }, () => c.fresh());
+  const zero = c.fresh();
+  c.clauses.push([-zero]);
+  const multiply = (x: Lit[], y: Lit[], drop: boolean): Lit[] => {
+    let acc: Lit[] = Array.from({ length: 2 * bits }, () => zero);
+    for (let i = 0; i < bits; i++) {
+      const row: Lit[] = Array.from({ length: 2 * bits }, (_, k) =>
+        k >= i && k - i < bits && !(drop && i === bits - 1 && k - i === 0) ? c.and(x[k - i]!, y[i]!) : zero);
+      let carry = zero;
+      acc = acc.map((s, k) => {
+        const t = c.xor(s, row[k]!);
+        const sum = c.xor(t, carry);
+        carry = c.or(c.and(s, row[k]!), c.and(t, carry));
+        return sum;
+      });
+    }
+    return acc;
+  };
+  const p = multiply(a, b, false);
+  const q = multiply(b, a, bug);
+  c.clauses.push(p.map((bit, k) => c.xor(bit, q[k]!)));
+  return c.cnf();
+}
+
+/** Colouring of a random graph (n vertices, m edges) with k colours. */
+export function graphColouring(rand: () => number, vertices: number, edges: number, colours: number): Cnf {
+  const x = (v: number, k: number) => v * colours + k + 1;
+  const clauses: Lit[][] = [];
+  for (let v = 0; v < vertices; v++) {
+    clauses.push(Array.from({ length: colours }, (_, k) => x(v, k)));
+    for (let k = 0; k < colours; k++) for (let l = k + 1; l < colours; l++) clauses.push([-x(v, k), -x(v, l)]);
+  }
+  for (let e = 0; e < edges; e++) {
+    const u = pick(rand, vertices);
+    let w = pick(rand, vertices - 1);
+    if (w >= u) w++;
+    for (let k = 0; k < colours; k++) clauses.push([-x(u, k), -x(w, k)]);
+  }
+  return { numVars: vertices * colours, clauses };
+}

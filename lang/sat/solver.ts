@@ -1,0 +1,832 @@
+/**
+ * A CDCL SAT solver for the bit-level engines (BMC, k-induction, IC3/PDR on AIGER circuits).
+ *
+ * Written for this project because npm offers no well-kept, synchronous, incremental SAT solver with
+ * assumptions and final-conflict cores, and Z3 through WebAssembly costs about 10 ms per IC3 query
+ * where a native-style solver needs microseconds (smt-notes.md, section 7).
+ *
+ * The design follows MiniSat and Glucose:
+ * - two watched literals with blocking literals; binary clauses are flagged in the watcher and
+ *   propagate without touching the clause arena;
+ * - VSIDS variable activity in a binary heap, phase saving;
+ * - first-UIP learning with recursive clause minimisation (MiniSat's abstract levels);
+ * - restarts alternating between a focused mode (Glucose's fast/slow LBD averages) and a stable mode
+ *   (Luby sequence), each mode lasting twice as long as its previous turn;
+ * - learnt clauses ranked by LBD (glue) and activity; those of glue 2 or less are kept for good;
+ * - incremental use: clauses added between calls, assumptions taken as the first decisions, the
+ *   final conflict analysed into the subset of assumptions that fails;
+ * - level-0 simplification (satisfied clauses removed, false literals stripped) and arena
+ *   compaction, so long incremental runs do not grow without bound.
+ *
+ * Everything sits in typed arrays: clauses in one Int32Array arena, watches in one Int32Array per
+ * literal, the assignment in an Int8Array indexed by literal. Propagation allocates nothing (watch
+ * lists grow by doubling, amortised).
+ *
+ * Literals use the DIMACS convention at the interface (variable v >= 1, literal v or -v) and
+ * 2v + sign internally.
+ */
+
+export type Lit = number;
+
+export interface SolveOptions {
+  /** Give up (return undefined) after this many conflicts in this call. */
+  conflictLimit?: number;
+  /** Give up (return undefined) once `Date.now()` passes this time, in milliseconds. */
+  deadline?: number;
+}
+
+export interface SatStats {
+  solves: number;
+  conflicts: number;
+  decisions: number;
+  propagations: number;
+  timeMs: number;
+}
+
+// Clause layout in the arena: header words, then the literals.
+const SIZE = 0;
+const META = 1; // bit 0 learnt, bit 1 deleted, bit 2 used since the last reduction, bits 3.. LBD
+const ACT = 2; // float32 activity, read through the Float32Array view
+const HEADER = 3;
+const LEARNT = 1;
+const DELETED = 2;
+const USED = 4;
+
+const VAR_DECAY = 0.95;
+const CLAUSE_DECAY = 0.999;
+const FIRST_REDUCE = 2000;
+const REDUCE_INCREMENT = 300;
+const FIRST_MODE_LENGTH = 1000;
+const LUBY_UNIT = 512;
+
+export class SatSolver {
+  readonly stats: SatStats = { solves: 0, conflicts: 0, decisions: 0, propagations: 0, timeMs: 0 };
+
+  private nVars = 0;
+  private capacity = 0;
+  private ok = true;
+
+  // Per literal (index 2v or 2v+1): value (1 true, -1 false, 0 unassigned) and watch lists. The list
+  // at index l holds the clauses watching the negation of l, visited when l becomes true: pairs of
+  // (clause reference, blocking literal); a negative reference marks a binary clause.
+  private val = new Int8Array(0);
+  private watches: Int32Array[] = [];
+  private watchLen = new Int32Array(0);
+
+  // Per variable.
+  private level = new Int32Array(0);
+  private reason = new Int32Array(0);
+  private phase = new Int8Array(0); // saved polarity: 1 positive, 0 negative
+  private activity = new Float64Array(0);
+  private seen = new Uint8Array(0);
+  private heap = new Int32Array(0);
+  private heapIndex = new Int32Array(0); // -1 when not in the heap
+  private heapSize = 0;
+  private varInc = 1;
+
+  // Trail.
+  private trail = new Int32Array(0);
+  private trailSize = 0;
+  private qhead = 0;
+  private trailLim: number[] = [];
+
+  // Clause arena; reference 0 means "no clause".
+  private arena = new Int32Array(1024);
+  private arenaF = new Float32Array(this.arena.buffer);
+  private arenaTop = 1;
+  private wasted = 0;
+  private originals: number[] = [];
+  private learnts: number[] = [];
+  private claInc = 1;
+
+  // Model and final conflict of the last call.
+  private model = new Int8Array(0);
+  private modelSize = 0;
+  private failed: Lit[] = [];
+
+  // Scratch space for conflict analysis.
+  private learntBuf: number[] = [];
+  private toClear: number[] = [];
+  private stack: number[] = [];
+  private levelStamp = new Int32Array(16);
+  private stampCounter = 0;
+  private addBuf: number[] = [];
+
+  // Search schedule.
+  private nextReduce = FIRST_REDUCE;
+  private reductions = 0;
+  private simplifiedAt = -1;
+  private simplifyAfterProps = 0; // MiniSat's budget: one pass over the clauses per as many propagations
+  private stable = false;
+  private modeLength = FIRST_MODE_LENGTH;
+  private modeEnd = FIRST_MODE_LENGTH;
+  private lbdFast = 0;
+  private lbdSlow = 0;
+  private restartConflicts = 0; // conflicts since the last restart
+  private lubyIndex = 0;
+  private lubyLimit = LUBY_UNIT;
+
+  get numVars(): number { return this.nVars; }
+
+  /** Number of clauses currently kept: [original, learnt]. */
+  get numClauses(): [number, number] { return [this.originals.length, this.learnts.length]; }
+
+  newVar(): number {
+    const v = ++this.nVars;
+    if (v >= this.capacity) this.grow(Math.max(16, 2 * this.capacity));
+    this.level[v] = 0;
+    this.reason[v] = 0;
+    this.phase[v] = 0;
+    this.activity[v] = 0;
+    this.heapIndex[v] = -1;
+    this.heapInsert(v);
+    return v;
+  }
+
+  addClause(lits: readonly Lit[]): boolean {
+    if (!this.ok) return false;
+    const c = this.addBuf;
+    c.length = 0;
+    for (const x of lits) c.push(this.internal(x));
+    c.sort((a, b) => a - b);
+    let j = 0;
+    for (let i = 0; i < c.length; i++) {
+      const l = c[i]!;
+      if (j > 0 && c[j - 1] === l) continue;
+      if (j > 0 && c[j - 1] === (l ^ 1)) return true; // tautology (l and its negation sort together)
+      const v = this.val[l]!;
+      if (v > 0) return true; // satisfied at level 0
+      if (v < 0) continue; // false at level 0
+      c[j++] = l;
+    }
+    c.length = j;
+    if (j === 0) return (this.ok = false);
+    if (j === 1) {
+      this.assign(c[0]!, 0);
+      if (this.propagate() !== 0) this.ok = false;
+      return this.ok;
+    }
+    this.originals.push(this.allocClause(c, false, 0));
+    return true;
+  }
+
+  solve(assumptions: readonly Lit[] = [], opts: SolveOptions = {}): boolean | undefined {
+    const started = performance.now();
+    this.stats.solves++;
+    this.modelSize = 0;
+    this.failed = [];
+    const assume = assumptions.map((x) => this.internal(x));
+    let result: boolean | undefined = false;
+    if (this.ok) {
+      if (this.simplifyDue()) this.simplify();
+      if (this.ok) result = this.search(assume, opts);
+    }
+    this.backtrack(0);
+    this.stats.timeMs += performance.now() - started;
+    return result;
+  }
+
+  /** The literal's value in the last model (after SAT); undefined when there is none. */
+  value(lit: Lit): boolean | undefined {
+    const v = lit < 0 ? -lit : lit;
+    if (v > this.modelSize) return undefined;
+    const m = this.model[v]!;
+    if (m === 0) return undefined;
+    return (m > 0) === (lit > 0);
+  }
+
+  /** The variable's value in the last model, unassigned counting as false. */
+  modelValue(v: number): boolean {
+    return v <= this.modelSize && this.model[v]! > 0;
+  }
+
+  /** After UNSAT under assumptions: the assumptions (as passed in) that the final conflict used. */
+  failedAssumptions(): Lit[] {
+    return this.failed.slice();
+  }
+
+  // ---------------------------------------------------------------- variables and literals
+
+  private internal(x: Lit): number {
+    const v = x < 0 ? -x : x;
+    if (!Number.isInteger(x) || v === 0 || v > this.nVars) {
+      throw new RangeError(`literal ${x} does not name a variable (there are ${this.nVars})`);
+    }
+    return x > 0 ? 2 * v : 2 * v + 1;
+  }
+
+  private grow(cap: number): void {
+    const copy = <T extends Int8Array | Int32Array | Float64Array | Uint8Array>(a: T, n: number, make: (n: number) => T): T => {
+      const b = make(n);
+      b.set(a);
+      return b;
+    };
+    this.val = copy(this.val, 2 * cap, (n) => new Int8Array(n));
+    this.watchLen = copy(this.watchLen, 2 * cap, (n) => new Int32Array(n));
+    for (let l = this.watches.length; l < 2 * cap; l++) this.watches.push(new Int32Array(8));
+    this.level = copy(this.level, cap, (n) => new Int32Array(n));
+    this.reason = copy(this.reason, cap, (n) => new Int32Array(n));
+    this.phase = copy(this.phase, cap, (n) => new Int8Array(n));
+    this.activity = copy(this.activity, cap, (n) => new Float64Array(n));
+    this.seen = copy(this.seen, cap, (n) => new Uint8Array(n));
+    this.heap = copy(this.heap, cap, (n) => new Int32Array(n));
+    this.heapIndex = copy(this.heapIndex, cap, (n) => new Int32Array(n));
+    this.trail = copy(this.trail, cap, (n) => new Int32Array(n));
+    this.model = copy(this.model, cap, (n) => new Int8Array(n));
+    this.capacity = cap;
+  }
+
+  private decisionLevel(): number { return this.trailLim.length; }
+
+  private assign(lit: number, reason: number): void {
+    const v = lit >> 1;
+    this.val[lit] = 1;
+    this.val[lit ^ 1] = -1;
+    this.level[v] = this.trailLim.length;
+    this.reason[v] = reason;
+    this.trail[this.trailSize++] = lit;
+  }
+
+  private backtrack(level: number): void {
+    if (this.trailLim.length <= level) return;
+    const lim = this.trailLim[level]!;
+    for (let i = this.trailSize - 1; i >= lim; i--) {
+      const lit = this.trail[i]!;
+      const v = lit >> 1;
+      this.val[lit] = 0;
+      this.val[lit ^ 1] = 0;
+      this.reason[v] = 0;
+      this.phase[v] = (lit & 1) ^ 1;
+      if (this.heapIndex[v]! < 0) this.heapInsert(v);
+    }
+    this.trailSize = lim;
+    this.qhead = lim;
+    this.trailLim.length = level;
+  }
+
+  // ---------------------------------------------------------------- clause arena and watches
+
+  private allocClause(lits: readonly number[], learnt: boolean, lbd: number): number {
+    const n = lits.length;
+    if (this.arenaTop + HEADER + n > this.arena.length) {
+      let cap = this.arena.length * 2;
+      while (this.arenaTop + HEADER + n > cap) cap *= 2;
+      const a = new Int32Array(cap);
+      a.set(this.arena.subarray(0, this.arenaTop));
+      this.arena = a;
+      this.arenaF = new Float32Array(a.buffer);
+    }
+    const c = this.arenaTop;
+    const a = this.arena;
+    a[c + SIZE] = n;
+    a[c + META] = (learnt ? LEARNT : 0) | (lbd << 3);
+    this.arenaF[c + ACT] = 0;
+    for (let i = 0; i < n; i++) a[c + HEADER + i] = lits[i]!;
+    this.arenaTop += HEADER + n;
+    this.attach(c);
+    return c;
+  }
+
+  private attach(c: number): void {
+    const a = this.arena;
+    const l0 = a[c + HEADER]!;
+    const l1 = a[c + HEADER + 1]!;
+    const ref = a[c + SIZE] === 2 ? -c : c;
+    this.pushWatch(l0 ^ 1, ref, l1);
+    this.pushWatch(l1 ^ 1, ref, l0);
+  }
+
+  private pushWatch(lit: number, ref: number, blocker: number): void {
+    let ws = this.watches[lit]!;
+    const n = this.watchLen[lit]!;
+    if (n + 2 > ws.length) {
+      const bigger = new Int32Array(ws.length * 2);
+      bigger.set(ws);
+      this.watches[lit] = ws = bigger;
+    }
+    ws[n] = ref;
+    ws[n + 1] = blocker;
+    this.watchLen[lit] = n + 2;
+  }
+
+  private isDeleted(c: number): boolean { return (this.arena[c + META]! & DELETED) !== 0; }
+
+  private deleteClause(c: number): void {
+    this.arena[c + META]! |= DELETED;
+    this.wasted += HEADER + this.arena[c + SIZE]!;
+  }
+
+  /** A long clause is locked while it is the reason of its first literal; learnt binaries are never removed. */
+  private locked(c: number): boolean {
+    const l0 = this.arena[c + HEADER]!;
+    return this.val[l0]! > 0 && this.reason[l0 >> 1] === c;
+  }
+
+  /**
+   * After clauses were marked deleted: compacts the arena when enough of it is garbage, then rebuilds
+   * the watch lists from the first two literals of every live clause (the watch invariant lives in
+   * the clauses, so this is valid at any decision level).
+   */
+  private collectGarbage(): void {
+    this.originals = this.originals.filter((c) => !this.isDeleted(c));
+    this.learnts = this.learnts.filter((c) => !this.isDeleted(c));
+    for (let i = 0; i < this.trailSize; i++) {
+      const v = this.trail[i]! >> 1;
+      const r = this.reason[v]!;
+      if (r !== 0 && this.isDeleted(r)) this.reason[v] = 0; // only level-0 reasons, never read
+    }
+    if (this.wasted > this.arenaTop / 5) this.compact();
+    this.watchLen.fill(0);
+    for (const c of this.originals) this.attach(c);
+    for (const c of this.learnts) this.attach(c);
+  }
+
+  private compact(): void {
+    const old = this.arena;
+    const live = this.arenaTop - this.wasted;
+    let cap = 1024;
+    while (cap < live * 1.5) cap *= 2;
+    const a = new Int32Array(cap);
+    let top = 1;
+    // The old header's activity word becomes the forwarding address (the copy keeps the activity).
+    const move = (c: number): number => {
+      const n = old[c + SIZE]!;
+      a.set(old.subarray(c, c + HEADER + n), top);
+      old[c + ACT] = top;
+      top += HEADER + n;
+      return old[c + ACT]!;
+    };
+    this.originals = this.originals.map(move);
+    this.learnts = this.learnts.map(move);
+    for (let i = 0; i < this.trailSize; i++) {
+      const v = this.trail[i]! >> 1;
+      const r = this.reason[v]!;
+      if (r !== 0) this.reason[v] = old[r + ACT]!;
+    }
+    this.arena = a;
+    this.arenaF = new Float32Array(a.buffer);
+    this.arenaTop = top;
+    this.wasted = 0;
+  }
+
+  // ---------------------------------------------------------------- propagation
+
+  /** Unit propagation over the two watched literals; returns a conflicting clause or 0. */
+  private propagate(): number {
+    const val = this.val;
+    const arena = this.arena;
+    const watches = this.watches;
+    const watchLen = this.watchLen;
+    let conflict = 0;
+    let props = 0;
+    while (this.qhead < this.trailSize) {
+      const p = this.trail[this.qhead++]!;
+      const falseLit = p ^ 1;
+      const ws = watches[p]!;
+      const n = watchLen[p]!;
+      props++;
+      let i = 0;
+      let j = 0;
+      while (i < n) {
+        const ref = ws[i]!;
+        const blocker = ws[i + 1]!;
+        i += 2;
+        if (val[blocker]! > 0) { ws[j++] = ref; ws[j++] = blocker; continue; }
+        if (ref < 0) {
+          ws[j++] = ref; ws[j++] = blocker;
+          if (val[blocker]! < 0) { conflict = -ref; break; }
+          this.assign(blocker, -ref);
+          continue;
+        }
+        const c = ref + HEADER;
+        if (arena[c] === falseLit) { arena[c] = arena[c + 1]!; arena[c + 1] = falseLit; }
+        const first = arena[c]!;
+        if (first !== blocker && val[first]! > 0) { ws[j++] = ref; ws[j++] = first; continue; }
+        const end = c + arena[ref + SIZE]!;
+        let moved = false;
+        for (let k = c + 2; k < end; k++) {
+          const l = arena[k]!;
+          if (val[l]! >= 0) {
+            arena[c + 1] = l;
+            arena[k] = falseLit;
+            this.pushWatch(l ^ 1, ref, first);
+            moved = true;
+            break;
+          }
+        }
+        if (moved) continue;
+        ws[j++] = ref; ws[j++] = first;
+        if (val[first]! < 0) { conflict = ref; break; }
+        this.assign(first, ref);
+      }
+      while (i < n) ws[j++] = ws[i++]!;
+      watchLen[p] = j;
+      if (conflict !== 0) break;
+    }
+    this.stats.propagations += props;
+    return conflict;
+  }
+
+  // ---------------------------------------------------------------- conflict analysis
+
+  /**
+   * First-UIP analysis of `conflict` into `learntBuf` (asserting literal first, a literal of the
+   * backtrack level second); returns the backtrack level.
+   */
+  private analyze(conflict: number): number {
+    const arena = this.arena;
+    const seen = this.seen;
+    const learnt = this.learntBuf;
+    learnt.length = 0;
+    learnt.push(0);
+    const dl = this.decisionLevel();
+    let pathCount = 0;
+    let pivot = 0; // variable resolved on; 0 for the conflict clause itself
+    let index = this.trailSize - 1;
+    let c = conflict;
+    let p = 0;
+    for (;;) {
+      if ((arena[c + META]! & LEARNT) !== 0) this.bumpClause(c);
+      const end = c + HEADER + arena[c + SIZE]!;
+      for (let k = c + HEADER; k < end; k++) {
+        const q = arena[k]!;
+        const v = q >> 1;
+        if (v === pivot || seen[v] || this.level[v] === 0) continue;
+        this.bumpVar(v);
+        seen[v] = 1;
+        if (this.level[v]! >= dl) pathCount++;
+        else learnt.push(q);
+      }
+      while (!seen[this.trail[index]! >> 1]) index--;
+      p = this.trail[index--]!;
+      pivot = p >> 1;
+      seen[pivot] = 0;
+      if (--pathCount === 0) break;
+      c = this.reason[pivot]!;
+    }
+    learnt[0] = p ^ 1;
+
+    // Recursive minimisation: drop literals implied by the others.
+    const toClear = this.toClear;
+    toClear.length = 0;
+    for (let i = 1; i < learnt.length; i++) toClear.push(learnt[i]!);
+    let levels = 0;
+    for (let i = 1; i < learnt.length; i++) levels |= this.abstractLevel(learnt[i]! >> 1);
+    let j = 1;
+    for (let i = 1; i < learnt.length; i++) {
+      const l = learnt[i]!;
+      if (this.reason[l >> 1] === 0 || !this.redundant(l, levels)) learnt[j++] = l;
+    }
+    learnt.length = j;
+    for (const l of toClear) seen[l >> 1] = 0;
+
+    if (learnt.length === 1) return 0;
+    let max = 1;
+    for (let i = 2; i < learnt.length; i++) {
+      if (this.level[learnt[i]! >> 1]! > this.level[learnt[max]! >> 1]!) max = i;
+    }
+    const swap = learnt[max]!;
+    learnt[max] = learnt[1]!;
+    learnt[1] = swap;
+    return this.level[swap >> 1]!;
+  }
+
+  private abstractLevel(v: number): number { return 1 << (this.level[v]! & 31); }
+
+  /** Whether `lit` (false, with a reason) follows from literals already in the learnt clause. */
+  private redundant(lit: number, levels: number): boolean {
+    const arena = this.arena;
+    const seen = this.seen;
+    const stack = this.stack;
+    const toClear = this.toClear;
+    stack.length = 0;
+    stack.push(lit);
+    const top = toClear.length;
+    while (stack.length > 0) {
+      const q = stack.pop()!;
+      const c = this.reason[q >> 1]!;
+      const end = c + HEADER + arena[c + SIZE]!;
+      for (let k = c + HEADER; k < end; k++) {
+        const l = arena[k]!;
+        const v = l >> 1;
+        if (v === q >> 1 || seen[v] || this.level[v] === 0) continue;
+        if (this.reason[v] !== 0 && (this.abstractLevel(v) & levels) !== 0) {
+          seen[v] = 1;
+          stack.push(l);
+          toClear.push(l);
+        } else {
+          for (let i = top; i < toClear.length; i++) seen[toClear[i]! >> 1] = 0;
+          toClear.length = top;
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Final conflict: the assumption `lit` is false under the earlier assumptions. Collects the
+   * assumptions (decisions) its falsity depends on.
+   */
+  private analyzeFinal(lit: number): void {
+    const out: Lit[] = [this.external(lit)];
+    const v0 = lit >> 1;
+    if (this.level[v0]! > 0) {
+      const seen = this.seen;
+      const arena = this.arena;
+      seen[v0] = 1;
+      for (let i = this.trailSize - 1; i >= this.trailLim[0]!; i--) {
+        const l = this.trail[i]!;
+        const v = l >> 1;
+        if (!seen[v]) continue;
+        seen[v] = 0;
+        const r = this.reason[v]!;
+        if (r === 0) {
+          // A decision below the assumption levels is an assumption; v0 itself is one only
+          // when the assumptions hold both a literal and its negation.
+          out.push(this.external(l));
+          continue;
+        }
+        const end = r + HEADER + arena[r + SIZE]!;
+        for (let k = r + HEADER; k < end; k++) {
+          const u = arena[k]! >> 1;
+          if (u !== v && this.level[u]! > 0) seen[u] = 1;
+        }
+      }
+      seen[v0] = 0;
+    }
+    this.failed = out;
+  }
+
+  private external(lit: number): Lit { return lit & 1 ? -(lit >> 1) : lit >> 1; }
+
+  private computeLbd(lits: ArrayLike<number>, from: number, to: number): number {
+    const stamp = ++this.stampCounter;
+    if (this.levelStamp.length <= this.decisionLevel()) {
+      const s = new Int32Array(2 * this.decisionLevel() + 16);
+      s.set(this.levelStamp);
+      this.levelStamp = s;
+    }
+    let lbd = 0;
+    for (let i = from; i < to; i++) {
+      const lv = this.level[lits[i]! >> 1]!;
+      if (this.levelStamp[lv] !== stamp) { this.levelStamp[lv] = stamp; lbd++; }
+    }
+    return lbd;
+  }
+
+  // ---------------------------------------------------------------- activities
+
+  private bumpVar(v: number): void {
+    const act = this.activity;
+    if ((act[v]! += this.varInc) > 1e100) {
+      for (let u = 1; u <= this.nVars; u++) act[u]! *= 1e-100;
+      this.varInc *= 1e-100;
+    }
+    if (this.heapIndex[v]! >= 0) this.heapUp(this.heapIndex[v]!);
+  }
+
+  private bumpClause(c: number): void {
+    const f = this.arenaF;
+    this.arena[c + META]! |= USED;
+    if ((f[c + ACT]! += this.claInc) > 1e20) {
+      for (const d of this.learnts) f[d + ACT]! *= 1e-20;
+      this.claInc *= 1e-20;
+    }
+    const lbd = this.arena[c + META]! >>> 3;
+    if (lbd > 2) {
+      const fresh = this.computeLbd(this.arena, c + HEADER, c + HEADER + this.arena[c + SIZE]!);
+      if (fresh < lbd) this.arena[c + META] = (this.arena[c + META]! & 7) | (fresh << 3);
+    }
+  }
+
+  // ---------------------------------------------------------------- heap of variables by activity
+
+  private heapInsert(v: number): void {
+    this.heap[this.heapSize] = v;
+    this.heapIndex[v] = this.heapSize;
+    this.heapUp(this.heapSize++);
+  }
+
+  private heapUp(i: number): void {
+    const heap = this.heap;
+    const act = this.activity;
+    const v = heap[i]!;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      const u = heap[parent]!;
+      if (act[u]! >= act[v]!) break;
+      heap[i] = u;
+      this.heapIndex[u] = i;
+      i = parent;
+    }
+    heap[i] = v;
+    this.heapIndex[v] = i;
+  }
+
+  private heapPop(): number {
+    const heap = this.heap;
+    const act = this.activity;
+    const top = heap[0]!;
+    this.heapIndex[top] = -1;
+    const last = heap[--this.heapSize]!;
+    if (this.heapSize > 0) {
+      let i = 0;
+      for (;;) {
+        let child = 2 * i + 1;
+        if (child >= this.heapSize) break;
+        if (child + 1 < this.heapSize && act[heap[child + 1]!]! > act[heap[child]!]!) child++;
+        if (act[heap[child]!]! <= act[last]!) break;
+        heap[i] = heap[child]!;
+        this.heapIndex[heap[i]!] = i;
+        i = child;
+      }
+      heap[i] = last;
+      this.heapIndex[last] = i;
+    }
+    return top;
+  }
+
+  private pickBranch(): number {
+    while (this.heapSize > 0) {
+      const v = this.heapPop();
+      if (this.val[2 * v] === 0) return 2 * v + (this.phase[v] ? 0 : 1);
+    }
+    return 0;
+  }
+
+  // ---------------------------------------------------------------- search
+
+  private search(assume: readonly number[], opts: SolveOptions): boolean | undefined {
+    const conflictLimit = opts.conflictLimit === undefined ? Infinity : this.stats.conflicts + opts.conflictLimit;
+    const deadline = opts.deadline ?? Infinity;
+    const learnt = this.learntBuf;
+    for (;;) {
+      const conflict = this.propagate();
+      if (conflict !== 0) {
+        this.stats.conflicts++;
+        if (this.decisionLevel() === 0) { this.ok = false; return false; }
+        const btLevel = this.analyze(conflict);
+        this.backtrack(btLevel);
+        if (learnt.length === 1) {
+          this.assign(learnt[0]!, 0);
+        } else {
+          const lbd = this.computeLbd(learnt, 0, learnt.length);
+          const c = this.allocClause(learnt, true, lbd);
+          this.learnts.push(c);
+          this.bumpClause(c);
+          this.assign(learnt[0]!, c);
+          this.updateRestartAverages(lbd);
+        }
+        this.varInc /= VAR_DECAY;
+        this.claInc /= CLAUSE_DECAY;
+        this.restartConflicts++;
+        if (this.stats.conflicts >= conflictLimit) return undefined;
+        if ((this.stats.conflicts & 127) === 0 && deadline !== Infinity && Date.now() > deadline) return undefined;
+        continue;
+      }
+
+      if (this.restartDue()) {
+        this.restart();
+        this.backtrack(Math.min(this.decisionLevel(), assume.length));
+      }
+      if (this.decisionLevel() === 0 && this.simplifyDue()) {
+        this.simplify();
+        if (!this.ok) return false;
+      }
+      if (this.stats.conflicts >= this.nextReduce) {
+        this.nextReduce = this.stats.conflicts + FIRST_REDUCE + REDUCE_INCREMENT * ++this.reductions;
+        this.reduceLearnts();
+      }
+
+      let next = 0;
+      while (this.decisionLevel() < assume.length) {
+        const p = assume[this.decisionLevel()]!;
+        const v = this.val[p]!;
+        if (v > 0) { this.trailLim.push(this.trailSize); continue; }
+        if (v < 0) { this.analyzeFinal(p); return false; }
+        next = p;
+        break;
+      }
+      if (next === 0) {
+        next = this.pickBranch();
+        if (next === 0) { this.saveModel(); return true; }
+        this.stats.decisions++;
+        if ((this.stats.decisions & 4095) === 0 && deadline !== Infinity && Date.now() > deadline) return undefined;
+      }
+      this.trailLim.push(this.trailSize);
+      this.assign(next, 0);
+    }
+  }
+
+  private saveModel(): void {
+    const n = this.nVars;
+    for (let v = 1; v <= n; v++) this.model[v] = this.val[2 * v]!;
+    this.modelSize = n;
+  }
+
+  // ---------------------------------------------------------------- restarts
+
+  private updateRestartAverages(lbd: number): void {
+    // Slow average starts as a plain mean so early conflicts are not weighed against zero.
+    const n = this.stats.conflicts;
+    this.lbdFast += (lbd - this.lbdFast) * Math.max(1 / 32, 1 / n);
+    this.lbdSlow += (lbd - this.lbdSlow) * Math.max(1 / 4096, 1 / n);
+  }
+
+  private restartDue(): boolean {
+    if (this.stats.conflicts >= this.modeEnd) {
+      this.stable = !this.stable;
+      if (!this.stable) this.modeLength *= 2;
+      this.modeEnd = this.stats.conflicts + this.modeLength;
+      this.lubyIndex = 0;
+      this.lubyLimit = LUBY_UNIT;
+      return true;
+    }
+    if (this.stable) return this.restartConflicts >= this.lubyLimit;
+    return this.restartConflicts >= 50 && this.lbdFast > 1.25 * this.lbdSlow;
+  }
+
+  private restart(): void {
+    this.restartConflicts = 0;
+    if (this.stable) this.lubyLimit = LUBY_UNIT * luby(++this.lubyIndex);
+  }
+
+  // ---------------------------------------------------------------- database maintenance
+
+  /** Glucose-style reduction: half of the learnt clauses of glue above 2, worst glue and activity first. */
+  private reduceLearnts(): void {
+    const arena = this.arena;
+    const f = this.arenaF;
+    const candidates: number[] = [];
+    for (const c of this.learnts) {
+      const meta = arena[c + META]!;
+      if (meta >>> 3 <= 2 || this.locked(c)) continue;
+      if (meta & USED) { arena[c + META] = meta & ~USED; continue; }
+      candidates.push(c);
+    }
+    candidates.sort((a, b) => (arena[b + META]! >>> 3) - (arena[a + META]! >>> 3) || f[a + ACT]! - f[b + ACT]!);
+    const remove = Math.floor(candidates.length / 2);
+    for (let i = 0; i < remove; i++) this.deleteClause(candidates[i]!);
+    if (remove > 0) this.collectGarbage();
+  }
+
+  private simplifyDue(): boolean {
+    return this.simplifiedAt !== this.trailSize && this.stats.propagations >= this.simplifyAfterProps;
+  }
+
+  /**
+   * At level 0 after full propagation: removes satisfied clauses and strips false literals. An
+   * unsatisfied clause has both watched literals unassigned here, so only the others are stripped.
+   */
+  private simplify(): void {
+    if (this.propagate() !== 0) { this.ok = false; return; }
+    const arena = this.arena;
+    const val = this.val;
+    let changed = false;
+    for (const list of [this.originals, this.learnts]) {
+      for (const c of list) {
+        const n = arena[c + SIZE]!;
+        const lits = c + HEADER;
+        let satisfied = false;
+        let falseCount = 0;
+        for (let k = 0; k < n; k++) {
+          const v = val[arena[lits + k]!]!;
+          if (v > 0) { satisfied = true; break; }
+          if (v < 0) falseCount++;
+        }
+        if (satisfied) {
+          this.deleteClause(c);
+          changed = true;
+        } else if (falseCount > 0) {
+          let j = 2;
+          for (let k = 2; k < n; k++) {
+            const l = arena[lits + k]!;
+            if (val[l]! === 0) arena[lits + j++] = l;
+          }
+          arena[c + SIZE] = j;
+          this.wasted += n - j;
+          changed = true;
+        }
+      }
+    }
+    for (let i = 0; i < this.trailSize; i++) this.reason[this.trail[i]! >> 1] = 0;
+    if (changed) this.collectGarbage();
+    this.simplifiedAt = this.trailSize;
+    this.simplifyAfterProps = this.stats.propagations + this.arenaTop - this.wasted;
+  }
+}
+
+/** The Luby sequence 1 1 2 1 1 2 4 1 1 2 ... at index i >= 1. */
+function luby(i: number): number {
+  let size = 1;
+  let seq = 0;
+  while (size < i + 1) { seq++; size = 2 * size + 1; }
+  let x = i;
+  while (size - 1 !== x) {
+    size = (size - 1) >> 1;
+    seq--;
+    x %= size;
+  }
+  return 2 ** seq;
+}
