@@ -63,17 +63,12 @@ export class Abstractor<S extends AbstractState, P extends Precision> {
         opts.onStep?.(waitlist.size);
       }
       if (n.loc === model.errorLoc && domain.mayBeBad(n.state, model.bad)) {
-        const bad = domain.successors(n.state, this.target, prec.get(n.loc));
-        if (bad.length > 0) {
-          // not expanded further until refinement prunes this node or its bad successors
-          for (const s of bad) {
-            const t = arg.add(n.loc, s, n, this.target);
-            t.unsafe = true;
-            unsafe.push(t);
-          }
-          n.expanded = true;
-          continue;
-        }
+        // not expanded further until refinement prunes this node
+        const t = arg.add(n.loc, n.state, n, this.target);
+        t.unsafe = true;
+        unsafe.push(t);
+        n.expanded = true;
+        continue;
       }
       const cover = this.coverFor(arg, n);
       if (cover) {

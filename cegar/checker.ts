@@ -21,7 +21,7 @@ import { initialPrecision, makeDomain } from './domains/index.js';
 import { RefinementError, RefinementTimeout, makeRefiner } from './refiners/index.js';
 import { UnsupportedError } from '../lang/smt/translate.js';
 import type { ArgPath } from './arg.js';
-import { withoutTargetStep } from './target.js';
+import { TargetAction, withoutTargetStep } from './target.js';
 
 export interface CegarOptions {
   readonly deadline?: number;
@@ -135,8 +135,9 @@ class Loop<S extends AbstractState, P extends Precision> {
           stuck = undefined;
         }
         this.prec = r.precision;
-        if (this.config.pruneStrategy === 'FULL' || r.pruneFrom.some((n) => !n.parent)) this.restart();
-        else for (const n of r.pruneFrom) if (!n.pruned) this.arg.prune(n);
+        const prune = r.pruneFrom.map((n) => (n.action instanceof TargetAction ? n.parent! : n));
+        if (this.config.pruneStrategy === 'FULL' || prune.some((n) => !n.parent)) this.restart();
+        else for (const n of prune) if (!n.pruned) this.arg.prune(n);
       }
     } catch (e) {
       if (e instanceof Timeout || e instanceof RefinementTimeout) return { result: 'unknown', reason: 'timeout', stats: this.stats() };

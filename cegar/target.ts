@@ -1,13 +1,15 @@
 /**
- * Reaching a bad state as a step of its own. At the error location the abstractor follows this
- * pseudo-action ("assume bad", every variable unchanged) into an unsafe node, so a counterexample
- * ends with the bad condition as its own transition: refiners then interpolate between the path and
- * the bad states too, which is what refines the very first state of an STS whose initial states
- * the abstraction cannot yet separate from the bad ones (Theta keeps the target as a separate item
- * of its traces for the same reason). The step is removed from concrete traces.
+ * Reaching a bad state as a step of its own. At a node of the error location whose state may be
+ * bad, the abstractor follows this pseudo-action (every variable unchanged) into an unsafe node,
+ * whose state the path formula then joins with the bad condition. A counterexample so always has a
+ * state after the last real one, and refiners can interpolate between the path and the bad states:
+ * that is what refines the very first state of an STS whose initial states the abstraction cannot
+ * yet tell from the bad ones. What a refiner learns at the unsafe node is about its parent (same
+ * location, same precision), so the checker prunes from the parent. The step is removed from
+ * concrete traces.
  */
-import { False, True, and, eq, prime, ref } from '../lang/expr.js';
-import { evaluateIn, type Valuation } from '../lang/eval.js';
+import { and, eq, prime, ref } from '../lang/expr.js';
+import type { Valuation } from '../lang/eval.js';
 import type { Action, Execution, Interpreter, Location } from '../formalisms/interpreter.js';
 import type { Trace } from '../formalisms/trace.js';
 
@@ -19,15 +21,13 @@ export class TargetAction implements Action {
   readonly target: Location;
   readonly formula;
 
-  constructor(private readonly model: Interpreter) {
+  constructor(model: Interpreter) {
     this.source = this.target = model.errorLoc;
-    this.formula = and(model.bad, ...model.vars.map((v) => eq(prime(ref(v)), ref(v))));
+    this.formula = and(...model.vars.map((v) => eq(prime(ref(v)), ref(v))));
   }
 
   execute(state: Valuation): Execution {
-    const b = evaluateIn(this.model.bad, state);
-    if (b === False) return { disabled: true };
-    return { disabled: false, post: state, exact: b === True };
+    return { disabled: false, post: state, exact: true };
   }
 }
 
