@@ -65,6 +65,7 @@ export class Abstractor<S extends AbstractState, P extends Precision> {
       if (n.loc === model.errorLoc && domain.mayBeBad(n.state, model.bad)) {
         // not expanded further until refinement prunes this node
         const t = arg.add(n.loc, n.state, n, this.target);
+        t.precision = n.precision;
         t.unsafe = true;
         unsafe.push(t);
         n.expanded = true;
@@ -78,7 +79,12 @@ export class Abstractor<S extends AbstractState, P extends Precision> {
       // a node expanded again after pruning rebuilds all its successors under the current precision
       for (const c of [...n.children]) for (const r of arg.prune(c)) if (r !== n) waitlist.push(r);
       for (const a of model.actions(n.loc)) {
-        for (const s of domain.successors(n.state, a, prec.get(a.target))) waitlist.push(arg.add(a.target, s, n, a));
+        const p = prec.get(a.target);
+        for (const s of domain.successors(n.state, a, p)) {
+          const c = arg.add(a.target, s, n, a);
+          c.precision = p;
+          waitlist.push(c);
+        }
       }
       n.expanded = true;
     }

@@ -6,7 +6,7 @@
  * state; otherwise it is unmarked and waits for the abstractor.
  */
 import type { Action, Location } from '../formalisms/interpreter.js';
-import type { AbstractState } from './domain.js';
+import type { AbstractState, Precision } from './domain.js';
 
 export class ArgNode<S extends AbstractState> {
   readonly children: ArgNode<S>[] = [];
@@ -19,6 +19,8 @@ export class ArgNode<S extends AbstractState> {
   pruned = false;
   /** Distance from its root. */
   readonly depth: number;
+  /** The precision the state was abstracted with; older than the location's current one means stale. */
+  precision: Precision | undefined = undefined;
 
   constructor(
     readonly id: number,

@@ -20,7 +20,7 @@ import { SEARCHES } from './search.js';
 import { initialPrecision, makeDomain } from './domains/index.js';
 import { RefinementError, RefinementTimeout, makeRefiner } from './refiners/index.js';
 import { UnsupportedError } from '../lang/smt/translate.js';
-import type { ArgPath } from './arg.js';
+import type { ArgNode } from './arg.js';
 import { TargetAction, withoutTargetStep } from './target.js';
 
 export interface CegarOptions {
@@ -81,7 +81,8 @@ class Loop<S extends AbstractState, P extends Precision> {
 
   private restart(): void {
     this.arg = new Arg<S>();
-    for (const s of this.domain.initial(this.model.init, this.prec.get(this.model.initLoc))) this.arg.add(this.model.initLoc, s);
+    const p = this.prec.get(this.model.initLoc);
+    for (const s of this.domain.initial(this.model.init, p)) this.arg.add(this.model.initLoc, s).precision = p;
   }
 
   private report(phase: string, waitlist = 0): void {
@@ -106,7 +107,6 @@ class Loop<S extends AbstractState, P extends Precision> {
       deadline: this.opts.deadline,
       onStep: (w) => this.report('abstraction', w),
     });
-    let stuck: string | undefined;
     try {
       this.restart();
       for (;;) {
@@ -122,20 +122,18 @@ class Loop<S extends AbstractState, P extends Precision> {
         this.counters.refinementMs += Date.now() - t;
         if (r.kind === 'unsafe') return { result: 'unsafe', trace: withoutTargetStep(r.trace), stats: this.stats() };
         this.counters.refinements++;
-        // An unchanged precision can still make progress: the counterexample may run through nodes
-        // built under an older precision, which pruning rebuilds. Only the same counterexample twice
-        // in a row without anything new means the abstraction cannot exclude it.
+        // An unchanged precision still makes progress when the counterexample runs through states
+        // abstracted with an older precision (lazy pruning keeps the nodes above the prune point):
+        // rebuild from the first such state. Without one, the abstraction cannot exclude it.
+        let prune = r.pruneFrom.map((n) => (n.action instanceof TargetAction ? n.parent! : n));
         if (r.precision === this.prec) {
-          const sig = signature(unsafe.map((n) => this.arg.pathTo(n)));
-          if (sig === stuck) {
+          const stale = unsafe.map((u) => this.arg.pathTo(u).nodes.find((n) => n.precision !== this.prec.get(n.loc)));
+          if (stale.some((n) => n === undefined)) {
             return { result: 'unknown', reason: 'refinement found nothing new to track (the abstraction cannot exclude this counterexample)', stats: this.stats() };
           }
-          stuck = sig;
-        } else {
-          stuck = undefined;
+          prune = stale as ArgNode<S>[];
         }
         this.prec = r.precision;
-        const prune = r.pruneFrom.map((n) => (n.action instanceof TargetAction ? n.parent! : n));
         if (this.config.pruneStrategy === 'FULL' || prune.some((n) => !n.parent)) this.restart();
         else for (const n of prune) if (!n.pruned) this.arg.prune(n);
       }
@@ -147,7 +145,3 @@ class Loop<S extends AbstractState, P extends Precision> {
   }
 }
 
-/** The actions and abstract states of counterexamples, to recognise one that comes back unchanged. */
-function signature<S extends AbstractState>(paths: readonly ArgPath<S>[]): string {
-  return paths.map((p) => p.nodes.map((n, i) => `${n.state.expr.id}${i < p.actions.length ? `-${p.actions[i]!.id}>` : ''}`).join('')).join('|');
-}

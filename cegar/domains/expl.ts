@@ -5,6 +5,11 @@
  * leaves a tracked variable unknown or a guard undecided, up to k successor valuations of the
  * tracked variables are enumerated with the solver; beyond k the TypeScript result is kept, unknowns
  * as top and an undecided guard as true (`sp`). With k = '1*' the solver is never used.
+ *
+ * As in Theta, whose SSA formulas leave untouched variables out, the enumeration projects onto the
+ * tracked variables that are known in the source or that the action involves beyond the frame
+ * conjunct `v' = v`: a variable top in the source and merely copied stays top instead of being
+ * enumerated over its whole type.
  */
 import { False, True, and, eq, freeVars, not, prime, ref, type Expr, type VarDecl } from '../../lang/expr.js';
 import { evaluateIn, type Valuation } from '../../lang/eval.js';
@@ -81,6 +86,7 @@ export class ExplDomain implements MeasuredDomain<ExplState, ExplPrecision> {
   /** Solver-enumerated successors by (state, action, precision). */
   private readonly posts = new Map<string, ExplState[]>();
   private readonly badCache = new Map<string, boolean>();
+  private readonly involvedVars = new Map<number, ReadonlySet<VarDecl>>();
 
   constructor(readonly maxEnum: MaxEnum, vars: readonly VarDecl[]) {
     if (maxEnum !== '1*' && !(Number.isInteger(maxEnum) && maxEnum >= 0)) {
@@ -125,16 +131,19 @@ export class ExplDomain implements MeasuredDomain<ExplState, ExplPrecision> {
     if (s.bottom) return [];
     const run = action.execute(s.vals);
     if (run.disabled) return [];
-    const open = !run.exact || prec.vars.some((v) => !run.post.has(v));
+    // a variable top in s that the action only copies stays top: enumerating it would list its whole type
+    const involved = this.involved(action);
+    const projected = prec.vars.filter((v) => s.vals.has(v) || involved.has(v));
+    const open = !run.exact || projected.some((v) => !run.post.has(v));
     if (!open || this.maxEnum === '1*') return [this.abstract(run.post, prec)];
     const key = `${s.expr.id}|${action.id}|${prec.key}`;
     const known = this.posts.get(key);
     if (known) return known;
     const assumptions = s.expr === True ? [action.formula] : [s.expr, action.formula];
-    const found = enumerateModels(this.smt(), assumptions, prec.vars.map((v) => prime(ref(v))), this.limit);
+    const found = enumerateModels(this.smt(), assumptions, projected.map((v) => prime(ref(v))), this.limit);
     const result = typeof found === 'string'
       ? [this.abstract(run.post, prec)]
-      : found.map((values) => this.state(new Map(prec.vars.map((v, i) => [v, values[i]!]))));
+      : found.map((values) => this.state(new Map(projected.map((v, i) => [v, values[i]!]))));
     this.posts.set(key, result);
     return result;
   }
@@ -175,6 +184,18 @@ export class ExplDomain implements MeasuredDomain<ExplState, ExplPrecision> {
     if (added.length === 0) return a;
     if (a.vars.every((v) => b.has(v))) return b;
     return new ExplPrecision([...a.vars, ...added]);
+  }
+
+  /** The variables an action reads or writes: those of its formula outside the frame conjuncts `v' = v`. */
+  private involved(action: Action): ReadonlySet<VarDecl> {
+    let vars = this.involvedVars.get(action.formula.id);
+    if (!vars) {
+      const copies = (a: Expr, b: Expr) => b.op === 'var' && a === prime(b);
+      const frame = (c: Expr) => (c.op === 'eq' || c.op === 'iff') && (copies(c.args[0]!, c.args[1]!) || copies(c.args[1]!, c.args[0]!));
+      vars = new Set(conjuncts(action.formula).filter((c) => !frame(c)).flatMap((c) => freeVars(c)));
+      this.involvedVars.set(action.formula.id, vars);
+    }
+    return vars;
   }
 
   /** The state of the known values of tracked variables (the abstraction drops the rest). */
