@@ -149,6 +149,19 @@ describe('EXPL: k-enumeration of successors (Fig. 4)', () => {
     }
   });
 
+  it('a tracked variable that is top and only copied stays top instead of being enumerated', () => {
+    const model = cfa(FIG4_LEFT.replace('var x : int', 'var x : int\n  var y : int'));
+    const [mx, my] = [variable(model, 'x'), variable(model, 'y')];
+    for (const k of [4, 0]) {
+      const d = expl(model, k);
+      const prec = tracking(d, mx, my);
+      const [top] = d.initial(model.init, prec);
+      const succ = d.successors(top!, edge(model, 'L1'), prec);
+      const xs = succ.map(values).sort((a, b) => a.x!.localeCompare(b.x!));
+      expect(xs).toEqual([{ x: '1' }, { x: '2' }, { x: '3' }, { x: '4' }]);
+    }
+  });
+
   it('the enumeration is cached by state, action and precision', () => {
     const d = expl(left, 4);
     const prec = tracking(d, x);
