@@ -153,6 +153,8 @@ export class Ic3 {
   private nextLit(lit: Lit): number { const v = this.next[this.latchOf(lit)]!; return lit & 1 ? -v : v; }
 
   private solve(sat: SatSolver, assumptions: number[]): boolean {
+    // The solver looks at the clock only every so many conflicts; IC3's calls are mostly quicker.
+    if (this.opts.deadline !== undefined && Date.now() > this.opts.deadline) throw new Timeout();
     this.counters.satCalls++;
     const r = sat.solve(assumptions, { deadline: this.opts.deadline });
     if (r === undefined) throw new Timeout();
