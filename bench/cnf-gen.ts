@@ -59,37 +59,66 @@ class Circuit {
 }
 
 /**
- * A BMC query on a random sequential circuit: `latches` latches reset to 0, `inputs` fresh inputs
- * per step, `gates` AND gates per step over the latches, the inputs and earlier gates; each latch's
- * next state is a gate output. Asks whether the bad signal (a conjunction over a few latches) holds
- * at some step 1..steps.
+ * A random sequential circuit: `inputs` inputs and `gates` gates (AND, or XOR for a share
+ * `xorShare`) over the latches, the inputs and earlier gates; each latch's next state is a gate
+ * output. `step` encodes one copy of the logic and returns the next state.
  */
-export function unrolledCircuit(rand: () => number, latches: number, inputs: number, gates: number, steps: number, badWidth = 4): Cnf {
-  const c = new Circuit();
-  const zero = c.fresh();
-  c.clauses.push([-zero]);
-  // The circuit's shape, shared by every step: fanins index the signal list of the step.
-  const fanins: [number, boolean, number, boolean][] = [];
+function randomSequential(rand: () => number, latches: number, inputs: number, gates: number, xorShare: number) {
+  // Fanins index the signal list of a step: latches, then inputs, then gates.
+  const fanins: [number, boolean, number, boolean, boolean][] = [];
   for (let g = 0; g < gates; g++) {
     const signals = latches + inputs + g;
     // Prefer recent signals so the logic is deep rather than a flat layer over the inputs.
     const near = () => Math.max(0, signals - 1 - pick(rand, Math.min(signals, 2 * (latches + inputs))));
-    fanins.push([near(), rand() < 0.5, near(), rand() < 0.5]);
+    // Some gates are XORs (three ANDs): AND-only random logic drifts to constants with depth.
+    fanins.push([near(), rand() < 0.5, near(), rand() < 0.5, rand() < xorShare]);
   }
   const next = Array.from({ length: latches }, () => [latches + inputs + gates - 1 - pick(rand, gates), rand() < 0.5] as const);
+  return {
+    step(c: Circuit, state: readonly Lit[]): Lit[] {
+      const signals: Lit[] = [...state];
+      for (let i = 0; i < inputs; i++) signals.push(c.fresh());
+      for (const [a, na, b, nb, xor] of fanins) {
+        const x = na ? -signals[a]! : signals[a]!;
+        const y = nb ? -signals[b]! : signals[b]!;
+        signals.push(xor ? c.xor(x, y) : c.and(x, y));
+      }
+      return next.map(([s, neg]) => (neg ? -signals[s]! : signals[s]!));
+    },
+  };
+}
+
+/**
+ * A BMC query on a random sequential circuit (see randomSequential) with latches reset to 0: does
+ * the bad signal, a conjunction over `badWidth` latches, hold at some step 1..steps?
+ */
+export function unrolledCircuit(
+  rand: () => number, latches: number, inputs: number, gates: number, steps: number, badWidth = 4, xorShare = 0.25,
+): Cnf {
+  const circuit = randomSequential(rand, latches, inputs, gates, xorShare);
   const badLatches = Array.from({ length: badWidth }, () => [pick(rand, latches), rand() < 0.5] as const);
+  const c = new Circuit();
+  const zero = c.fresh();
+  c.clauses.push([-zero]);
   let state: Lit[] = Array.from({ length: latches }, () => zero);
   const bads: Lit[] = [];
   for (let t = 0; t < steps; t++) {
-    const signals: Lit[] = [...state];
-    for (let i = 0; i < inputs; i++) signals.push(c.fresh());
-    for (const [a, na, b, nb] of fanins) signals.push(c.and(na ? -signals[a]! : signals[a]!, nb ? -signals[b]! : signals[b]!));
-    state = next.map(([s, neg]) => (neg ? -signals[s]! : signals[s]!));
-    const bad = badLatches.map(([l, neg]) => (neg ? -state[l]! : state[l]!)).reduce((x, y) => c.and(x, y));
-    bads.push(bad);
+    state = circuit.step(c, state);
+    bads.push(badLatches.map(([l, neg]) => (neg ? -state[l]! : state[l]!)).reduce((x, y) => c.and(x, y)));
   }
   c.clauses.push(bads);
   return c.cnf();
+}
+
+/** One transition of a random sequential circuit, the shape of an IC3 relative-induction query. */
+export function transitionRelation(
+  rand: () => number, latches: number, inputs: number, gates: number, xorShare = 0.25,
+): { cnf: Cnf; current: Lit[]; next: Lit[] } {
+  const circuit = randomSequential(rand, latches, inputs, gates, xorShare);
+  const c = new Circuit();
+  const current = Array.from({ length: latches }, () => c.fresh());
+  const next = circuit.step(c, current);
+  return { cnf: c.cnf(), current, next };
 }
 
 /**

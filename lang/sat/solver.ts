@@ -12,7 +12,8 @@
  * - first-UIP learning with recursive clause minimisation (MiniSat's abstract levels);
  * - restarts alternating between a focused mode (Glucose's fast/slow LBD averages) and a stable mode
  *   (Luby sequence), each mode lasting twice as long as its previous turn;
- * - learnt clauses ranked by LBD (glue) and activity; those of glue 2 or less are kept for good;
+ * - learnt clauses ranked by LBD (glue) and activity; glue 2 or less kept for good, glue up to 6
+ *   while in use;
  * - incremental use: clauses added between calls, assumptions taken as the first decisions, the
  *   final conflict analysed into the subset of assumptions that fails;
  * - level-0 simplification (satisfied clauses removed, false literals stripped) and arena
@@ -754,15 +755,21 @@ export class SatSolver {
 
   // ---------------------------------------------------------------- database maintenance
 
-  /** Glucose-style reduction: half of the learnt clauses of glue above 2, worst glue and activity first. */
+  /**
+   * Glucose-style reduction: removes half of the learnt clauses of glue above 2, worst glue and
+   * activity first. Glue 2 or less is kept for good; glue up to 6 survives while it keeps taking
+   * part in conflicts (the middle tier of CaDiCaL and Kissat).
+   */
   private reduceLearnts(): void {
     const arena = this.arena;
     const f = this.arenaF;
     const candidates: number[] = [];
     for (const c of this.learnts) {
       const meta = arena[c + META]!;
-      if (meta >>> 3 <= 2 || this.locked(c)) continue;
-      if (meta & USED) { arena[c + META] = meta & ~USED; continue; }
+      const lbd = meta >>> 3;
+      if (lbd <= 2 || this.locked(c)) continue;
+      arena[c + META] = meta & ~USED;
+      if (meta & USED && lbd <= 6) continue;
       candidates.push(c);
     }
     candidates.sort((a, b) => (arena[b + META]! >>> 3) - (arena[a + META]! >>> 3) || f[a + ACT]! - f[b + ACT]!);

@@ -1,0 +1,118 @@
+/**
+ * `npm run bench:sat`: times the TypeScript SAT solver against MiniSat (Debian's `minisat`, when
+ * installed) on a few larger generated CNFs, then measures IC3-shaped incremental queries, which
+ * only our solver can answer in-process. Prints markdown tables. Our time includes loading the
+ * clauses; MiniSat's is its own CPU time, parsing included.
+ *
+ * Options: --limit SECONDS per instance and solver (default 120).
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Command } from 'commander';
+import { multiplierMiter, mulberry32, pigeonhole, randomKSat, transitionRelation, unrolledCircuit } from './cnf-gen.js';
+import { solverFor, writeDimacs, type Cnf } from '../lang/sat/dimacs.js';
+import type { Lit } from '../lang/sat/solver.js';
+
+const opts = new Command('bench:sat')
+  .option('--limit <s>', 'time limit per instance and solver, seconds', '120')
+  .parse()
+  .opts<{ limit: string }>();
+const limit = Number(opts.limit);
+
+type Answer = 'SAT' | 'UNSAT' | 'timeout';
+
+function ours(cnf: Cnf): { answer: Answer; seconds: number; conflicts: number } {
+  const started = performance.now();
+  const s = solverFor(cnf);
+  const r = s.solve([], { deadline: Date.now() + limit * 1000 });
+  const seconds = (performance.now() - started) / 1000;
+  if (r === true && !cnf.clauses.every((c) => c.some((l) => s.value(l) === true))) throw new Error('model violates a clause');
+  return { answer: r === undefined ? 'timeout' : r ? 'SAT' : 'UNSAT', seconds, conflicts: s.stats.conflicts };
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'vigil-bench-sat-'));
+const hasMinisat = spawnSync('minisat', ['--help']).error === undefined;
+
+function minisat(cnf: Cnf): { answer: Answer; seconds: number; conflicts: number } | undefined {
+  if (!hasMinisat) return undefined;
+  const file = join(dir, 'instance.cnf');
+  writeFileSync(file, writeDimacs(cnf));
+  const r = spawnSync('minisat', [`-cpu-lim=${limit}`, file], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  const seconds = Number(/CPU time\s*:\s*([\d.]+)/.exec(r.stdout)?.[1] ?? NaN);
+  const conflicts = Number(/conflicts\s*:\s*(\d+)/.exec(r.stdout)?.[1] ?? NaN);
+  const answer: Answer = r.status === 10 ? 'SAT' : r.status === 20 ? 'UNSAT' : 'timeout';
+  return { answer, seconds, conflicts };
+}
+
+const rand = mulberry32(2024);
+const instances: [string, Cnf][] = [
+  ['PHP(9,8)', pigeonhole(8)],
+  ['PHP(10,9)', pigeonhole(9)],
+  ...[0, 1, 2].map((i): [string, Cnf] => [`random 3-SAT 300 vars #${i}`, randomKSat(rand, 300, Math.round(4.26 * 300))]),
+  ['random 3-SAT 400 vars', randomKSat(rand, 400, Math.round(4.2 * 400))],
+  ['BMC unrolled circuit (100 latches, 2048 gates, 20 steps)', unrolledCircuit(rand, 100, 16, 2048, 20, 10)],
+  ['multiplier miter 7 bits', multiplierMiter(7)],
+];
+
+console.log(`| instance | vars | clauses | ours | ours s | ours conflicts | minisat | minisat s | minisat conflicts | ratio |`);
+console.log(`|---|---:|---:|---|---:|---:|---|---:|---:|---:|`);
+for (const [name, cnf] of instances) {
+  const a = ours(cnf);
+  const b = minisat(cnf);
+  if (b && a.answer !== 'timeout' && b.answer !== 'timeout' && a.answer !== b.answer) throw new Error(`${name}: answers differ`);
+  const ratio = b && a.answer !== 'timeout' && b.answer !== 'timeout' ? (a.seconds / b.seconds).toFixed(1) : '';
+  console.log(`| ${name} | ${cnf.numVars} | ${cnf.clauses.length} | ${a.answer} | ${a.seconds.toFixed(2)} | ${a.conflicts} | ` +
+    `${b?.answer ?? 'not installed'} | ${b ? b.seconds.toFixed(2) : ''} | ${b?.conflicts ?? ''} | ${ratio} |`);
+}
+rmSync(dir, { recursive: true, force: true });
+
+/**
+ * IC3-shaped queries (smt-notes.md, section 7): a transition relation of 100 latches and 2048 gates,
+ * a frame of 6000 clauses over the current state, and per query F ∧ ¬s ∧ T ∧ s' for a random cube s
+ * of 20 latches: ¬s added under a fresh activation literal, s' assumed, the current state read on
+ * SAT (100 values), the activation literal retired afterwards.
+ */
+function ic3Queries(queries: number): void {
+  const { cnf, current, next } = transitionRelation(rand, 100, 16, 2048);
+  const s = solverFor(cnf);
+  // Frame clauses all satisfied by a hidden state, as IC3's are by the states they do not block.
+  const hidden = current.map(() => rand() < 0.5);
+  for (let i = 0; i < 6000; i++) {
+    const width = 8 + Math.floor(rand() * 12);
+    const clause: Lit[] = [];
+    const keep = Math.floor(rand() * current.length);
+    clause.push(hidden[keep] ? current[keep]! : -current[keep]!);
+    while (clause.length < width) {
+      const k = Math.floor(rand() * current.length);
+      clause.push(rand() < 0.5 ? current[k]! : -current[k]!);
+    }
+    s.addClause(clause);
+  }
+  const answers = { sat: 0, unsat: 0 };
+  const state = new Uint8Array(current.length);
+  const started = performance.now();
+  for (let q = 0; q < queries; q++) {
+    const picks = new Set<number>();
+    while (picks.size < 20) picks.add(Math.floor(rand() * current.length));
+    const cube = [...picks].map((k) => (rand() < 0.5 ? 1 : -1) * k);
+    const act = s.newVar();
+    s.addClause([-act, ...cube.map((k) => (k >= 0 ? -current[Math.abs(k)]! : current[Math.abs(k)]!))]);
+    const assumptions = [act, ...cube.map((k) => (k >= 0 ? next[Math.abs(k)]! : -next[Math.abs(k)]!))];
+    if (s.solve(assumptions)) {
+      answers.sat++;
+      current.forEach((l, k) => { state[k] = s.value(l) ? 1 : 0; });
+    } else {
+      answers.unsat++;
+    }
+    s.addClause([-act]);
+  }
+  const ms = performance.now() - started;
+  console.log(`\n| IC3-shaped queries | SAT | UNSAT | conflicts | total s | µs per query |`);
+  console.log(`|---|---:|---:|---:|---:|---:|`);
+  console.log(`| ${queries} queries, frame 6000 clauses, cube 20 latches | ${answers.sat} | ${answers.unsat} | ` +
+    `${s.stats.conflicts} | ${(ms / 1000).toFixed(2)} | ${((ms * 1000) / queries).toFixed(0)} |`);
+}
+
+ic3Queries(5000);
