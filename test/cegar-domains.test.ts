@@ -470,6 +470,17 @@ main process inc {
     const checks = d.stats.checks;
     expect(d.leq(onlyA!, both!)).toBe(false);
     expect(d.stats.checks).toBe(checks);
+    // cubes that clash, or contain each other, are decided on their shape
+    const split = track(new PredDomain('SPLIT', 'ATOMS', 'sts'));
+    const sp = preds(split, a, b);
+    const [c1, c2] = split.initial(xorState, sp);
+    const [onlyB] = split.initial(b, preds(split, b));
+    expect(onlyB!.expr).toBe(b);
+    const before = split.stats.checks;
+    expect(split.leq(c1!, c2!)).toBe(false);
+    expect(split.leq(c2!, c1!)).toBe(false);
+    expect(split.leq(c1!, onlyB!) || split.leq(c2!, onlyB!)).toBe(true);
+    expect(split.stats.checks).toBe(before);
     const cart = track(new PredDomain('CART', 'ATOMS', 'sts'));
     const cp = preds(cart, a, b);
     const [ab] = cart.initial(and(a, b), cp);

@@ -35,6 +35,28 @@ export class PredState implements AbstractState {
 
 let nextPredVar = 0;
 
+function negation(l: Expr): Expr {
+  return l.op === 'not' ? l.args[0]! : not(l);
+}
+
+/**
+ * Decides `a => b` on the shape of the states where it can, reading both as disjunctions of cubes:
+ * true when every cube of a contains all literals of some cube of b; false when some cube of a
+ * clashes with every cube of b (a complementary pair of literals), since the cubes of abstract
+ * states are satisfiable. Coverage needs no more: saying false is always sound.
+ */
+function cubeImplication(a: Expr, b: Expr): boolean | undefined {
+  const cubesOf = (e: Expr) => (e.op === 'or' ? e.args : [e]).map((c) => new Set(conjuncts(c)));
+  const bCubes = cubesOf(b);
+  let decided = true;
+  for (const cube of cubesOf(a)) {
+    if (bCubes.some((d) => [...d].every((l) => cube.has(l)))) continue;
+    if (bCubes.every((d) => [...d].some((l) => cube.has(negation(l))))) return false;
+    decided = false;
+  }
+  return decided ? true : undefined;
+}
+
 export class PredDomain implements MeasuredDomain<PredState, PredPrecision> {
   private solver: Solver | undefined;
   private readonly empty: PredPrecision;
@@ -70,10 +92,8 @@ export class PredDomain implements MeasuredDomain<PredState, PredPrecision> {
   leq(a: PredState, b: PredState): boolean {
     if (a === b || a.bottom || b.expr === True) return true;
     if (b.bottom) return false;
-    // a cube among the disjuncts of b, or a cube with every literal of the cube b
-    if (b.expr.op === 'or' && b.expr.args.includes(a.expr)) return true;
-    const have = new Set(conjuncts(a.expr));
-    if (conjuncts(b.expr).every((c) => have.has(c))) return true;
+    const syntactic = cubeImplication(a.expr, b.expr);
+    if (syntactic !== undefined) return syntactic;
     const key = `${a.expr.id},${b.expr.id}`;
     let holds = this.implications.get(key);
     if (holds === undefined) {
