@@ -17,6 +17,7 @@ import { cfaInterpreter } from '../formalisms/cfa-semantics.js';
 import { stsInterpreter } from '../formalisms/sts-semantics.js';
 import type { Action, Interpreter } from '../formalisms/interpreter.js';
 import type { AbstractState, Precision } from '../cegar/domain.js';
+import { Timeout } from '../cegar/abstractor.js';
 import {
   ExplDomain, PredDomain, initialPrecision, makeDomain, propertyAtoms, splitPredicate, type AnyDomain,
   type ExplPrecision, type ExplState, type MaxEnum, type PredPrecision,
@@ -512,6 +513,23 @@ describe('factory and initial precisions', () => {
       expect(d.initial(model.init, prec)).toHaveLength(domain === 'PRED_SPLIT' ? 2 : 1);
     }
     expect(() => makeDomain({ domain: 'EXPL', maxEnum: -1, predSplit: 'WHOLE' }, model)).toThrow(RangeError);
+  });
+
+  it('solver work past the deadline ends with the abstractor\'s Timeout', () => {
+    const model = cfa(FIG4_LEFT);
+    for (const domain of ['EXPL', 'PRED_BOOL', 'PRED_CART'] as const) {
+      const d = track(makeDomain({ domain, maxEnum: 4, predSplit: 'WHOLE' }, model));
+      const prec = initialPrecision(d, model, 'PROP');
+      const [top] = d.initial(model.init, prec);
+      d.deadline = Date.now() - 1;
+      expect(() => d.successors(top!, edge(model, 'L1'), prec)).toThrow(Timeout);
+      d.deadline = undefined;
+      expect(d.successors(top!, edge(model, 'L1'), prec).length).toBeGreaterThan(0);
+    }
+    const lazy = track(makeDomain({ domain: 'EXPL', maxEnum: '1*', predSplit: 'WHOLE' }, model));
+    lazy.deadline = Date.now() - 1;
+    const prec = initialPrecision(lazy, model, 'PROP');
+    expect(lazy.successors(lazy.initial(model.init, prec)[0]!, edge(model, 'L1'), prec)).toHaveLength(1);
   });
 
   it('PROP takes the atoms of the guards into the error location, or of the property', () => {

@@ -6,7 +6,7 @@
  */
 import { BoolT } from '../../lang/types.js';
 import { declareVar, imply, neq, not, or, ref, True, type Expr } from '../../lang/expr.js';
-import type { Solver } from '../../lang/smt/solver.js';
+import type { Queries } from './queries.js';
 
 /** The outcome: every value tuple (each a list of literals, one per term), or why it stopped. */
 export type Enumeration = readonly (readonly Expr[])[] | 'exceeded' | 'unknown';
@@ -24,12 +24,13 @@ function differs(term: Expr, value: Expr): Expr {
  * (Infinity for none): with more, the answer is 'exceeded'. A solver 'unknown' gives 'unknown'.
  * With no terms, the answer is one empty tuple when the assumptions are satisfiable, none otherwise.
  */
-export function enumerateModels(solver: Solver, assumptions: readonly Expr[], terms: readonly Expr[], limit: number): Enumeration {
+export function enumerateModels(queries: Queries, assumptions: readonly Expr[], terms: readonly Expr[], limit: number): Enumeration {
   const act = ref(declareVar(`block!${nextBlock++}`, BoolT));
   const found: Expr[][] = [];
+  const solver = queries.smt;
   try {
     for (;;) {
-      const verdict = solver.check([...assumptions, act]);
+      const verdict = queries.check([...assumptions, act]);
       if (verdict === 'unsat') return found;
       if (verdict === 'unknown') return 'unknown';
       if (found.length >= limit) return 'exceeded';

@@ -14,10 +14,10 @@
 import { False, True, and, eq, freeVars, not, prime, ref, type Expr, type VarDecl } from '../../lang/expr.js';
 import { evaluateIn, type Valuation } from '../../lang/eval.js';
 import { BoolT } from '../../lang/types.js';
-import { Solver } from '../../lang/smt/solver.js';
 import type { Action } from '../../formalisms/interpreter.js';
 import type { AbstractState, Precision } from '../domain.js';
 import { enumerateModels } from './enumerate.js';
+import { Queries } from './queries.js';
 import type { DomainStats, MeasuredDomain } from './measured.js';
 import { conjuncts } from './split.js';
 
@@ -77,7 +77,7 @@ function definition(c: Expr): [VarDecl, Expr] | undefined {
 }
 
 export class ExplDomain implements MeasuredDomain<ExplState, ExplPrecision> {
-  private solver: Solver | undefined;
+  private readonly queries = new Queries();
   private readonly limit: number;
   private readonly modelVars: ReadonlySet<VarDecl>;
   private readonly empty = new ExplPrecision([]);
@@ -97,12 +97,19 @@ export class ExplDomain implements MeasuredDomain<ExplState, ExplPrecision> {
   }
 
   get stats(): DomainStats {
-    return this.solver?.stats ?? { checks: 0, timeMs: 0 };
+    return this.queries.stats;
+  }
+
+  get deadline(): number | undefined {
+    return this.queries.deadline;
+  }
+
+  set deadline(d: number | undefined) {
+    this.queries.deadline = d;
   }
 
   dispose(): void {
-    this.solver?.dispose();
-    this.solver = undefined;
+    this.queries.dispose();
   }
 
   initial(init: Expr, prec: ExplPrecision): ExplState[] {
@@ -122,7 +129,7 @@ export class ExplDomain implements MeasuredDomain<ExplState, ExplPrecision> {
     const mentioned = new Set(freeVars(init));
     const constrained = prec.vars.filter((v) => mentioned.has(v));
     if ((decided && constrained.every((v) => vals.has(v))) || this.maxEnum === '1*') return [this.abstract(vals, prec)];
-    const found = enumerateModels(this.smt(), [init], constrained.map(ref), this.limit);
+    const found = enumerateModels(this.queries, [init], constrained.map(ref), this.limit);
     if (typeof found === 'string') return [this.abstract(vals, prec)];
     return found.map((values) => this.state(new Map(constrained.map((v, i) => [v, values[i]!]))));
   }
@@ -140,7 +147,7 @@ export class ExplDomain implements MeasuredDomain<ExplState, ExplPrecision> {
     const known = this.posts.get(key);
     if (known) return known;
     const assumptions = s.expr === True ? [action.formula] : [s.expr, action.formula];
-    const found = enumerateModels(this.smt(), assumptions, projected.map((v) => prime(ref(v))), this.limit);
+    const found = enumerateModels(this.queries, assumptions, projected.map((v) => prime(ref(v))), this.limit);
     const result = typeof found === 'string'
       ? [this.abstract(run.post, prec)]
       : found.map((values) => this.state(new Map(projected.map((v, i) => [v, values[i]!]))));
@@ -163,7 +170,7 @@ export class ExplDomain implements MeasuredDomain<ExplState, ExplPrecision> {
     const key = `${s.expr.id}|${bad.id}`;
     let may = this.badCache.get(key);
     if (may === undefined) {
-      may = this.smt().check(s.expr === True ? [bad] : [s.expr, bad]) !== 'unsat';
+      may = this.queries.check(s.expr === True ? [bad] : [s.expr, bad]) !== 'unsat';
       this.badCache.set(key, may);
     }
     return may;
@@ -211,9 +218,5 @@ export class ExplDomain implements MeasuredDomain<ExplState, ExplPrecision> {
     let s = this.states.get(expr.id);
     if (!s) this.states.set(expr.id, (s = new ExplState(new Map(entries), expr, false)));
     return s;
-  }
-
-  private smt(): Solver {
-    return (this.solver ??= new Solver());
   }
 }

@@ -13,6 +13,8 @@ export interface DomainStats {
 
 export interface MeasuredDomain<S extends AbstractState, P extends Precision> extends Domain<S, P> {
   readonly stats: DomainStats;
+  /** Absolute deadline (ms since the epoch) for the domain's solver work; past it, `Timeout` is thrown. */
+  deadline: number | undefined;
   /** Frees the domain's solver; the domain must not be used afterwards. */
   dispose(): void;
 }

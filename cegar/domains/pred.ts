@@ -14,11 +14,11 @@ import { BoolT } from '../../lang/types.js';
 import { False, True, and, declareVar, iff, not, or, prime, ref, type Expr } from '../../lang/expr.js';
 import type { Dialect } from '../../lang/print.js';
 import { simplify } from '../../lang/simplify.js';
-import { Solver } from '../../lang/smt/solver.js';
 import type { SmtModel } from '../../lang/smt/model.js';
 import type { Action } from '../../formalisms/interpreter.js';
 import type { AbstractState } from '../domain.js';
 import { enumerateModels } from './enumerate.js';
+import { Queries } from './queries.js';
 import type { DomainStats, MeasuredDomain } from './measured.js';
 import { PredPrecision } from './pred-precision.js';
 import { conjuncts, splitPredicate, type PredSplit } from './split.js';
@@ -58,7 +58,7 @@ function cubeImplication(a: Expr, b: Expr): boolean | undefined {
 }
 
 export class PredDomain implements MeasuredDomain<PredState, PredPrecision> {
-  private solver: Solver | undefined;
+  private readonly queries = new Queries();
   private readonly empty: PredPrecision;
   private readonly states = new Map<number, PredState>();
   /** For each predicate p, the Boolean b asserted once as `b <=> p'`. */
@@ -72,12 +72,19 @@ export class PredDomain implements MeasuredDomain<PredState, PredPrecision> {
   }
 
   get stats(): DomainStats {
-    return this.solver?.stats ?? { checks: 0, timeMs: 0 };
+    return this.queries.stats;
+  }
+
+  get deadline(): number | undefined {
+    return this.queries.deadline;
+  }
+
+  set deadline(d: number | undefined) {
+    this.queries.deadline = d;
   }
 
   dispose(): void {
-    this.solver?.dispose();
-    this.solver = undefined;
+    this.queries.dispose();
   }
 
   /** The abstraction of `init`: the abstract post of `true` by an action whose formula is init'. */
@@ -97,7 +104,7 @@ export class PredDomain implements MeasuredDomain<PredState, PredPrecision> {
     const key = `${a.expr.id},${b.expr.id}`;
     let holds = this.implications.get(key);
     if (holds === undefined) {
-      holds = this.smt().check(a.expr === True ? [not(b.expr)] : [a.expr, not(b.expr)]) === 'unsat';
+      holds = this.queries.check(a.expr === True ? [not(b.expr)] : [a.expr, not(b.expr)]) === 'unsat';
       this.implications.set(key, holds);
     }
     return holds;
@@ -109,7 +116,7 @@ export class PredDomain implements MeasuredDomain<PredState, PredPrecision> {
     const key = `${s.expr.id}|${bad.id}`;
     let may = this.badCache.get(key);
     if (may === undefined) {
-      may = this.smt().check(s.expr === True ? [bad] : [s.expr, bad]) !== 'unsat';
+      may = this.queries.check(s.expr === True ? [bad] : [s.expr, bad]) !== 'unsat';
       this.badCache.set(key, may);
     }
     return may;
@@ -143,7 +150,7 @@ export class PredDomain implements MeasuredDomain<PredState, PredPrecision> {
   }
 
   private boolean(assumptions: Expr[], prec: PredPrecision): PredState[] {
-    const found = enumerateModels(this.smt(), assumptions, prec.preds.map((p) => this.predVar(p)), Infinity);
+    const found = enumerateModels(this.queries, assumptions, prec.preds.map((p) => this.predVar(p)), Infinity);
     if (typeof found === 'string') return [this.state(True)];
     const cubes = found
       .map((values) => and(...prec.preds.map((p, i) => (values[i] === True ? p : not(p)))))
@@ -153,8 +160,7 @@ export class PredDomain implements MeasuredDomain<PredState, PredPrecision> {
   }
 
   private cartesian(assumptions: Expr[], prec: PredPrecision): PredState[] {
-    const solver = this.smt();
-    const verdict = solver.check(assumptions);
+    const verdict = this.queries.check(assumptions);
     if (verdict === 'unsat') return [];
     if (verdict === 'unknown') return [this.state(True)];
     const next = prec.preds.map(prime);
@@ -162,7 +168,7 @@ export class PredDomain implements MeasuredDomain<PredState, PredPrecision> {
     const canBeTrue = next.map(() => false);
     const canBeFalse = next.map(() => false);
     const learn = (from: number) => {
-      const m = solver.model();
+      const m = this.queries.smt.model();
       try {
         for (let j = from; j < next.length; j++) record(m, j);
       } finally {
@@ -179,7 +185,7 @@ export class PredDomain implements MeasuredDomain<PredState, PredPrecision> {
     prec.preds.forEach((p, i) => {
       for (const positive of [true, false]) {
         if (positive ? canBeFalse[i] : canBeTrue[i]) continue;
-        const r = solver.check([...assumptions, positive ? not(next[i]!) : next[i]!]);
+        const r = this.queries.check([...assumptions, positive ? not(next[i]!) : next[i]!]);
         if (r === 'unsat') {
           literals.push(positive ? p : not(p));
           return;
@@ -194,7 +200,7 @@ export class PredDomain implements MeasuredDomain<PredState, PredPrecision> {
     let b = this.predVars.get(p);
     if (!b) {
       b = ref(declareVar(`pred!${nextPredVar++}`, BoolT));
-      this.smt().add(iff(b, prime(p)));
+      this.queries.smt.add(iff(b, prime(p)));
       this.predVars.set(p, b);
     }
     return b;
@@ -204,9 +210,5 @@ export class PredDomain implements MeasuredDomain<PredState, PredPrecision> {
     let s = this.states.get(e.id);
     if (!s) this.states.set(e.id, (s = new PredState(e)));
     return s;
-  }
-
-  private smt(): Solver {
-    return (this.solver ??= new Solver());
   }
 }
