@@ -76,8 +76,8 @@ function search(s: string): string {
 }
 
 /** The CEGAR configuration: the formalism's default with the options given on the command line. */
-function cegarConfig(formalism: string, o: CheckOptions): CegarConfig {
-  const d = defaultCegarConfig(formalism);
+function cegarConfig(model: Interpreter, o: CheckOptions): CegarConfig {
+  const d = defaultCegarConfig(model.vars);
   const searchName = o.search ?? d.search;
   const c: CegarConfig = {
     domain: o.domain ?? d.domain,
@@ -117,7 +117,7 @@ async function check(file: string, opts: CheckOptions): Promise<number> {
       options = { ...options, bound: opts.bound };
       verdict = bmc(model, { bound: opts.bound, deadline, onProgress });
     } else {
-      const config = cegarConfig(loaded.formalism, opts);
+      const config = cegarConfig(model, opts);
       options = { ...options, ...describeConfig(config) };
       verdict = cegar(model, config, { deadline, onProgress, onNote: (n) => process.stderr.write(`note: ${n}\n`) });
       if (verdict.result === 'safe') {
