@@ -46,8 +46,13 @@ export function argInvariant<S extends AbstractState>(arg: Arg<S>): Map<Location
 
 export function cegar(model: Interpreter, config: CegarConfig, opts: CegarOptions = {}): Verdict {
   const domain = makeDomain(config, model);
+  domain.deadline = opts.deadline;
   const refiner = makeRefiner(config.refinement);
-  return new Loop(model, config, domain, refiner, opts).run();
+  try {
+    return new Loop(model, config, domain, refiner, opts).run();
+  } finally {
+    domain.dispose();
+  }
 }
 
 class Loop<S extends AbstractState, P extends Precision> {

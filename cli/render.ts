@@ -4,7 +4,7 @@
  */
 import { printExpr } from '../lang/print.js';
 import type { Expr } from '../lang/expr.js';
-import type { Interpreter } from '../formalisms/interpreter.js';
+import type { Interpreter, Location } from '../formalisms/interpreter.js';
 import type { Trace } from '../formalisms/trace.js';
 import type { Verdict } from '../engines/verdict.js';
 
@@ -35,6 +35,17 @@ export function traceLines(model: Interpreter, trace: Trace): string[] {
   return out;
 }
 
+/** The invariant per location, shortened past a screenful. */
+function invariantLines(inv: ReadonlyMap<Location, Expr>): string[] {
+  const lines = [...inv].map(([l, e]) => {
+    const text = printExpr(e, 'cfa');
+    return `  ${l.name}: ${text.length > 160 ? `${text.slice(0, 157)}...` : text}`;
+  });
+  const shown = lines.slice(0, 12);
+  if (lines.length > shown.length) shown.push(`  (+${lines.length - shown.length} more locations, see --json)`);
+  return ['inductive invariant (checked independently):', ...shown];
+}
+
 export function traceJson(trace: Trace): unknown {
   return trace.states.map((s, i) => ({
     location: s.loc.name,
@@ -53,6 +64,7 @@ export function verdictWord(v: Verdict): string {
 export function humanVerdict(file: string, algorithm: string, model: Interpreter, v: Verdict): string {
   const secs = (v.stats.timeMs / 1000).toFixed(2);
   const head = `${file}: ${verdictWord(v)}${v.result === 'unknown' ? ` (${v.reason})` : ''}  [${algorithm}, ${secs} s, ${v.stats.solverChecks} solver checks]`;
+  if (v.result === 'safe') return [head, ...invariantLines(v.invariant)].join('\n');
   if (v.result !== 'unsafe') return head;
   const steps = v.trace.actions.length;
   return [head, `counterexample of ${steps} step${steps === 1 ? '' : 's'} (replayed on the model):`, ...traceLines(model, v.trace)].join('\n');
@@ -68,5 +80,6 @@ export function jsonVerdict(file: string, algorithm: string, options: Record<str
     timeMs: v.stats.timeMs,
     statistics: v.stats,
     ...(v.result === 'unsafe' ? { counterexample: traceJson(v.trace) } : {}),
+    ...(v.result === 'safe' ? { invariant: Object.fromEntries([...v.invariant].map(([l, e]) => [l.name, printExpr(e, 'cfa')])) } : {}),
   }, null, 2);
 }

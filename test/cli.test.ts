@@ -40,7 +40,7 @@ describe('vigil check --algorithm bmc', () => {
   });
 
   it('--json gives the verdict, statistics and the counterexample with inputs', () => {
-    const r = vigil(['check', 'models/shift.aag', '--json']);
+    const r = vigil(['check', 'models/shift.aag', '--algorithm', 'bmc', '--json']);
     expect(r.code).toBe(1);
     const j = JSON.parse(r.stdout);
     expect(j).toMatchObject({ verdict: 'unsafe', algorithm: 'bmc' });
@@ -48,6 +48,24 @@ describe('vigil check --algorithm bmc', () => {
     expect(j.counterexample).toHaveLength(4);
     expect(j.counterexample[0].values).toEqual({ in: 'true', s0: 'false', s1: 'false', s2: 'false' });
     expect(j.counterexample[3].values).toMatchObject({ s0: 'true', s1: 'true', s2: 'true' });
+  });
+
+  it('cegar is the default for CFAs: SAFE with an independently checked invariant, exit 0', () => {
+    const r = vigil(['check', 'models/counter.cfa', '--json']);
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(j).toMatchObject({ verdict: 'safe', algorithm: 'cegar', options: { domain: 'PRED_BOOL', refinement: 'SEQ_ITP' } });
+    expect(Object.keys(j.invariant)).toContain('Loop');
+  });
+
+  it('Theta option names and values; bad values are named', () => {
+    const ok = vigil(['check', 'models/fig4-enumerate.cfa', '--domain', 'EXPL', '--maxenum', '4', '--refinement', 'UNSAT_CORE', '--search', 'ERR', '--precgranularity', 'LOCAL', '--prunestrategy', 'FULL']);
+    expect(ok.code).toBe(0);
+    const bad = vigil(['check', 'models/counter.cfa', '--domain', 'PRED']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/EXPL, PRED_BOOL, PRED_CART, PRED_SPLIT/);
+    const mismatch = vigil(['check', 'models/counter.cfa', '--domain', 'PRED_CART', '--refinement', 'UNSAT_CORE']);
+    expect(mismatch.code).toBe(2);
   });
 
   it('a model without an error location is an input error', () => {
