@@ -4,21 +4,10 @@
  * (or `x' iff e`) define next values; what the relation leaves open comes from `choices` or stays
  * unknown; then every conjunct is evaluated to decide whether the step is possible.
  */
-import { False, leafVar, not, type Expr, type VarDecl } from '../lang/expr.js';
+import { False, conjuncts, leafVar, not, type Expr, type VarDecl } from '../lang/expr.js';
 import { evaluateIn, type Valuation } from '../lang/eval.js';
 import type { Action, Execution, Formalism, Interpreter, Location } from './interpreter.js';
 import { initFormula, transFormula, type Sts } from './sts.js';
-
-function conjuncts(e: Expr): Expr[] {
-  const out: Expr[] = [];
-  const stack = [e];
-  while (stack.length) {
-    const c = stack.pop()!;
-    if (c.op === 'and') for (let i = c.args.length - 1; i >= 0; i--) stack.push(c.args[i]!);
-    else out.push(c);
-  }
-  return out;
-}
 
 /** `x' = e` with one prime on x: the variable it defines and the defining expression. */
 function definition(c: Expr): [VarDecl, Expr] | undefined {

@@ -503,3 +503,15 @@ export function arrayValue(indexType: Type, entries: readonly (readonly [Expr, E
   const kept = [...byIndex.values()].filter(([, v]) => v !== dflt).sort((x, y) => x[0].id - y[0].id);
   return arrayLit(indexType, kept, dflt);
 }
+
+/** The operands of nested `and`s, in order, without `true` (so `true` has none). */
+export function conjuncts(e: Expr): Expr[] {
+  const out: Expr[] = [];
+  const stack = [e];
+  while (stack.length) {
+    const c = stack.pop()!;
+    if (c.op === 'and') for (let i = c.args.length - 1; i >= 0; i--) stack.push(c.args[i]!);
+    else if (c !== True) out.push(c);
+  }
+  return out;
+}

@@ -11,7 +11,7 @@
  * conjunct `v' = v`: a variable top in the source and merely copied stays top instead of being
  * enumerated over its whole type.
  */
-import { False, True, and, eq, freeVars, not, prime, ref, type Expr, type VarDecl } from '../../lang/expr.js';
+import { False, True, and, conjuncts, eq, freeVars, not, prime, ref, type Expr, type VarDecl } from '../../lang/expr.js';
 import { evaluateIn, type Valuation } from '../../lang/eval.js';
 import { BoolT } from '../../lang/types.js';
 import type { Action } from '../../formalisms/interpreter.js';
@@ -19,7 +19,6 @@ import type { AbstractState, Precision } from '../domain.js';
 import { enumerateModels } from './enumerate.js';
 import { Queries } from './queries.js';
 import type { DomainStats, MeasuredDomain } from './measured.js';
-import { conjuncts } from './split.js';
 
 /** How many successors may be enumerated: k >= 1, 0 for no limit, '1*' for no solver at all. */
 export type MaxEnum = number | '1*';

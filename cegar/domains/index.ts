@@ -4,13 +4,13 @@
  * edges into the error location (for EXPL: their variables); only edges from another location
  * count, so the single self-loop of an STS or circuit adds nothing beyond the property.
  */
-import { postorder, type Expr } from '../../lang/expr.js';
+import { conjuncts, postorder, type Expr } from '../../lang/expr.js';
 import type { Interpreter } from '../../formalisms/interpreter.js';
 import type { AbstractState, Domain, Precision } from '../domain.js';
 import { ExplDomain, type MaxEnum } from './expl.js';
 import type { MeasuredDomain } from './measured.js';
 import { PredDomain } from './pred.js';
-import { atoms, conjuncts, type PredSplit } from './split.js';
+import { atoms, type PredSplit } from './split.js';
 
 export type DomainName = 'EXPL' | 'PRED_BOOL' | 'PRED_CART' | 'PRED_SPLIT';
 export type InitPrec = 'EMPTY' | 'PROP';

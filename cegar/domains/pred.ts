@@ -11,7 +11,7 @@
  * checks are cached by expression ids.
  */
 import { BoolT } from '../../lang/types.js';
-import { False, True, and, declareVar, iff, not, or, prime, ref, type Expr } from '../../lang/expr.js';
+import { False, True, and, conjuncts, declareVar, iff, not, or, prime, ref, type Expr } from '../../lang/expr.js';
 import type { Dialect } from '../../lang/print.js';
 import { simplify } from '../../lang/simplify.js';
 import type { SmtModel } from '../../lang/smt/model.js';
@@ -21,7 +21,7 @@ import { enumerateModels } from './enumerate.js';
 import { Queries } from './queries.js';
 import type { DomainStats, MeasuredDomain } from './measured.js';
 import { PredPrecision } from './pred-precision.js';
-import { conjuncts, splitPredicate, type PredSplit } from './split.js';
+import { splitPredicate, type PredSplit } from './split.js';
 
 export type PredAbstraction = 'BOOL' | 'CART' | 'SPLIT';
 

@@ -4,21 +4,11 @@
  * same information, so outer negations are dropped from every part.
  */
 import { BoolT } from '../../lang/types.js';
-import type { Expr } from '../../lang/expr.js';
+import { conjuncts, type Expr } from '../../lang/expr.js';
+
 
 export type PredSplit = 'WHOLE' | 'CONJUNCTS' | 'ATOMS';
 
-/** The operands of nested `and`s, in order. */
-export function conjuncts(e: Expr): Expr[] {
-  const out: Expr[] = [];
-  const stack = [e];
-  while (stack.length) {
-    const c = stack.pop()!;
-    if (c.op === 'and') for (let i = c.args.length - 1; i >= 0; i--) stack.push(c.args[i]!);
-    else out.push(c);
-  }
-  return out;
-}
 
 function stripNot(e: Expr): Expr {
   while (e.op === 'not') e = e.args[0]!;

@@ -7,18 +7,12 @@
  * conjuncts that mention step k, with every other variable (other steps, step-local choices) bound by
  * an existential: a formula over V whose free variables are exactly the ones to track there.
  */
-import { True, and, exists, freeVars, type Expr, type VarDecl } from '../../lang/expr.js';
+import { and, conjuncts, exists, freeVars, type VarDecl } from '../../lang/expr.js';
 import { unindexed } from '../path.js';
 import type { AbstractState } from '../domain.js';
 import { itpSequence } from './interpolants.js';
 import type { Counterexample } from './pieces.js';
 import type { PathOutcome, Tools } from './tools.js';
-
-/** The conjuncts of a formula, nested conjunctions flattened. */
-export function conjuncts(e: Expr): Expr[] {
-  if (e === True) return [];
-  return e.op === 'and' ? e.args.flatMap(conjuncts) : [e];
-}
 
 export function unsatCore<S extends AbstractState>(tools: Tools, cex: Counterexample<S>): PathOutcome {
   const all = [...new Set([...cex.states, ...cex.trans].flatMap(conjuncts))];

@@ -14,7 +14,7 @@
  * scope, the other holds B (for sequences, the suffix, one scope per part, popped as the prefix grows).
  */
 import {
-  Expr, True, VarDecl, and, freeVars, not, or, postorder, ref,
+  Expr, True, VarDecl, and, conjuncts, freeVars, not, or, postorder, ref,
 } from '../expr.js';
 import { Z3Context, currentZ3 } from './context.js';
 import { SmtModel } from './model.js';
@@ -37,13 +37,6 @@ export interface InterpolationOptions {
 export class InterpolationError extends Error {}
 
 const DEFAULT_MAX_CUBES = 1000;
-
-/** The top-level conjuncts of a formula. */
-function conjuncts(e: Expr): Expr[] {
-  if (e === True) return [];
-  if (e.op !== 'and') return [e];
-  return e.args.flatMap(conjuncts);
-}
 
 function rejectPrimes(e: Expr): void {
   if (postorder(e).some((n) => n.op === 'prime')) {
