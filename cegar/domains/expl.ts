@@ -17,8 +17,7 @@ import { BoolT } from '../../lang/types.js';
 import type { Action } from '../../formalisms/interpreter.js';
 import type { AbstractState, Precision } from '../domain.js';
 import { enumerateModels } from './enumerate.js';
-import { Queries } from './queries.js';
-import type { DomainStats, MeasuredDomain } from './measured.js';
+import { SolverBacked, type MeasuredDomain } from './measured.js';
 
 /** How many successors may be enumerated: k >= 1, 0 for no limit, '1*' for no solver at all. */
 export type MaxEnum = number | '1*';
@@ -75,8 +74,7 @@ function definition(c: Expr): [VarDecl, Expr] | undefined {
   return undefined;
 }
 
-export class ExplDomain implements MeasuredDomain<ExplState, ExplPrecision> {
-  private readonly queries = new Queries();
+export class ExplDomain extends SolverBacked implements MeasuredDomain<ExplState, ExplPrecision> {
   private readonly limit: number;
   private readonly modelVars: ReadonlySet<VarDecl>;
   private readonly empty = new ExplPrecision([]);
@@ -88,27 +86,12 @@ export class ExplDomain implements MeasuredDomain<ExplState, ExplPrecision> {
   private readonly involvedVars = new Map<number, ReadonlySet<VarDecl>>();
 
   constructor(readonly maxEnum: MaxEnum, vars: readonly VarDecl[]) {
+    super();
     if (maxEnum !== '1*' && !(Number.isInteger(maxEnum) && maxEnum >= 0)) {
       throw new RangeError(`maxEnum must be a non-negative integer or '1*', not ${String(maxEnum)}`);
     }
     this.limit = maxEnum === 0 ? Infinity : maxEnum === '1*' ? 1 : maxEnum;
     this.modelVars = new Set(vars);
-  }
-
-  get stats(): DomainStats {
-    return this.queries.stats;
-  }
-
-  get deadline(): number | undefined {
-    return this.queries.deadline;
-  }
-
-  set deadline(d: number | undefined) {
-    this.queries.deadline = d;
-  }
-
-  dispose(): void {
-    this.queries.dispose();
   }
 
   initial(init: Expr, prec: ExplPrecision): ExplState[] {

@@ -3,6 +3,7 @@
  * work, for the checker's statistics, and the release of its solver when the analysis is done.
  */
 import type { AbstractState, Domain, Precision } from '../domain.js';
+import { Queries } from './queries.js';
 
 export interface DomainStats {
   /** Solver checks issued by the domain. */
@@ -17,4 +18,25 @@ export interface MeasuredDomain<S extends AbstractState, P extends Precision> ex
   deadline: number | undefined;
   /** Frees the domain's solver; the domain must not be used afterwards. */
   dispose(): void;
+}
+
+/** The part every domain here shares: one long-lived `Queries` solver, its statistics and deadline. */
+export abstract class SolverBacked {
+  protected readonly queries = new Queries();
+
+  get stats(): DomainStats {
+    return this.queries.stats;
+  }
+
+  get deadline(): number | undefined {
+    return this.queries.deadline;
+  }
+
+  set deadline(d: number | undefined) {
+    this.queries.deadline = d;
+  }
+
+  dispose(): void {
+    this.queries.dispose();
+  }
 }

@@ -18,8 +18,7 @@ import type { SmtModel } from '../../lang/smt/model.js';
 import type { Action } from '../../formalisms/interpreter.js';
 import type { AbstractState } from '../domain.js';
 import { enumerateModels } from './enumerate.js';
-import { Queries } from './queries.js';
-import type { DomainStats, MeasuredDomain } from './measured.js';
+import { SolverBacked, type MeasuredDomain } from './measured.js';
 import { PredPrecision } from './pred-precision.js';
 import { splitPredicate, type PredSplit } from './split.js';
 
@@ -57,8 +56,7 @@ function cubeImplication(a: Expr, b: Expr): boolean | undefined {
   return decided ? true : undefined;
 }
 
-export class PredDomain implements MeasuredDomain<PredState, PredPrecision> {
-  private readonly queries = new Queries();
+export class PredDomain extends SolverBacked implements MeasuredDomain<PredState, PredPrecision> {
   private readonly empty: PredPrecision;
   private readonly states = new Map<number, PredState>();
   /** For each predicate p, the Boolean b asserted once as `b <=> p'`. */
@@ -68,23 +66,8 @@ export class PredDomain implements MeasuredDomain<PredState, PredPrecision> {
   private readonly badCache = new Map<string, boolean>();
 
   constructor(readonly abstraction: PredAbstraction, readonly split: PredSplit, dialect: Dialect) {
+    super();
     this.empty = new PredPrecision([], dialect);
-  }
-
-  get stats(): DomainStats {
-    return this.queries.stats;
-  }
-
-  get deadline(): number | undefined {
-    return this.queries.deadline;
-  }
-
-  set deadline(d: number | undefined) {
-    this.queries.deadline = d;
-  }
-
-  dispose(): void {
-    this.queries.dispose();
   }
 
   /** The abstraction of `init`: the abstract post of `true` by an action whose formula is init'. */
