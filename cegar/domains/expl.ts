@@ -82,7 +82,6 @@ export class ExplDomain extends SolverBacked implements MeasuredDomain<ExplState
   private readonly states = new Map<number, ExplState>();
   /** Solver-enumerated successors by (state, action, precision). */
   private readonly posts = new Map<string, ExplState[]>();
-  private readonly badCache = new Map<string, boolean>();
   private readonly involvedVars = new Map<number, ReadonlySet<VarDecl>>();
 
   constructor(readonly maxEnum: MaxEnum, vars: readonly VarDecl[]) {
@@ -149,13 +148,7 @@ export class ExplDomain extends SolverBacked implements MeasuredDomain<ExplState
     const r = evaluateIn(bad, s.vals);
     if (r !== undefined) return r === True;
     if (this.maxEnum === '1*') return true;
-    const key = `${s.expr.id}|${bad.id}`;
-    let may = this.badCache.get(key);
-    if (may === undefined) {
-      may = this.queries.check(s.expr === True ? [bad] : [s.expr, bad]) !== 'unsat';
-      this.badCache.set(key, may);
-    }
-    return may;
+    return this.mayMeet(s.expr, bad);
   }
 
   emptyPrecision(): ExplPrecision {

@@ -4,6 +4,7 @@
  */
 import type { AbstractState, Domain, Precision } from '../domain.js';
 import { Queries } from './queries.js';
+import { True, type Expr } from '../../lang/expr.js';
 
 export interface DomainStats {
   /** Solver checks issued by the domain. */
@@ -38,5 +39,18 @@ export abstract class SolverBacked {
 
   dispose(): void {
     this.queries.dispose();
+  }
+
+  private readonly badCache = new Map<string, boolean>();
+
+  /** Whether `state and bad` is satisfiable (an unknown answer counts as yes), cached by expression ids. */
+  protected mayMeet(state: Expr, bad: Expr): boolean {
+    const key = `${state.id}|${bad.id}`;
+    let may = this.badCache.get(key);
+    if (may === undefined) {
+      may = this.queries.check(state === True ? [bad] : [state, bad]) !== 'unsat';
+      this.badCache.set(key, may);
+    }
+    return may;
   }
 }

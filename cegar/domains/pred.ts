@@ -63,7 +63,6 @@ export class PredDomain extends SolverBacked implements MeasuredDomain<PredState
   private readonly predVars = new Map<Expr, Expr>();
   private readonly posts = new Map<string, PredState[]>();
   private readonly implications = new Map<string, boolean>();
-  private readonly badCache = new Map<string, boolean>();
 
   constructor(readonly abstraction: PredAbstraction, readonly split: PredSplit, dialect: Dialect) {
     super();
@@ -96,13 +95,7 @@ export class PredDomain extends SolverBacked implements MeasuredDomain<PredState
   mayBeBad(s: PredState, bad: Expr): boolean {
     if (s.bottom || bad === False) return false;
     if (bad === True) return true;
-    const key = `${s.expr.id}|${bad.id}`;
-    let may = this.badCache.get(key);
-    if (may === undefined) {
-      may = this.queries.check(s.expr === True ? [bad] : [s.expr, bad]) !== 'unsat';
-      this.badCache.set(key, may);
-    }
-    return may;
+    return this.mayMeet(s.expr, bad);
   }
 
   emptyPrecision(): PredPrecision {
