@@ -8,26 +8,14 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join, relative } from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { InputError } from '../lang/errors.js';
-import { FileError, loadModel } from '../formalisms/load.js';
-import { NoPropertyError } from '../formalisms/cfa-semantics.js';
-import { replay } from '../formalisms/trace.js';
-import { bmc } from '../engines/bmc.js';
-import type { Progress, Verdict } from '../engines/verdict.js';
-import { checkAiger, isAigerFile } from '../engines/aiger/check.js';
-import { checkInvariant } from '../engines/invariant-check.js';
-import { cegar } from '../cegar/checker.js';
-import { DOMAINS, GRANULARITIES, INIT_PRECS, PRED_SPLITS, PRUNE_STRATEGIES, REFINEMENTS, admits, describeConfig, type CegarConfig } from '../cegar/config.js';
+import { loadModel } from '../formalisms/load.js';
+import { DOMAINS, GRANULARITIES, INIT_PRECS, PRED_SPLITS, PRUNE_STRATEGIES, REFINEMENTS, type CegarConfig } from '../cegar/config.js';
 import { searchWeights } from '../cegar/search.js';
-import { defaultCegarConfig } from './defaults.js';
-import type { Interpreter } from '../formalisms/interpreter.js';
-import { loadZ3 } from '../lang/smt/context.js';
-import { humanVerdict, jsonVerdict } from './render.js';
-
-export const EXIT = { safe: 0, unsafe: 1, input: 2, unknown: 3, internal: 4 } as const;
-
-/** Raised when a verdict's certificate fails its check: a bug that must not pass silently. */
-class CertificateError extends Error {}
+import { failure } from './pipeline.js';
+import { ALGORITHMS, EXIT, type CheckOptions } from './protocol.js';
+import { Session, type Outcome } from './session.js';
+import { PlainProgress } from './progress.js';
+import { checkWithTui } from './tui/run.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -38,30 +26,12 @@ function natural(what: string) {
   };
 }
 
-function positive(what: string) {
+function positive(what: string, unit = 'seconds') {
   return (s: string): number => {
     const n = Number(s);
-    if (!(n > 0) || !Number.isFinite(n)) throw new InvalidArgumentError(`${what} must be a positive number of seconds, got '${s}'`);
+    if (!(n > 0) || !Number.isFinite(n)) throw new InvalidArgumentError(`${what} must be a positive number of ${unit}, got '${s}'`);
     return n;
   };
-}
-
-const ALGORITHMS = ['cegar', 'bmc', 'ic3', 'kind', 'portfolio'] as const;
-type Algorithm = (typeof ALGORITHMS)[number];
-
-interface CheckOptions {
-  algorithm?: Algorithm;
-  bound: number;
-  timeout?: number;
-  json?: boolean;
-  domain?: CegarConfig['domain'];
-  maxenum?: CegarConfig['maxEnum'];
-  refinement?: CegarConfig['refinement'];
-  search?: string;
-  predsplit?: CegarConfig['predSplit'];
-  precgranularity?: CegarConfig['precGranularity'];
-  initprec?: CegarConfig['initPrec'];
-  prunestrategy?: CegarConfig['pruneStrategy'];
 }
 
 function maxEnum(s: string): CegarConfig['maxEnum'] {
@@ -75,64 +45,34 @@ function search(s: string): string {
   return s.toUpperCase();
 }
 
-/** The CEGAR configuration: the formalism's default with the options given on the command line. */
-function cegarConfig(model: Interpreter, o: CheckOptions): CegarConfig {
-  const d = defaultCegarConfig(model.vars);
-  const searchName = o.search ?? d.search;
-  const c: CegarConfig = {
-    domain: o.domain ?? d.domain,
-    maxEnum: o.maxenum ?? d.maxEnum,
-    refinement: o.refinement ?? d.refinement,
-    search: searchName,
-    weights: searchWeights(searchName)!,
-    predSplit: o.predsplit ?? d.predSplit,
-    precGranularity: o.precgranularity ?? d.precGranularity,
-    initPrec: o.initprec ?? d.initPrec,
-    pruneStrategy: o.prunestrategy ?? d.pruneStrategy,
-  };
-  if (!admits(c.domain, c.refinement)) throw new FileError(`--refinement ${c.refinement} works with --domain EXPL only`);
-  return c;
+/**
+ * Checks one model in a worker thread; the terminal interface when standard output is a terminal,
+ * else one progress line per iteration on standard error (none with --quiet) and the result on
+ * standard output. Returns the exit code.
+ */
+async function check(file: string, opts: CheckOptions): Promise<number> {
+  const outcome = process.stdout.isTTY && !opts.json && !opts.quiet ? await checkWithTui(file, opts) : await checkPlain(file, opts);
+  if (outcome.kind === 'failure') {
+    process.stderr.write(`${outcome.message}\n`);
+    return outcome.code;
+  }
+  if (!process.stdout.isTTY || opts.json || opts.quiet) console.log(outcome.text);
+  return outcome.code;
 }
 
-/** Loads, checks and prints one model; returns the exit code. */
-async function check(file: string, opts: CheckOptions): Promise<number> {
-  const started = Date.now();
-  const deadline = opts.timeout === undefined ? undefined : started + opts.timeout * 1000;
-  const onProgress = opts.json || !process.stderr.isTTY ? undefined : (p: Progress) => process.stderr.write(`\r${p.phase}: ${p.detail ?? p.iteration}   `);
-  let model: Interpreter;
-  let verdict: Verdict;
-  const aiger = isAigerFile(file);
-  const algorithm: Algorithm = opts.algorithm ?? (aiger ? 'ic3' : 'cegar');
-  let options: Record<string, unknown> = { timeout: opts.timeout ?? null };
-  if (aiger && algorithm !== 'cegar') {
-    options = { ...options, bound: opts.bound };
-    ({ model, verdict } = await checkAiger(file, algorithm, { bound: opts.bound, deadline, onProgress }));
-  } else {
-    if (algorithm !== 'bmc' && algorithm !== 'cegar') throw new FileError(`${file}: --algorithm ${algorithm} checks AIGER circuits (.aag, .aig) only`);
-    const loaded = await loadModel(file);
-    for (const w of loaded.warnings) process.stderr.write(`warning: ${w.render()}\n`);
-    model = loaded.interpreter();
-    await loadZ3();
-    if (algorithm === 'bmc') {
-      options = { ...options, bound: opts.bound };
-      verdict = bmc(model, { bound: opts.bound, deadline, onProgress });
-    } else {
-      const config = cegarConfig(model, opts);
-      options = { ...options, ...describeConfig(config) };
-      verdict = cegar(model, config, { deadline, onProgress, onNote: (n) => process.stderr.write(`note: ${n}\n`) });
-      if (verdict.result === 'safe') {
-        const wrong = checkInvariant(model, verdict.invariant);
-        if (wrong) throw new CertificateError(`the invariant CEGAR found for ${file} fails its check: ${wrong}`);
-      }
-    }
-  }
-  if (!opts.json && process.stderr.isTTY) process.stderr.write('\r\x1b[K');
-  if (verdict.result === 'unsafe') {
-    const wrong = replay(model, verdict.trace);
-    if (wrong) throw new CertificateError(`the counterexample ${algorithm} found for ${file} does not replay on the model: ${wrong}`);
-  }
-  console.log(opts.json ? jsonVerdict(file, algorithm, options, verdict) : humanVerdict(file, algorithm, model, verdict));
-  return EXIT[verdict.result];
+/** Without the interface: progress lines on standard error, and Ctrl-C ends the run with UNKNOWN. */
+async function checkPlain(file: string, opts: CheckOptions): Promise<Outcome> {
+  const plain = new PlainProgress((line) => process.stderr.write(`${line}\n`));
+  const session = new Session(file, opts, {
+    onProgress: opts.quiet ? undefined : (p) => plain.update(p),
+    onNote: (line) => process.stderr.write(`${line}\n`),
+  });
+  const interrupt = () => session.end('stopped by the user');
+  process.on('SIGINT', interrupt);
+  const outcome = await session.done;
+  process.off('SIGINT', interrupt);
+  plain.flush();
+  return outcome;
 }
 
 async function parseFiles(files: string[]): Promise<number> {
@@ -182,8 +122,10 @@ out of memory), 4 internal error.`);
     .addOption(new Option('--precgranularity <g>', 'CEGAR: one precision for all locations, or one per location').choices([...GRANULARITIES]))
     .addOption(new Option('--initprec <i>', 'CEGAR: initial precision').choices([...INIT_PRECS]))
     .addOption(new Option('--prunestrategy <p>', 'CEGAR: prune from the refined node, or restart').choices([...PRUNE_STRATEGIES]))
-    .addOption(new Option('--timeout <seconds>', 'give up with UNKNOWN after this many seconds').argParser(positive('--timeout')))
+    .addOption(new Option('--timeout <seconds>', 'give up with UNKNOWN (timeout) after this many seconds').argParser(positive('--timeout')))
+    .addOption(new Option('--memory <MB>', 'give up with UNKNOWN (out of memory) above this many megabytes of memory').argParser(positive('--memory', 'megabytes')))
     .option('--json', 'print the result as one JSON object')
+    .option('--quiet', 'no progress: neither the terminal interface nor progress lines')
     .action((file: string, opts: CheckOptions) => run(check(file, opts)));
 
   p.command('demo')
@@ -193,23 +135,10 @@ out of memory), 4 internal error.`);
 }
 
 function report(e: unknown): number {
-  if (e instanceof InputError) {
-    process.stderr.write(`${e.render()}\n`);
-    return EXIT.input;
-  }
-  if (e instanceof FileError || e instanceof NoPropertyError) {
-    process.stderr.write(`${e.message}\n`);
-    return EXIT.input;
-  }
-  if (e instanceof CommanderError) {
-    return e.exitCode === 0 ? 0 : EXIT.input;
-  }
-  if (e instanceof CertificateError) {
-    process.stderr.write(`\nINTERNAL ERROR: ${e.message}\nThe verdict was not printed. Please report this bug.\n`);
-    return EXIT.internal;
-  }
-  process.stderr.write(`internal error: ${e instanceof Error ? e.stack ?? e.message : String(e)}\n`);
-  return EXIT.internal;
+  if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : EXIT.input;
+  const f = failure(e);
+  process.stderr.write(`${f.message}\n`);
+  return f.code;
 }
 
 /**

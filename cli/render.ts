@@ -61,9 +61,14 @@ export function verdictWord(v: Verdict): string {
   return v.result.toUpperCase();
 }
 
-export function humanVerdict(file: string, algorithm: string, model: Interpreter, v: Verdict): string {
+/** The first line of the human summary: file, verdict, algorithm, time and solver checks. */
+export function headline(file: string, algorithm: string, v: Verdict): string {
   const secs = (v.stats.timeMs / 1000).toFixed(2);
-  const head = `${file}: ${verdictWord(v)}${v.result === 'unknown' ? ` (${v.reason})` : ''}  [${algorithm}, ${secs} s, ${v.stats.solverChecks} solver checks]`;
+  return `${file}: ${verdictWord(v)}${v.result === 'unknown' ? ` (${v.reason})` : ''}  [${algorithm}, ${secs} s, ${v.stats.solverChecks} solver checks]`;
+}
+
+export function humanVerdict(file: string, algorithm: string, model: Interpreter, v: Verdict): string {
+  const head = headline(file, algorithm, v);
   if (v.result === 'safe') return [head, ...invariantLines(v.invariant)].join('\n');
   if (v.result !== 'unsafe') return head;
   const steps = v.trace.actions.length;

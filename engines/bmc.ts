@@ -42,7 +42,7 @@ export function bmc(model: Interpreter, opts: BmcOptions): Verdict {
     solver.addAtStep(unroll.initial(), 0);
     let frontier = new Set<Location>([model.initLoc]);
     for (let k = 0; k <= opts.bound; k++) {
-      opts.onProgress?.({ phase: 'bmc', iteration: k, detail: `bound ${k}` });
+      opts.onProgress?.({ phase: 'bmc', iteration: k, detail: `bound ${k}`, stats: stats() });
       if (frontier.has(model.errorLoc)) {
         const remaining = opts.deadline === undefined ? undefined : opts.deadline - Date.now();
         if (remaining !== undefined && remaining <= 0) return { result: 'unknown', reason: 'timeout', stats: stats() };

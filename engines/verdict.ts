@@ -33,4 +33,8 @@ export interface Progress {
   readonly phase: string;
   readonly iteration: number;
   readonly detail?: string;
+  /** Counters so far (solver checks and time, ARG nodes, IC3 clauses, ...), plain numbers. */
+  readonly stats?: Readonly<Record<string, number>>;
+  /** The newest predicates or variables of the precision, printed. */
+  readonly newest?: readonly string[];
 }

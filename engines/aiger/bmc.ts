@@ -47,7 +47,10 @@ export function bmcOutcome(aig: Aig, opts: AigerEngineOptions, reached: { bound:
   const bound = opts.bound ?? Infinity;
   const bad = aig.properties[0]!.lit;
   for (let k = 0; k <= bound; k++) {
-    opts.onProgress?.({ phase: 'bmc', iteration: k, detail: `bound ${k}` });
+    opts.onProgress?.({
+      phase: 'bmc', iteration: k, detail: `bound ${k}`,
+      stats: { solverChecks: sat.stats.solves, solverTimeMs: sat.stats.timeMs, conflicts: sat.stats.conflicts },
+    });
     for (const c of aig.constraints) sat.addClause([u.lit(k, c.lit)]);
     const b = u.lit(k, bad);
     const answer = sat.solve([b], { deadline: opts.deadline });

@@ -323,6 +323,7 @@ export class Ic3 {
         this.opts.onProgress?.({
           phase: 'ic3', iteration: k,
           detail: `frame ${k}, ${this.counters.clauses} clauses, ${this.counters.obligations} obligations, ${this.counters.satCalls} SAT calls`,
+          stats: { ...this.counters },
         });
         while (this.solve(this.sat, [...this.frameAssumptions(k), this.bad])) {
           const { state, inputs } = this.modelState();

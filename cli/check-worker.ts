@@ -1,0 +1,48 @@
+/**
+ * The checker's worker thread: runs one `vigil check` pipeline and posts its start, throttled
+ * progress, notes and the final result to the main thread, which keeps the terminal responsive and
+ * enforces the time and memory limits by terminating this thread.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import type { Progress } from '../engines/verdict.js';
+import { checkPipeline, failure } from './pipeline.js';
+import type { Job, WorkerMessage } from './protocol.js';
+
+/**
+ * At most this many progress messages per second within one phase of one iteration (CEGAR reports
+ * every abstraction step); a new phase or iteration is always posted, so each iteration's last
+ * state reaches the main thread.
+ */
+const PROGRESS_EVERY_MS = 50;
+
+const job = workerData as Job;
+const post = (m: WorkerMessage) => parentPort!.postMessage(m);
+
+let last: Progress | undefined;
+let lastPosted = 0;
+/** The newest progress held back by the throttle, posted before the result. */
+let held: Progress | undefined;
+function onProgress(p: Progress): void {
+  const now = Date.now();
+  if (last && last.phase === p.phase && last.iteration === p.iteration && now - lastPosted < PROGRESS_EVERY_MS) {
+    held = p;
+    return;
+  }
+  last = p;
+  held = undefined;
+  lastPosted = now;
+  post({ kind: 'progress', progress: p });
+}
+
+try {
+  const result = await checkPipeline(job.file, job.options, {
+    deadline: job.deadline,
+    onStart: (header) => post({ kind: 'start', header }),
+    onProgress,
+    onNote: (line) => post({ kind: 'note', line }),
+  });
+  if (held) post({ kind: 'progress', progress: held });
+  post(result);
+} catch (e) {
+  post(failure(e));
+}

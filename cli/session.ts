@@ -1,0 +1,124 @@
+/**
+ * One `vigil check` run seen from the main thread: starts the pipeline in a worker thread, relays
+ * its messages, and enforces the limits from outside. A synchronous Z3 call cannot be interrupted
+ * from its own thread, but a worker can be terminated in the middle of one (measured: about 15 ms),
+ * so the main thread keeps its own deadline and memory watch and, when either is exceeded, ends the
+ * worker and reports UNKNOWN with the last progress it saw. An exhausted WebAssembly heap aborts
+ * only the worker, which is reported as UNKNOWN (out of memory) as well.
+ */
+import { Worker } from 'node:worker_threads';
+import type { Progress, Statistics } from '../engines/verdict.js';
+import { headline, jsonVerdict } from './render.js';
+import { EXIT, type CheckFailure, type CheckOptions, type CheckResult, type Header, type Job, type WorkerMessage } from './protocol.js';
+import { progressLine } from './progress.js';
+
+/**
+ * How often the memory is sampled (and the interface's clock and memory figures refreshed).
+ * Sampling RSS costs about 2 µs; the fastest growth measured (Z3 filling its heap) is about
+ * 2 GB/s, so a limit can be overshot by at most about 200 MB before the worker is ended.
+ */
+export const POLL_MS = 100;
+
+/**
+ * How long after the deadline the worker may still answer by itself (its engines check the
+ * deadline between solver calls, and then report their own statistics) before it is terminated.
+ */
+const GRACE_MS = 400;
+
+export type Outcome = CheckResult | CheckFailure;
+
+export interface SessionEvents {
+  onStart?(h: Header): void;
+  onProgress?(p: Progress): void;
+  onNote?(line: string): void;
+  /** Every POLL_MS: elapsed time and the process's resident memory. */
+  onTick?(t: { elapsedMs: number; rssMb: number }): void;
+}
+
+/** What a run that was ended from outside reached: the last progress, as statistics and a line. */
+function reachedStats(last: Progress | undefined, elapsedMs: number): Statistics {
+  return { solverChecks: 0, solverTimeMs: 0, ...(last?.stats ?? {}), ...(last ? { iteration: last.iteration } : {}), timeMs: elapsedMs };
+}
+
+export class Session {
+  readonly done: Promise<Outcome>;
+  readonly started = Date.now();
+  private readonly worker: Worker;
+  private header: Header;
+  private last: Progress | undefined;
+  private settle!: (o: Outcome) => void;
+  private finished = false;
+  private readonly timers: NodeJS.Timeout[] = [];
+
+  constructor(readonly file: string, readonly options: CheckOptions, private readonly events: SessionEvents = {}) {
+    this.header = { file, algorithm: options.algorithm ?? (/\.(aag|aig)$/i.test(file) ? 'ic3' : 'cegar'), options: { timeout: options.timeout ?? null } };
+    this.done = new Promise((resolve) => { this.settle = resolve; });
+    const deadline = options.timeout === undefined ? undefined : this.started + options.timeout * 1000;
+    const job: Job = { file, options, deadline };
+    this.worker = new Worker(new URL('./check-worker.js', import.meta.url), {
+      workerData: job,
+      stderr: true,
+      // The JavaScript heap's own limit, so that an engine's runaway JS heap ends the worker with
+      // ERR_WORKER_OUT_OF_MEMORY instead of the process.
+      ...(options.memory === undefined ? {} : { resourceLimits: { maxOldGenerationSizeMb: options.memory } }),
+    });
+    this.worker.on('message', (m: WorkerMessage) => this.receive(m));
+    this.worker.on('error', (e: Error & { code?: string }) => {
+      const oom = e.code === 'ERR_WORKER_OUT_OF_MEMORY' || /\bOOM\b|out of memory|Cannot enlarge memory/i.test(e.message);
+      if (oom) this.end('out of memory');
+      else this.finish({ kind: 'failure', code: EXIT.internal, message: `internal error: ${e.stack ?? e.message}` });
+    });
+    this.worker.on('exit', () => this.finish({ kind: 'failure', code: EXIT.internal, message: 'internal error: the checker stopped without an answer' }));
+    this.worker.stderr.setEncoding('utf8');
+    this.worker.stderr.on('data', (s: string) => {
+      // Emscripten prints its abort message before the error event that reports it as out of memory.
+      for (const line of s.split('\n')) if (line && !line.startsWith('Aborted(')) this.events.onNote?.(line);
+    });
+    if (deadline !== undefined) this.timers.push(setTimeout(() => this.end('timeout'), deadline - Date.now() + GRACE_MS));
+    this.timers.push(setInterval(() => this.poll(), POLL_MS));
+  }
+
+  /** Ends the run from outside (the user pressed q, a limit was hit): UNKNOWN with what was reached. */
+  end(reason: string): void {
+    if (this.finished) return;
+    const elapsedMs = Date.now() - this.started;
+    const stats = reachedStats(this.last, elapsedMs);
+    const verdict = { result: 'unknown' as const, reason, stats };
+    const reached = this.last ? progressLine(this.last) : undefined;
+    this.finish({
+      kind: 'result',
+      ...this.header,
+      verdict: 'unknown',
+      reason,
+      code: EXIT.unknown,
+      stats,
+      text: this.options.json ? jsonVerdict(this.file, this.header.algorithm, this.header.options, verdict) : `${headline(this.file, this.header.algorithm, verdict)}${reached ? `\nreached: ${reached}` : ''}`,
+      panel: { kind: 'unknown', reason, ...(reached ? { reached } : {}) },
+    });
+  }
+
+  private receive(m: WorkerMessage): void {
+    if (this.finished) return;
+    switch (m.kind) {
+      case 'start': this.header = m.header; this.events.onStart?.(m.header); break;
+      case 'progress': this.last = m.progress; this.events.onProgress?.(m.progress); break;
+      case 'note': this.events.onNote?.(m.line); break;
+      default: this.finish(m);
+    }
+  }
+
+  private poll(): void {
+    const rss = process.memoryUsage.rss();
+    if (this.options.memory !== undefined && rss > this.options.memory * 2 ** 20) this.end('out of memory');
+    else this.events.onTick?.({ elapsedMs: Date.now() - this.started, rssMb: rss / 2 ** 20 });
+  }
+
+  /** The outcome is final; the worker is ended either way (it may be inside a Z3 call). */
+  private finish(o: Outcome): void {
+    if (this.finished) return;
+    this.finished = true;
+    for (const t of this.timers) clearTimeout(t);
+    void this.worker.terminate();
+    this.settle(o);
+  }
+}

@@ -1,0 +1,73 @@
+/**
+ * The live view of a run: what is being checked and how, the algorithm's phase and iteration, the
+ * proof under construction (ARG, precision, IC3 frames, BMC bound), the solver's share of the time,
+ * elapsed time and memory, and the ARG size (IC3: clauses) per iteration as a bar chart. Rows
+ * appear only for the counters the running algorithm reports.
+ */
+import { Box, Text } from 'ink';
+import type { Header } from '../protocol.js';
+import { Sparkline } from './sparkline.js';
+import type { View } from './view.js';
+
+/** Shortens a line to the width available, marking the cut. */
+export function fit(s: string, width: number): string {
+  return s.length <= width ? s : `${s.slice(0, Math.max(0, width - 1))}…`;
+}
+
+export function configuration(h: Header): string {
+  return Object.entries(h.options).filter(([, v]) => v !== null && v !== undefined).map(([k, v]) => `${k} ${v}`).join(', ');
+}
+
+export const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Box>
+      <Box width={11} flexShrink={0}><Text dimColor>{label}</Text></Box>
+      <Text>{children}</Text>
+    </Box>
+  );
+}
+
+export function HeaderLine({ header, file }: { header?: Header; file?: string }) {
+  return (
+    <Text>
+      <Text bold>{header?.file ?? file}</Text>
+      {header ? <Text>  <Text color="cyan">{header.algorithm}</Text> <Text dimColor>{configuration(header)}</Text></Text> : null}
+    </Text>
+  );
+}
+
+export function Dashboard({ view, width, interactive }: { view: View; width: number; interactive: boolean }) {
+  const p = view.progress;
+  const s = p?.stats ?? {};
+  const inner = Math.max(20, width - 4);
+  const solverCalls = s.solverChecks ?? s.satCalls;
+  const share = s.solverTimeMs !== undefined && view.elapsedMs > 0 ? ` (${Math.min(100, Math.round((100 * s.solverTimeMs) / view.elapsedMs))}% of the time)` : '';
+  return (
+    <Box flexDirection="column" borderStyle="round" borderColor="gray" paddingX={1} width={width}>
+      <HeaderLine header={view.header} />
+      <Row label="phase">
+        <Text color="yellow">{p ? p.phase : 'loading'}</Text>
+        {p ? <Text>  iteration {p.iteration}</Text> : null}
+        {p?.phase === 'bmc' ? <Text>  bound {p.iteration}</Text> : null}
+      </Row>
+      {s.argNodes !== undefined ? <Row label="ARG">{s.argNodes} nodes, {s.argCovered ?? 0} covered, {s.waitlist ?? 0} waiting</Row> : null}
+      {s.precisionSize !== undefined ? (
+        <Row label="precision">
+          {s.precisionSize}{p?.newest?.length ? fit(`, newest: ${p.newest.join(', ')}`, inner - 11 - String(s.precisionSize).length) : ''}
+        </Row>
+      ) : null}
+      {s.frame !== undefined ? <Row label="IC3">frame {s.frame}, {s.obligations ?? 0} obligations, {s.clauses ?? 0} clauses</Row> : null}
+      {solverCalls !== undefined ? <Row label="solver">{solverCalls} calls{share}</Row> : null}
+      <Row label="time">{seconds(view.elapsedMs)}, memory {Math.round(view.rssMb)} MB</Row>
+      {view.history.length > 0 ? (
+        <Row label={s.argNodes !== undefined ? 'ARG/iter' : 'clauses'}>
+          <Sparkline values={view.history} width={Math.max(8, inner - 32)} />
+        </Row>
+      ) : null}
+      {view.notes.map((n, i) => <Text key={i} dimColor>{fit(n, inner)}</Text>)}
+      {interactive ? <Text dimColor>press q to stop</Text> : null}
+    </Box>
+  );
+}

@@ -1,0 +1,27 @@
+/**
+ * Runs one check with the terminal interface: the session's events go into a feed that ink renders;
+ * the promise settles when the verdict panel has been drawn for the last time.
+ */
+import { render } from 'ink';
+import { Session, type Outcome } from '../session.js';
+import type { CheckOptions } from '../protocol.js';
+import { CheckApp } from './app.js';
+import { Feed } from './view.js';
+
+export async function checkWithTui(file: string, options: CheckOptions): Promise<Outcome> {
+  const feed = new Feed();
+  const session = new Session(file, options, {
+    onStart: (header) => feed.push({ kind: 'start', header }),
+    onProgress: (progress) => feed.push({ kind: 'progress', progress }),
+    onNote: (line) => feed.push({ kind: 'note', line }),
+    onTick: (t) => feed.push({ kind: 'tick', ...t }),
+  });
+  const app = render(
+    <CheckApp feed={feed} file={file} interactive={process.stdin.isTTY === true} onStop={() => session.end('stopped by the user')} />,
+    { exitOnCtrlC: false, patchConsole: false },
+  );
+  const outcome = await session.done;
+  feed.push({ kind: 'outcome', outcome });
+  await app.waitUntilExit();
+  return outcome;
+}

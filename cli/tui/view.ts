@@ -1,0 +1,72 @@
+/**
+ * The terminal interface's state and how events change it: a plain reducer, so the components stay
+ * pure and tests can drive them without a checker. `Feed` holds the state for React
+ * (`useSyncExternalStore`) and is what the session's events are pushed into.
+ */
+import type { Progress } from '../../engines/verdict.js';
+import type { Header } from '../protocol.js';
+import type { Outcome } from '../session.js';
+
+/** The chart keeps this many iterations. */
+const HISTORY = 64;
+/** Notes and warnings shown at once. */
+const NOTES = 4;
+
+export interface View {
+  readonly header?: Header;
+  readonly progress?: Progress;
+  /** Per iteration, the size of the proof under construction (ARG nodes, or IC3 clauses). */
+  readonly history: readonly number[];
+  readonly lastIteration?: number;
+  readonly notes: readonly string[];
+  readonly elapsedMs: number;
+  readonly rssMb: number;
+  readonly outcome?: Outcome;
+}
+
+export type FeedEvent =
+  | { readonly kind: 'start'; readonly header: Header }
+  | { readonly kind: 'progress'; readonly progress: Progress }
+  | { readonly kind: 'note'; readonly line: string }
+  | { readonly kind: 'tick'; readonly elapsedMs: number; readonly rssMb: number }
+  | { readonly kind: 'outcome'; readonly outcome: Outcome };
+
+export const initialView: View = { history: [], notes: [], elapsedMs: 0, rssMb: 0 };
+
+/** The size the chart plots: ARG nodes for CEGAR, clauses for IC3. */
+export function proofSize(p: Progress): number | undefined {
+  return p.stats?.argNodes ?? p.stats?.clauses;
+}
+
+export function reduce(v: View, e: FeedEvent): View {
+  switch (e.kind) {
+    case 'start': return { ...v, header: e.header };
+    case 'note': return { ...v, notes: [...v.notes, e.line].slice(-NOTES) };
+    case 'tick': return { ...v, elapsedMs: e.elapsedMs, rssMb: e.rssMb };
+    case 'outcome': return { ...v, outcome: e.outcome };
+    case 'progress': {
+      const size = proofSize(e.progress);
+      if (size === undefined) return { ...v, progress: e.progress };
+      const same = v.lastIteration === e.progress.iteration && v.history.length > 0;
+      const history = [...(same ? v.history.slice(0, -1) : v.history), size].slice(-HISTORY);
+      return { ...v, progress: e.progress, history, lastIteration: e.progress.iteration };
+    }
+  }
+}
+
+export class Feed {
+  private view: View = initialView;
+  private readonly listeners = new Set<() => void>();
+
+  readonly get = (): View => this.view;
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  push(e: FeedEvent): void {
+    this.view = reduce(this.view, e);
+    for (const l of this.listeners) l();
+  }
+}
