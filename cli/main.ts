@@ -3,19 +3,20 @@
  * The `vigil` command. Exit codes: 0 safe, 1 unsafe, 2 usage or input error, 3 unknown (bound
  * reached, timeout, out of memory, unsupported construct), 4 internal error (a bug, including a
  * verdict whose certificate failed its independent check: such a verdict is never printed).
+ *
+ * `check` runs in a worker thread (`session.ts`, `check-worker.ts`, `pipeline.ts`) so that this
+ * thread stays free to draw the terminal interface, read `q`, and enforce --timeout and --memory.
+ * The parsers, engines and ink are loaded only by the commands that need them.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join, relative } from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { loadModel } from '../formalisms/load.js';
 import { DOMAINS, GRANULARITIES, INIT_PRECS, PRED_SPLITS, PRUNE_STRATEGIES, REFINEMENTS, type CegarConfig } from '../cegar/config.js';
 import { searchWeights } from '../cegar/search.js';
-import { failure } from './pipeline.js';
 import { ALGORITHMS, EXIT, type CheckOptions } from './protocol.js';
 import { Session, type Outcome } from './session.js';
 import { PlainProgress } from './progress.js';
-import { checkWithTui } from './tui/run.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -50,23 +51,24 @@ function search(s: string): string {
  * else one progress line per iteration on standard error (none with --quiet) and the result on
  * standard output. Returns the exit code.
  */
-async function check(file: string, opts: CheckOptions): Promise<number> {
-  const outcome = process.stdout.isTTY && !opts.json && !opts.quiet ? await checkWithTui(file, opts) : await checkPlain(file, opts);
+async function check(file: string, opts: CheckOptions, started = Date.now()): Promise<number> {
+  const tui = process.stdout.isTTY && !opts.json && !opts.quiet;
+  const outcome = tui ? await (await import('./tui/run.js')).checkWithTui(file, opts, started) : await checkPlain(file, opts, started);
   if (outcome.kind === 'failure') {
     process.stderr.write(`${outcome.message}\n`);
     return outcome.code;
   }
-  if (!process.stdout.isTTY || opts.json || opts.quiet) console.log(outcome.text);
+  if (!tui) console.log(outcome.text);
   return outcome.code;
 }
 
 /** Without the interface: progress lines on standard error, and Ctrl-C ends the run with UNKNOWN. */
-async function checkPlain(file: string, opts: CheckOptions): Promise<Outcome> {
-  const plain = new PlainProgress((line) => process.stderr.write(`${line}\n`));
+async function checkPlain(file: string, opts: CheckOptions, started: number): Promise<Outcome> {
+  const plain = new PlainProgress((line) => process.stderr.write(`${line}\n`), started);
   const session = new Session(file, opts, {
     onProgress: opts.quiet ? undefined : (p) => plain.update(p),
     onNote: (line) => process.stderr.write(`${line}\n`),
-  });
+  }, started);
   const interrupt = () => session.end('stopped by the user');
   process.on('SIGINT', interrupt);
   const outcome = await session.done;
@@ -76,6 +78,7 @@ async function checkPlain(file: string, opts: CheckOptions): Promise<Outcome> {
 }
 
 async function parseFiles(files: string[]): Promise<number> {
+  const { loadModel } = await import('../formalisms/load.js');
   for (const f of files) {
     const m = await loadModel(f);
     for (const w of m.warnings) process.stderr.write(`warning: ${w.render()}\n`);
@@ -126,7 +129,7 @@ out of memory), 4 internal error.`);
     .addOption(new Option('--memory <MB>', 'give up with UNKNOWN (out of memory) above this many megabytes of memory').argParser(positive('--memory', 'megabytes')))
     .option('--json', 'print the result as one JSON object')
     .option('--quiet', 'no progress: neither the terminal interface nor progress lines')
-    .action((file: string, opts: CheckOptions) => run(check(file, opts)));
+    .action((file: string, opts: CheckOptions) => run(check(file, opts, performance.timeOrigin)));
 
   p.command('demo')
     .description('check the bundled example models (what `npm start` runs)')
@@ -134,16 +137,17 @@ out of memory), 4 internal error.`);
   return p;
 }
 
-function report(e: unknown): number {
+/** The exit code for an error; the pipeline's modules (parsers, engines) are loaded only if needed. */
+async function report(e: unknown): Promise<number> {
   if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : EXIT.input;
-  const f = failure(e);
+  const f = (await import('./pipeline.js')).failure(e);
   process.stderr.write(`${f.message}\n`);
   return f.code;
 }
 
 /**
- * Runs the command. Z3's context is not freed at the end: freeing a large one takes seconds, and the
- * process exits by itself once nothing is in flight.
+ * Runs the command. The checker's worker is terminated when its answer arrives (Z3's context is
+ * never freed: freeing a large one takes seconds), and the process then exits by itself.
  */
 async function main(argv: string[]): Promise<number> {
   let pending: Promise<number> | number = EXIT.safe;
@@ -151,7 +155,7 @@ async function main(argv: string[]): Promise<number> {
     program((c) => { pending = c; }).parse(argv);
     return await pending;
   } catch (e) {
-    return report(e);
+    return await report(e);
   }
 }
 

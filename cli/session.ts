@@ -42,7 +42,6 @@ function reachedStats(last: Progress | undefined, elapsedMs: number): Statistics
 
 export class Session {
   readonly done: Promise<Outcome>;
-  readonly started = Date.now();
   private readonly worker: Worker;
   private header: Header;
   private last: Progress | undefined;
@@ -50,7 +49,16 @@ export class Session {
   private finished = false;
   private readonly timers: NodeJS.Timeout[] = [];
 
-  constructor(readonly file: string, readonly options: CheckOptions, private readonly events: SessionEvents = {}) {
+  /**
+   * `started` is when the clock of --timeout started: the process's start for `vigil check`, so
+   * that the limit bounds the wall time the user sees, start-up included.
+   */
+  constructor(
+    readonly file: string,
+    readonly options: CheckOptions,
+    private readonly events: SessionEvents = {},
+    readonly started = Date.now(),
+  ) {
     this.header = { file, algorithm: options.algorithm ?? (/\.(aag|aig)$/i.test(file) ? 'ic3' : 'cegar'), options: { timeout: options.timeout ?? null } };
     this.done = new Promise((resolve) => { this.settle = resolve; });
     const deadline = options.timeout === undefined ? undefined : this.started + options.timeout * 1000;
@@ -81,7 +89,7 @@ export class Session {
   /** Ends the run from outside (the user pressed q, a limit was hit): UNKNOWN with what was reached. */
   end(reason: string): void {
     if (this.finished) return;
-    const elapsedMs = Date.now() - this.started;
+    const elapsedMs = Math.round(Date.now() - this.started);
     const stats = reachedStats(this.last, elapsedMs);
     const verdict = { result: 'unknown' as const, reason, stats };
     const reached = this.last ? progressLine(this.last) : undefined;
@@ -110,7 +118,7 @@ export class Session {
   private poll(): void {
     const rss = process.memoryUsage.rss();
     if (this.options.memory !== undefined && rss > this.options.memory * 2 ** 20) this.end('out of memory');
-    else this.events.onTick?.({ elapsedMs: Date.now() - this.started, rssMb: rss / 2 ** 20 });
+    else this.events.onTick?.({ elapsedMs: Math.round(Date.now() - this.started), rssMb: rss / 2 ** 20 });
   }
 
   /** The outcome is final; the worker is ended either way (it may be inside a Z3 call). */

@@ -8,14 +8,14 @@ import type { CheckOptions } from '../protocol.js';
 import { CheckApp } from './app.js';
 import { Feed } from './view.js';
 
-export async function checkWithTui(file: string, options: CheckOptions): Promise<Outcome> {
+export async function checkWithTui(file: string, options: CheckOptions, started = Date.now()): Promise<Outcome> {
   const feed = new Feed();
   const session = new Session(file, options, {
     onStart: (header) => feed.push({ kind: 'start', header }),
     onProgress: (progress) => feed.push({ kind: 'progress', progress }),
     onNote: (line) => feed.push({ kind: 'note', line }),
     onTick: (t) => feed.push({ kind: 'tick', ...t }),
-  });
+  }, started);
   const app = render(
     <CheckApp feed={feed} file={file} interactive={process.stdin.isTTY === true} onStop={() => session.end('stopped by the user')} />,
     { exitOnCtrlC: false, patchConsole: false },
