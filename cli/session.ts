@@ -37,7 +37,14 @@ export interface SessionEvents {
 
 /** What a run that was ended from outside reached: the last progress, as statistics and a line. */
 function reachedStats(last: Progress | undefined, elapsedMs: number): Statistics {
-  return { solverChecks: 0, solverTimeMs: 0, ...(last?.stats ?? {}), ...(last ? { iteration: last.iteration } : {}), timeMs: elapsedMs };
+  const s = last?.stats ?? {};
+  return {
+    ...s,
+    solverChecks: s.solverChecks ?? s.satCalls ?? 0,
+    solverTimeMs: s.solverTimeMs ?? 0,
+    ...(last ? { iteration: last.iteration } : {}),
+    timeMs: elapsedMs,
+  };
 }
 
 export class Session {

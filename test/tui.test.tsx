@@ -1,0 +1,129 @@
+/** The terminal interface's components, rendered with ink-testing-library from hand-made events. */
+import { describe, expect, it } from 'vitest';
+import { render } from 'ink-testing-library';
+import { Dashboard } from '../cli/tui/dashboard.js';
+import { VerdictPanel, tableLines } from '../cli/tui/verdict-panel.js';
+import { Sparkline, sparkline } from '../cli/tui/sparkline.js';
+import { CheckApp } from '../cli/tui/app.js';
+import { Feed, initialView, reduce, type View } from '../cli/tui/view.js';
+import type { CheckResult, Header } from '../cli/protocol.js';
+import type { CounterexampleTable } from '../cli/panel.js';
+
+const header: Header = { file: 'models/counter.cfa', algorithm: 'cegar', options: { timeout: null, domain: 'PRED_BOOL', refinement: 'SEQ_ITP' } };
+
+const cegarProgress = (iteration: number, argNodes: number) => ({
+  phase: 'refinement', iteration,
+  stats: { solverChecks: 40, solverTimeMs: 500, argNodes, argCovered: 3, waitlist: 2, precisionSize: 4 },
+  newest: ['x = 0', '11 <= x'],
+});
+
+function viewOf(...events: Parameters<typeof reduce>[1][]): View {
+  return events.reduce(reduce, initialView);
+}
+
+const result = (r: Partial<CheckResult> & Pick<CheckResult, 'verdict' | 'panel' | 'code'>): CheckResult => ({
+  kind: 'result', ...header, stats: { timeMs: 1234, solverChecks: 65, solverTimeMs: 300 }, text: '', ...r,
+});
+
+describe('sparkline', () => {
+  it('scales bars to the largest value shown and keeps the last values that fit', () => {
+    expect(sparkline([0, 4, 8], 10)).toBe('▁▄█');
+    expect(sparkline([1, 2, 3, 4, 5], 2)).toBe('▆█');
+    const { lastFrame } = render(<Sparkline values={[2, 10]} width={10} />);
+    expect(lastFrame()).toContain('max 10, last 10');
+  });
+});
+
+describe('the dashboard', () => {
+  it('shows header, phase, iteration, ARG, precision with the newest predicates, solver share, time, memory and the chart', () => {
+    const view = viewOf(
+      { kind: 'start', header },
+      { kind: 'progress', progress: cegarProgress(1, 6) },
+      { kind: 'progress', progress: cegarProgress(2, 10) },
+      { kind: 'progress', progress: cegarProgress(2, 12) },
+      { kind: 'tick', elapsedMs: 1000, rssMb: 150.4 },
+    );
+    expect(view.history).toEqual([6, 12]);
+    const frame = render(<Dashboard view={view} width={90} interactive />).lastFrame()!;
+    expect(frame).toContain('models/counter.cfa');
+    expect(frame).toContain('domain PRED_BOOL, refinement SEQ_ITP');
+    expect(frame).toMatch(/phase\s+refinement\s+iteration 2/);
+    expect(frame).toMatch(/ARG\s+12 nodes, 3 covered, 2 waiting/);
+    expect(frame).toMatch(/precision\s+4, newest: x = 0, 11 <= x/);
+    expect(frame).toMatch(/solver\s+40 calls \(50% of the time\)/);
+    expect(frame).toMatch(/time\s+1\.0 s, memory 150 MB/);
+    expect(frame).toMatch(/ARG\/iter\s+▄█ max 12, last 12/);
+    expect(frame).toContain('press q to stop');
+  });
+
+  it('shows IC3 frames, obligations and clauses for circuits, and the BMC bound', () => {
+    const ic3 = viewOf({ kind: 'progress', progress: { phase: 'ic3', iteration: 5, stats: { frame: 5, obligations: 7, clauses: 31, satCalls: 420 } } });
+    const f = render(<Dashboard view={ic3} width={90} interactive={false} />).lastFrame()!;
+    expect(f).toMatch(/IC3\s+frame 5, 7 obligations, 31 clauses/);
+    expect(f).toMatch(/solver\s+420 calls/);
+    expect(f).not.toContain('press q');
+    const bmc = viewOf({ kind: 'progress', progress: { phase: 'bmc', iteration: 17, stats: { solverChecks: 17, solverTimeMs: 5 } } });
+    expect(render(<Dashboard view={bmc} width={90} interactive={false} />).lastFrame()).toMatch(/bmc\s+iteration 17\s+bound 17/);
+  });
+});
+
+describe('the verdict panel', () => {
+  it('SAFE: the certificate summary and the invariant', () => {
+    const r = result({ verdict: 'safe', code: 0, panel: { kind: 'safe', locations: 2, conjuncts: 3, invariant: ['Start: true', 'Loop: x = 0'] } });
+    const f = render(<VerdictPanel result={r} width={80} />).lastFrame()!;
+    expect(f).toMatch(/SAFE\s+1\.2 s, 65 solver checks, exit 0/);
+    expect(f).toContain('inductive invariant of 3 conjuncts over 2 locations, checked independently');
+    expect(f).toContain('Loop: x = 0');
+  });
+
+  it('UNSAFE: the counterexample as steps by variables with the action per step', () => {
+    const table: CounterexampleTable = {
+      columns: ['location', 'turn', 'in1'],
+      rows: [['Init', '0', 'false'], ['Run', '1', 'false'], ['Bad', '1', 'true']],
+      actions: ['Init -> Run { turn := 1 }', 'Run -> Bad { in1 := true }'],
+    };
+    const f = render(<VerdictPanel result={result({ verdict: 'unsafe', code: 1, panel: { kind: 'unsafe', table } })} width={80} />).lastFrame()!;
+    expect(f).toContain('counterexample of 2 steps, replayed on the model');
+    expect(f).toMatch(/step location turn in1\s+action/);
+    expect(f).toMatch(/0 Init\s+0\s+false Init -> Run \{ turn := 1 \}/);
+    expect(f).toMatch(/2 Bad\s+1\s+true/);
+  });
+
+  it('cuts a long, wide counterexample to the first and last steps and the columns that fit, changing ones first', () => {
+    const columns = Array.from({ length: 30 }, (_, i) => `v${i}`);
+    const rows = Array.from({ length: 40 }, (_, k) => columns.map((_, i) => (i === 29 ? String(k) : '0')));
+    const lines = tableLines({ columns, rows, actions: rows.slice(1).map(() => 'transition') }, 60);
+    expect(lines.every((l) => l.length <= 60)).toBe(true);
+    expect(lines[0]).toMatch(/^step v0 .* v29 action$/);
+    expect(lines).toContain('   ⋮ (28 steps not shown, see --json)');
+    expect(lines.at(-2)).toMatch(/^  39 /);
+    expect(lines.at(-1)).toMatch(/^\(\d+ more variables not shown, see --json\)$/);
+  });
+
+  it('UNKNOWN: the reason and what was reached', () => {
+    const r = result({ verdict: 'unknown', reason: 'timeout', code: 3, panel: { kind: 'unknown', reason: 'timeout', reached: 'ic3, iteration 9: frame 9' } });
+    const f = render(<VerdictPanel result={r} width={80} />).lastFrame()!;
+    expect(f).toMatch(/UNKNOWN \(timeout\)\s+1\.2 s, 65 solver checks, exit 3/);
+    expect(f).toContain('reached: ic3, iteration 9: frame 9');
+  });
+});
+
+describe('the app', () => {
+  it('follows the feed, asks to stop on q, and ends with the verdict panel', async () => {
+    const feed = new Feed();
+    let stops = 0;
+    const app = render(<CheckApp feed={feed} file="models/counter.cfa" interactive onStop={() => { stops++; }} />);
+    feed.push({ kind: 'start', header });
+    feed.push({ kind: 'progress', progress: cegarProgress(3, 20) });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(app.lastFrame()).toMatch(/iteration 3/);
+    app.stdin.write('q');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(stops).toBe(1);
+    feed.push({ kind: 'outcome', outcome: result({ verdict: 'unknown', reason: 'stopped by the user', code: 3, panel: { kind: 'unknown', reason: 'stopped by the user' } }) });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(app.lastFrame()).toContain('UNKNOWN (stopped by the user)');
+    expect(app.lastFrame()).toContain('last phase refinement, iteration 3 · 20 ARG nodes · precision 4');
+    expect(app.lastFrame()).not.toContain('press q');
+  });
+});
