@@ -120,6 +120,7 @@ class Loop<S extends AbstractState, P extends Precision> {
         let t = Date.now();
         const { unsafe } = abstractor.run(this.arg, this.prec);
         this.counters.abstractionMs += Date.now() - t;
+        this.report('abstraction');
         if (unsafe.length === 0) return { result: 'safe', invariant: argInvariant(this.arg), stats: this.stats() };
         this.report('refinement');
         t = Date.now();

@@ -13,7 +13,7 @@ const header: Header = { file: 'models/counter.cfa', algorithm: 'cegar', options
 
 const cegarProgress = (iteration: number, argNodes: number) => ({
   phase: 'refinement', iteration,
-  stats: { solverChecks: 40, solverTimeMs: 500, argNodes, argCovered: 3, waitlist: 2, precisionSize: 4 },
+  stats: { timeMs: 1000, solverChecks: 40, solverTimeMs: 500, argNodes, argCovered: 3, waitlist: 2, precisionSize: 4 },
   newest: ['x = 0', '11 <= x'],
 });
 
@@ -41,7 +41,7 @@ describe('the dashboard', () => {
       { kind: 'progress', progress: cegarProgress(1, 6) },
       { kind: 'progress', progress: cegarProgress(2, 10) },
       { kind: 'progress', progress: cegarProgress(2, 12) },
-      { kind: 'tick', elapsedMs: 1000, rssMb: 150.4 },
+      { kind: 'tick', elapsedMs: 3000, rssMb: 150.4 },
     );
     expect(view.history).toEqual([6, 12]);
     const frame = render(<Dashboard view={view} width={90} interactive />).lastFrame()!;
@@ -51,7 +51,7 @@ describe('the dashboard', () => {
     expect(frame).toMatch(/ARG\s+12 nodes, 3 covered, 2 waiting/);
     expect(frame).toMatch(/precision\s+4, newest: x = 0, 11 <= x/);
     expect(frame).toMatch(/solver\s+40 calls \(50% of the time\)/);
-    expect(frame).toMatch(/time\s+1\.0 s, memory 150 MB/);
+    expect(frame).toMatch(/time\s+3\.0 s, memory 150 MB/);
     expect(frame).toMatch(/ARG\/iter\s+▄█ max 12, last 12/);
     expect(frame).toContain('press q to stop');
   });

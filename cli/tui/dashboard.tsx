@@ -43,7 +43,9 @@ export function Dashboard({ view, width, interactive }: { view: View; width: num
   const s = p?.stats ?? {};
   const inner = Math.max(20, width - 4);
   const solverCalls = s.solverChecks ?? s.satCalls;
-  const share = s.solverTimeMs !== undefined && view.elapsedMs > 0 ? ` (${Math.min(100, Math.round((100 * s.solverTimeMs) / view.elapsedMs))}% of the time)` : '';
+  // The share of the algorithm's own time (its statistics' clock), not of the process's start-up.
+  const engineMs = s.timeMs ?? view.elapsedMs;
+  const share = s.solverTimeMs !== undefined && engineMs > 0 ? ` (${Math.min(100, Math.round((100 * s.solverTimeMs) / engineMs))}% of the time)` : '';
   return (
     <Box flexDirection="column" borderStyle="round" borderColor="gray" paddingX={1} width={width}>
       <HeaderLine header={view.header} />
