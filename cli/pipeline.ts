@@ -21,7 +21,7 @@ import { loadZ3 } from '../lang/smt/context.js';
 import { defaultCegarConfig } from './defaults.js';
 import { humanVerdict, jsonVerdict } from './render.js';
 import { panelOf } from './panel.js';
-import { EXIT, type Algorithm, type CheckFailure, type CheckOptions, type CheckResult, type Header } from './protocol.js';
+import { EXIT, defaultAlgorithm, type Algorithm, type CheckFailure, type CheckOptions, type CheckResult, type Header } from './protocol.js';
 
 export interface PipelineHooks {
   /** Absolute time (ms since the epoch) after which the algorithm gives up. */
@@ -58,7 +58,7 @@ function cegarConfig(model: Interpreter, o: CheckOptions): CegarConfig {
 async function run(file: string, opts: CheckOptions, hooks: PipelineHooks): Promise<{ header: Header; model: Interpreter; verdict: Verdict }> {
   const { deadline, onProgress } = hooks;
   const aiger = isAigerFile(file);
-  const algorithm: Algorithm = opts.algorithm ?? (aiger ? 'ic3' : 'cegar');
+  const algorithm: Algorithm = opts.algorithm ?? defaultAlgorithm(file);
   const base = { timeout: opts.timeout ?? null };
   if (aiger && algorithm !== 'cegar') {
     const header: Header = { file, algorithm, options: { ...base, bound: opts.bound } };

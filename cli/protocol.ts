@@ -11,6 +11,11 @@ export const EXIT = { safe: 0, unsafe: 1, input: 2, unknown: 3, internal: 4 } as
 export const ALGORITHMS = ['cegar', 'bmc', 'ic3', 'kind', 'portfolio'] as const;
 export type Algorithm = (typeof ALGORITHMS)[number];
 
+/** IC3 for AIGER circuits, CEGAR for everything else. */
+export function defaultAlgorithm(file: string): Algorithm {
+  return /\.(aag|aig)$/i.test(file) ? 'ic3' : 'cegar';
+}
+
 /** The options of `vigil check`, as commander parses them. */
 export interface CheckOptions {
   algorithm?: Algorithm;

@@ -44,7 +44,7 @@ describe('the dashboard', () => {
       { kind: 'tick', elapsedMs: 3000, rssMb: 150.4 },
     );
     expect(view.history).toEqual([6, 12]);
-    const frame = render(<Dashboard view={view} width={90} interactive />).lastFrame()!;
+    const frame = render(<Dashboard view={view} file="models/counter.cfa" width={90} interactive />).lastFrame()!;
     expect(frame).toContain('models/counter.cfa');
     expect(frame).toContain('domain PRED_BOOL, refinement SEQ_ITP');
     expect(frame).toMatch(/phase\s+refinement\s+iteration 2/);
@@ -58,12 +58,12 @@ describe('the dashboard', () => {
 
   it('shows IC3 frames, obligations and clauses for circuits, and the BMC bound', () => {
     const ic3 = viewOf({ kind: 'progress', progress: { phase: 'ic3', iteration: 5, stats: { frame: 5, obligations: 7, clauses: 31, satCalls: 420 } } });
-    const f = render(<Dashboard view={ic3} width={90} interactive={false} />).lastFrame()!;
+    const f = render(<Dashboard view={ic3} file="c.aag" width={90} interactive={false} />).lastFrame()!;
     expect(f).toMatch(/IC3\s+frame 5, 7 obligations, 31 clauses/);
     expect(f).toMatch(/solver\s+420 calls/);
     expect(f).not.toContain('press q');
     const bmc = viewOf({ kind: 'progress', progress: { phase: 'bmc', iteration: 17, stats: { solverChecks: 17, solverTimeMs: 5 } } });
-    expect(render(<Dashboard view={bmc} width={90} interactive={false} />).lastFrame()).toMatch(/bmc\s+iteration 17\s+bound 17/);
+    expect(render(<Dashboard view={bmc} file="c.aag" width={90} interactive={false} />).lastFrame()).toMatch(/bmc\s+iteration 17\s+bound 17/);
   });
 });
 

@@ -30,7 +30,7 @@ export function CheckApp({ feed, file, onStop, interactive }: CheckAppProps) {
   }, [view.outcome, exit]);
 
   const o = view.outcome;
-  if (!o) return <Dashboard view={{ ...view, header: view.header ?? { file, algorithm: 'cegar', options: {} } }} width={width} interactive={interactive} />;
+  if (!o) return <Dashboard view={view} file={file} width={width} interactive={interactive} />;
   if (o.kind === 'failure') return null;
   const s = { ...view.progress?.stats, ...o.stats };
   const facts = [

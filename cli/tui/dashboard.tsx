@@ -29,7 +29,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
-export function HeaderLine({ header, file }: { header?: Header; file?: string }) {
+export function HeaderLine({ header, file }: { header?: Header; file: string }) {
   return (
     <Text>
       <Text bold>{header?.file ?? file}</Text>
@@ -38,7 +38,7 @@ export function HeaderLine({ header, file }: { header?: Header; file?: string })
   );
 }
 
-export function Dashboard({ view, width, interactive }: { view: View; width: number; interactive: boolean }) {
+export function Dashboard({ view, file, width, interactive }: { view: View; file: string; width: number; interactive: boolean }) {
   const p = view.progress;
   const s = p?.stats ?? {};
   const inner = Math.max(20, width - 4);
@@ -48,7 +48,7 @@ export function Dashboard({ view, width, interactive }: { view: View; width: num
   const share = s.solverTimeMs !== undefined && engineMs > 0 ? ` (${Math.min(100, Math.round((100 * s.solverTimeMs) / engineMs))}% of the time)` : '';
   return (
     <Box flexDirection="column" borderStyle="round" borderColor="gray" paddingX={1} width={width}>
-      <HeaderLine header={view.header} />
+      <HeaderLine header={view.header} file={file} />
       <Row label="phase">
         <Text color="yellow">{p ? p.phase : 'loading'}</Text>
         {p ? <Text>  iteration {p.iteration}</Text> : null}

@@ -34,7 +34,7 @@ export type FeedEvent =
 export const initialView: View = { history: [], notes: [], elapsedMs: 0, rssMb: 0 };
 
 /** The size the chart plots: ARG nodes for CEGAR, clauses for IC3. */
-export function proofSize(p: Progress): number | undefined {
+function proofSize(p: Progress): number | undefined {
   return p.stats?.argNodes ?? p.stats?.clauses;
 }
 
