@@ -47,7 +47,7 @@ const scratch = mkdtempSync(join(tmpdir(), 'vigil-bench-'));
 
 function runOne(row: Row): Promise<Result> {
   const started = Date.now();
-  const args = [BIN, 'check', CORPUS + row.path, '--algorithm', opts.algorithm, '--bound', opts.bound, '--timeout', opts.timeout, '--json'];
+  const args = [BIN, 'check', CORPUS + row.path, '--algorithm', opts.algorithm, '--bound', opts.bound, '--timeout', opts.timeout, '--json', '--quiet'];
   const measured = row.formalism === 'aiger' && hasTime;
   const [cmd, argv] = measured ? [TIME, ['-f', 'peak-kb %M', process.execPath, ...args]] : [process.execPath, args];
   return new Promise((done) => {

@@ -51,7 +51,7 @@ function configurations(): string[][] {
 
 function verdictOf(row: Row, config: string[]): Promise<{ verdict: string; ms: number }> {
   const started = Date.now();
-  const args = [BIN, 'check', CORPUS + row.path, '--algorithm', 'cegar', ...config, '--timeout', opts.timeout, '--json'];
+  const args = [BIN, 'check', CORPUS + row.path, '--algorithm', 'cegar', ...config, '--timeout', opts.timeout, '--json', '--quiet'];
   return new Promise((done) => {
     execFile(process.execPath, args, { maxBuffer: 1 << 28, timeout: (Number(opts.timeout) + 30) * 1000 }, (_err, stdout) => {
       let verdict = 'error';
