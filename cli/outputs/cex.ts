@@ -21,13 +21,18 @@ function value(model: Interpreter, v: Expr | undefined): string {
   return printExpr(v, model.formalism === 'cfa' ? 'cfa' : 'sts');
 }
 
+/** A step-local variable's name as the user wrote it (`x#havoc0@L` is the havoc of x on an edge from L). */
+function userName(name: string): string {
+  return name.split('#')[0]!;
+}
+
 /** The table's rows, header first. */
 export function cexRows(model: Interpreter, trace: Trace): string[][] {
   const withLoc = model.locations.length > 1;
   const header = ['step', ...(withLoc ? ['location'] : []), ...model.vars.map((v) => v.name), 'action', 'choices'];
   const rows = trace.states.map((s, i) => {
     const a = trace.actions[i];
-    const choices = [...(trace.choices[i] ?? new Map<never, never>())].map(([d, v]) => `${d.name} = ${value(model, v)}`).join(', ');
+    const choices = [...(trace.choices[i] ?? new Map<never, never>())].map(([d, v]) => `${userName(d.name)} = ${value(model, v)}`).join(', ');
     return [
       String(i),
       ...(withLoc ? [s.loc.name] : []),
