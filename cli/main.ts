@@ -165,7 +165,7 @@ async function demo(): Promise<number> {
 /** Draws a CFA as a graph (`vigil show`). */
 async function show(file: string, opts: { format: 'dot' | 'svg'; output?: string }): Promise<number> {
   const loaded = await loadModel(file);
-  if (!loaded.cfa) throw new FileError(`${file}: show draws control-flow automata (.cfa, .theta), and this is a${loaded.formalism === 'aiger' ? 'n aiger' : 'n sts'} model`);
+  if (!loaded.cfa) throw new FileError(`${file}: show draws control-flow automata (.cfa, .theta); this is ${loaded.formalism === 'aiger' ? 'an AIGER circuit' : 'an STS'}`);
   const dot = cfaDot(loaded.cfa);
   const text = opts.format === 'svg' ? await svg(dot) : dot;
   if (opts.output === undefined) process.stdout.write(text);
@@ -199,13 +199,22 @@ Examples:
       IC3 on a circuit; writes the HWMCC witness and the invariant as an AIGER circuit.
 ${EXIT_HELP}`;
 
+/** Commander's usage errors as one line: a suggestion joins the message, or a pointer to --help. */
+function oneLine(message: string): string {
+  const [first, ...rest] = message.trim().split('\n');
+  const suggestion = rest.join(' ').match(/^\(Did you mean (.*)\?\)$/);
+  if (suggestion) return `${first} (did you mean ${suggestion[1]}?)\n`;
+  if (/unknown (option|command)/.test(first!)) return `${first} (see --help)\n`;
+  return `${[first, ...rest].join(' ')}\n`;
+}
+
 function program(run: (code: Promise<number> | number) => void): Command {
   const p = new Command('vigil')
     .description('A model checker for control-flow automata, symbolic transition systems and AIGER circuits.')
     .version(pkg.version, '-V, --version')
     .exitOverride()
     .showSuggestionAfterError()
-    .configureOutput({ writeErr: (s) => process.stderr.write(s) })
+    .configureOutput({ writeErr: (s) => process.stderr.write(s), outputError: (s, write) => write(oneLine(s)) })
     .addHelpText('after', `
 Run 'vigil check --help' for the algorithms, their options and examples.
 ${EXIT_HELP}`);

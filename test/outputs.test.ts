@@ -264,9 +264,12 @@ describe('usage', () => {
     [['check', model('counter.cfa'), '--bound', 'ten'], /--bound must be a whole number, got 'ten'/],
     [['check', model('counter.cfa'), '--timeout', '-1'], /--timeout must be a positive number of seconds/],
     [['check', model('counter.cfa'), '--search', 'SIDEWAYS'], /--search must be BFS, DFS, ERR, ERR_DFS, DFS_ERR or weights W_D,W_E/],
-    [['check', model('counter.cfa'), '--bogus'], /^error: unknown option '--bogus'$/],
+    [['check', model('counter.cfa'), '--bogus'], /^error: unknown option '--bogus' \(see --help\)$/],
+    [['check', model('counter.cfa'), '--boun', '3'], /^error: unknown option '--boun' \(did you mean --bound\?\)$/],
     [['show', model('counter.cfa'), '--format', 'png'], /Allowed choices are dot, svg\.$/],
-    [['frobnicate'], /^error: unknown command 'frobnicate'$/],
+    [['frobnicate'], /^error: unknown command 'frobnicate' \(see --help\)$/],
+    [['chek', model('counter.cfa')], /^error: unknown command 'chek' \(did you mean check\?\)$/],
+    [['check'], /^error: missing required argument 'file'$/],
   ];
   for (const [args, message] of bad) {
     it(`${args.filter((a) => !a.startsWith('/')).join(' ')}: one line, exit 2`, () => {
