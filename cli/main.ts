@@ -232,6 +232,8 @@ ${EXIT_HELP}`);
   p.command('check')
     .description('check a model and print the verdict')
     .argument('<file>', MODEL_FILES)
+    .optionsGroup(general)
+    .helpOption('-h, --help', 'display this help')
     .addOption(new Option('--algorithm <name>', 'checking algorithm (ic3, kind and portfolio: AIGER circuits only) (default: cegar; ic3 for AIGER)').choices([...ALGORITHMS]).helpGroup(general))
     .addOption(new Option('--json', 'print the result as one JSON object (schema: cli/verdict.schema.json)').helpGroup(general))
     .addOption(new Option('--timeout <seconds>', 'give up with UNKNOWN after this many seconds (default: none)').argParser(positive('--timeout')).helpGroup(limits))
