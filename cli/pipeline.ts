@@ -1,9 +1,10 @@
 /**
  * `vigil check` as one plain function: load the model, run the algorithm, certify the verdict
- * independently, write the requested output files, render the result. It runs in the checker's
- * worker thread (expressions are hash-consed per thread, so a model and its verdict never leave the
- * thread that built them) and returns only plain data: the rendered text, the exit code and what
- * the terminal interface's verdict panel shows. Tests and benchmarks may call it in-process.
+ * independently, write the requested result files (`outputs/`, only after certification), render
+ * the result. It runs in the checker's worker thread (expressions are hash-consed per thread, so a
+ * model and its verdict never leave the thread that built them) and returns only plain data: the
+ * rendered text, the exit code and what the terminal interface's verdict panel shows. Tests and
+ * benchmarks may call it in-process.
  */
 import { FileError, loadModel } from '../formalisms/load.js';
 import { InputError } from '../lang/errors.js';
@@ -21,7 +22,10 @@ import { loadZ3 } from '../lang/smt/context.js';
 import { defaultCegarConfig } from './defaults.js';
 import { humanVerdict, jsonVerdict } from './render.js';
 import { panelOf } from './panel.js';
-import { EXIT, defaultAlgorithm, type Algorithm, type CheckFailure, type CheckOptions, type CheckResult, type Header } from './protocol.js';
+import { outputProblem, writeOutputs } from './outputs/index.js';
+import type { Arg } from '../cegar/arg.js';
+import type { AbstractState } from '../cegar/domain.js';
+import { EXIT, VERSION, defaultAlgorithm, type Algorithm, type CheckFailure, type CheckOptions, type CheckResult, type Header } from './protocol.js';
 
 export interface PipelineHooks {
   /** Absolute time (ms since the epoch) after which the algorithm gives up. */
@@ -54,14 +58,24 @@ function cegarConfig(model: Interpreter, o: CheckOptions): CegarConfig {
   return c;
 }
 
-/** Runs the algorithm; the verdict and the model its certificate speaks about (not yet certified). */
-async function run(file: string, opts: CheckOptions, hooks: PipelineHooks): Promise<{ header: Header; model: Interpreter; verdict: Verdict }> {
+/** What a run gives: the verdict, the model its certificate speaks about, and CEGAR's final ARG. */
+interface Run {
+  readonly header: Header;
+  readonly model: Interpreter;
+  readonly verdict: Verdict;
+  readonly arg?: Arg<AbstractState>;
+}
+
+/** Runs the algorithm (the verdict is not yet certified). */
+async function run(file: string, opts: CheckOptions, hooks: PipelineHooks): Promise<Run> {
   const { deadline, onProgress } = hooks;
   const aiger = isAigerFile(file);
   const algorithm: Algorithm = opts.algorithm ?? defaultAlgorithm(file);
+  const problem = outputProblem(file, algorithm, opts);
+  if (problem) throw new FileError(problem);
   const base = { timeout: opts.timeout ?? null };
   if (aiger && algorithm !== 'cegar') {
-    const header: Header = { file, algorithm, options: { ...base, bound: opts.bound } };
+    const header: Header = { file, formalism: 'aiger', algorithm, options: { ...base, bound: opts.bound } };
     hooks.onStart?.(header);
     return { header, ...await checkAiger(file, algorithm, { bound: opts.bound, deadline, onProgress }) };
   }
@@ -71,15 +85,16 @@ async function run(file: string, opts: CheckOptions, hooks: PipelineHooks): Prom
   const model = loaded.interpreter();
   await loadZ3();
   if (algorithm === 'bmc') {
-    const header: Header = { file, algorithm, options: { ...base, bound: opts.bound } };
+    const header: Header = { file, formalism: model.formalism, algorithm, options: { ...base, bound: opts.bound } };
     hooks.onStart?.(header);
     return { header, model, verdict: bmc(model, { bound: opts.bound, deadline, onProgress }) };
   }
   const config = cegarConfig(model, opts);
-  const header: Header = { file, algorithm, options: { ...base, ...describeConfig(config) } };
+  const header: Header = { file, formalism: model.formalism, algorithm, options: { ...base, ...describeConfig(config) } };
   hooks.onStart?.(header);
-  const verdict = cegar(model, config, { deadline, onProgress, onNote: (n) => hooks.onNote?.(`note: ${n}`) });
-  return { header, model, verdict };
+  let arg: Arg<AbstractState> | undefined;
+  const verdict = cegar(model, config, { deadline, onProgress, onNote: (n) => hooks.onNote?.(`note: ${n}`), onArg: (a) => { arg = a; } });
+  return { header, model, verdict, arg };
 }
 
 /**
@@ -100,10 +115,9 @@ function certify(header: Header, model: Interpreter, verdict: Verdict): void {
 
 /** Load, check, certify, render. Throws on bad input or a failed certificate (see `failure`). */
 export async function checkPipeline(file: string, opts: CheckOptions, hooks: PipelineHooks = {}): Promise<CheckResult> {
-  const { header, model, verdict } = await run(file, opts, hooks);
+  const { header, model, verdict, arg } = await run(file, opts, hooks);
   certify(header, model, verdict);
-  // Output files (counterexample, witness, certificate, ARG) are written here: after certification,
-  // in the thread that owns the model.
+  const outputs = await writeOutputs(file, model, verdict, opts, { arg });
   return {
     kind: 'result',
     ...header,
@@ -111,7 +125,9 @@ export async function checkPipeline(file: string, opts: CheckOptions, hooks: Pip
     ...(verdict.result === 'unknown' ? { reason: verdict.reason } : {}),
     code: EXIT[verdict.result],
     stats: verdict.stats,
-    text: opts.json ? jsonVerdict(file, header.algorithm, header.options, verdict) : humanVerdict(file, header.algorithm, model, verdict),
+    text: opts.json
+      ? jsonVerdict(file, header.algorithm, header.options, verdict, { version: VERSION, formalism: model.formalism, outputs })
+      : humanVerdict(file, header.algorithm, model, verdict),
     panel: panelOf(model, verdict),
   };
 }

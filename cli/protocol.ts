@@ -2,14 +2,24 @@
  * What crosses between the command line (main thread) and the checker's worker thread: the options,
  * the progress and the finished result, all plain data (structured clone), and the exit codes.
  */
+import { readFileSync } from 'node:fs';
 import type { Progress, Statistics, Verdict } from '../engines/verdict.js';
 import type { CegarConfig } from '../cegar/config.js';
+import type { Formalism } from '../formalisms/interpreter.js';
+import type { OutputOptions } from './outputs/index.js';
 import type { Panel } from './panel.js';
+
+export const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 export const EXIT = { safe: 0, unsafe: 1, input: 2, unknown: 3, internal: 4 } as const;
 
 export const ALGORITHMS = ['cegar', 'bmc', 'ic3', 'kind', 'portfolio'] as const;
 export type Algorithm = (typeof ALGORITHMS)[number];
+
+/** The formalism a file holds, by its extension (as the loader chooses its reader). */
+export function formalismOf(file: string): Formalism {
+  return /\.(aag|aig)$/i.test(file) ? 'aiger' : /\.(system|sts)$/.test(file) ? 'sts' : 'cfa';
+}
 
 /** IC3 for AIGER circuits, CEGAR for everything else. */
 export function defaultAlgorithm(file: string): Algorithm {
@@ -17,7 +27,7 @@ export function defaultAlgorithm(file: string): Algorithm {
 }
 
 /** The options of `vigil check`, as commander parses them. */
-export interface CheckOptions {
+export interface CheckOptions extends OutputOptions {
   algorithm?: Algorithm;
   bound: number;
   timeout?: number;
@@ -37,6 +47,7 @@ export interface CheckOptions {
 /** What the run is: shown in the interface's header and in the JSON result. */
 export interface Header {
   readonly file: string;
+  readonly formalism: Formalism;
   readonly algorithm: Algorithm;
   readonly options: Record<string, unknown>;
 }

@@ -9,7 +9,7 @@
 import { Worker } from 'node:worker_threads';
 import type { Progress, Statistics } from '../engines/verdict.js';
 import { headline, jsonVerdict } from './render.js';
-import { EXIT, defaultAlgorithm, type CheckFailure, type CheckOptions, type CheckResult, type Header, type Job, type WorkerMessage } from './protocol.js';
+import { EXIT, VERSION, defaultAlgorithm, formalismOf, type CheckFailure, type CheckOptions, type CheckResult, type Header, type Job, type WorkerMessage } from './protocol.js';
 import { progressLine } from './progress.js';
 
 /**
@@ -67,7 +67,7 @@ export class Session {
     private readonly events: SessionEvents = {},
     readonly started = Date.now(),
   ) {
-    this.header = { file, algorithm: options.algorithm ?? defaultAlgorithm(file), options: { timeout: options.timeout ?? null } };
+    this.header = { file, formalism: formalismOf(file), algorithm: options.algorithm ?? defaultAlgorithm(file), options: { timeout: options.timeout ?? null } };
     this.done = new Promise((resolve) => { this.settle = resolve; });
     const deadline = options.timeout === undefined ? undefined : this.started + options.timeout * 1000;
     const job: Job = { file, options, deadline };
@@ -108,7 +108,10 @@ export class Session {
       reason,
       code: EXIT.unknown,
       stats,
-      text: this.options.json ? jsonVerdict(this.file, this.header.algorithm, this.header.options, verdict) : `${headline(this.file, this.header.algorithm, verdict)}${reached ? `\nreached: ${reached}` : ''}`,
+      // A run ended from outside writes no result files: they are written by the worker after certification.
+      text: this.options.json
+        ? jsonVerdict(this.file, this.header.algorithm, this.header.options, verdict, { version: VERSION, formalism: this.header.formalism, outputs: [] })
+        : `${headline(this.file, this.header.algorithm, verdict)}${reached ? `\nreached: ${reached}` : ''}`,
       panel: { kind: 'unknown', reason, ...(reached ? { reached } : {}) },
     });
   }
