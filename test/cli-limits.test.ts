@@ -4,6 +4,9 @@
  * progress lines when standard output is not a terminal.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Ajv } from 'ajv';
 import { afterAll, describe, expect, it } from 'vitest';
 import { manifest } from './corpus.js';
 import { ROOT, vigil } from './cli.js';
@@ -69,11 +72,13 @@ describe('limits', () => {
     expect(wall).toBeLessThan(3000);
   });
 
-  it('--memory below what the run needs gives UNKNOWN (out of memory), exit 3, with the JSON unchanged in shape', () => {
+  it('--memory below what the run needs gives UNKNOWN (out of memory), exit 3, as JSON that follows the schema', () => {
     const r = vigil(['check', LONG, '--algorithm', 'bmc', '--bound', '1000000', '--memory', '130', '--timeout', '60', '--json']);
     expect(r.code).toBe(3);
     const j = JSON.parse(r.stdout);
-    expect(j).toMatchObject({ verdict: 'unknown', reason: 'out of memory', algorithm: 'bmc' });
+    const validate = new Ajv({ allErrors: true }).compile(JSON.parse(readFileSync(join(ROOT, 'cli/verdict.schema.json'), 'utf8')));
+    expect(validate(j), JSON.stringify(validate.errors)).toBe(true);
+    expect(j).toMatchObject({ verdict: 'unknown', reason: 'out of memory', algorithm: 'bmc', formalism: 'aiger', outputs: [] });
     expect(j.statistics.bound ?? j.statistics.iteration).toBeGreaterThan(0);
     expect(r.stderr).not.toMatch(/\n\s+at /);
   });
