@@ -23,6 +23,7 @@ import { defaultCegarConfig } from './defaults.js';
 import type { Interpreter } from '../formalisms/interpreter.js';
 import { loadZ3 } from '../lang/smt/context.js';
 import { humanVerdict, jsonVerdict } from './render.js';
+import { addBenchCommands } from '../bench/command.js';
 
 export const EXIT = { safe: 0, unsafe: 1, input: 2, unknown: 3, internal: 4 } as const;
 
@@ -189,6 +190,7 @@ out of memory), 4 internal error.`);
   p.command('demo')
     .description('check the bundled example models (what `npm start` runs)')
     .action(() => run(demo()));
+  addBenchCommands(p, run);
   return p;
 }
 
