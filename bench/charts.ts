@@ -41,7 +41,7 @@ export function heatmapSpec(cells: readonly Cell[], configs: readonly string[], 
         encoding: { color: { field: 'rate', type: 'quantitative', scale: { domain: [0, 1], scheme: 'yellowgreenblue' }, legend: { title: 'success rate', format: '.0%' } } },
       },
       {
-        mark: { type: 'text', lineBreak: '\n', fontSize: 11, lineHeight: 14 },
+        mark: { type: 'text', lineBreak: '\n', fontSize: 11, lineHeight: 14, baseline: 'middle', dy: -14 },
         encoding: {
           text: { field: 'label', type: 'nominal' },
           color: { condition: { test: 'datum.rate > 0.55', value: 'white' }, value: 'black' },
@@ -76,7 +76,7 @@ export function scatterSpec(points: readonly ScatterPoint[], a: string, b: strin
   const axis = (title: string) => ({ field: 'v', type: 'quantitative', scale: { type: 'log', domain: [lo, hi] }, title });
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
-    title: { text: `${a} against ${b}`, subtitle: 'CPU time per model (s, log scales); unsolved runs at the time limit' },
+    title: { text: `${a} against ${b}`, subtitle: `CPU time on each of the ${points.length} models both ran (s, log scales); unsolved runs at the time limit` },
     config: CONFIG,
     width: 400,
     height: 400,
