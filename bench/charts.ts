@@ -72,8 +72,10 @@ export function cactusSpec(points: readonly CactusPoint[], configs: readonly str
 export function scatterSpec(points: readonly ScatterPoint[], a: string, b: string): TopLevelSpec {
   const times = points.flatMap((p) => [p.x, p.y]).map((t) => Math.max(t, 0.01));
   const lo = 10 ** Math.floor(Math.log10(Math.min(...times, 0.1)));
-  const hi = 10 ** Math.ceil(Math.log10(Math.max(...times, 1)));
-  const axis = (title: string) => ({ field: 'v', type: 'quantitative', scale: { type: 'log', domain: [lo, hi] }, title });
+  // Room above the time limit, where unsolved runs sit, so that their marks are not cut by the frame.
+  const hi = Math.max(...times, 1) * 1.3;
+  const scale = { type: 'log', domain: [lo, hi], nice: false };
+  const axis = (title: string) => ({ field: 'v', type: 'quantitative', scale, title });
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
     title: { text: `${a} against ${b}`, subtitle: `CPU time on each of the ${points.length} models both ran (s, log scales); unsolved runs at the time limit` },
@@ -90,8 +92,8 @@ export function scatterSpec(points: readonly ScatterPoint[], a: string, b: strin
         data: { values: points.map((p) => ({ ...p, x: Math.max(p.x, 0.01), y: Math.max(p.y, 0.01) })) },
         mark: { type: 'point', filled: true, size: 60, opacity: 0.8 },
         encoding: {
-          x: { field: 'x', type: 'quantitative', scale: { type: 'log', domain: [lo, hi] } },
-          y: { field: 'y', type: 'quantitative', scale: { type: 'log', domain: [lo, hi] } },
+          x: { field: 'x', type: 'quantitative', scale },
+          y: { field: 'y', type: 'quantitative', scale },
           color: { field: 'category', type: 'nominal', title: 'category', scale: { scheme: 'tableau10' } },
           shape: { field: 'outcome', type: 'nominal', title: 'solved by' },
           tooltip: [{ field: 'model' }, { field: 'x' }, { field: 'y' }],

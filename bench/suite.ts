@@ -34,7 +34,7 @@ function readManifest(file: string): Model[] {
   const dir = dirname(file);
   const rows: Record<string, string>[] = parse(readFileSync(file, 'utf8'), { columns: true });
   return rows.map((r) => ({
-    name: r.path!, file: join(dir, r.path!), formalism: r.formalism!, category: categoryOf(r.path!),
+    name: r.path!, file: resolve(dir, r.path!), formalism: r.formalism!, category: categoryOf(r.path!),
     expected: (r.expected === 'safe' || r.expected === 'unsafe' ? r.expected : 'unknown'),
   }));
 }
