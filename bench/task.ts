@@ -17,7 +17,8 @@ import { aigFromFile } from '../formalisms/aig.js';
 import { binaryAiger } from './aiger-binary.js';
 import { OPTION_NAMES, type RunConfig } from './configs.js';
 import { runLimited, type Measured } from './limits.js';
-import type { ResultRow, Status } from './results.js';
+import type { ResultRow } from './results.js';
+import { classify, termination, type Outcome } from './classify.js';
 import type { Model } from './suite.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -28,30 +29,6 @@ const GRACE_MS = 3000;
 export interface TaskLimits {
   readonly timeoutS: number;
   readonly memoryMb?: number;
-}
-
-/** What a tool answered, before classification. */
-export interface Outcome {
-  readonly result: 'safe' | 'unsafe' | 'unknown' | undefined;
-  readonly reason: string;
-  readonly killedBy: Measured['killedBy'];
-}
-
-/** The paper's Succ and Termination follow from the status. */
-export function classify(expected: Model['expected'], o: Outcome): Status {
-  if (o.killedBy === 'memory') return 'memout';
-  if (o.killedBy === 'time') return 'timeout';
-  if (o.result === undefined) return 'error';
-  if (o.result === 'unknown') {
-    if (o.reason === 'timeout') return 'timeout';
-    return /out of memory/i.test(o.reason) ? 'memout' : 'unknown';
-  }
-  if (expected === 'unknown') return 'solved';
-  return o.result === expected ? 'correct' : 'wrong';
-}
-
-function termination(s: Status): string {
-  return s === 'timeout' ? 'time' : s === 'memout' ? 'memory' : s === 'error' ? 'exception' : 'success';
 }
 
 interface VigilJson {
