@@ -10,7 +10,8 @@
  * reopening drops such a partial line before anything is appended, so it is neither kept nor
  * duplicated, and that run is simply redone. Runs already in the file are not run again.
  */
-import { appendFileSync, existsSync, readFileSync, truncateSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, truncateSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 
@@ -45,6 +46,7 @@ export class ResultsFile {
 
   constructor(private readonly file: string) {
     if (!existsSync(file)) {
+      mkdirSync(dirname(file), { recursive: true });
       appendFileSync(file, stringify([[...COLUMNS]]));
       return;
     }
