@@ -18,7 +18,7 @@ function sig3(n: number): string {
 
 export function heatmapSpec(cells: readonly Cell[], configs: readonly string[], categories: readonly string[], title: string): TopLevelSpec {
   const modelsIn = (cat: string) => Math.max(0, ...cells.filter((c) => c.category === cat).map((c) => c.runs));
-  const columns = [...categories, ALL].map((c) => `${c} (${modelsIn(c)})`);
+  const columns = [...categories, ...(categories.length > 1 ? [ALL] : [])].map((c) => `${c} (${modelsIn(c)})`);
   const values = cells.map((c) => ({
     ...c,
     column: `${c.category} (${modelsIn(c.category)})`,

@@ -57,12 +57,14 @@ function virtualBest(rows: readonly ResultRow[]): ResultRow[] {
 export function heatmapCells(rows: readonly ResultRow[]): Cell[] {
   const vbs = virtualBest(rows);
   const table = [...configsOf(rows).map((c) => [c, rows.filter((r) => r.config === c)] as const), ...(vbs.length ? [[VIRTUAL_BEST, vbs] as const] : [])];
+  const categories = categoriesOf(rows);
   return table.flatMap(([config, runs]) => [
-    ...categoriesOf(rows).flatMap((cat) => {
+    ...categories.flatMap((cat) => {
       const inCat = runs.filter((r) => r.category === cat);
       return inCat.length ? [cell(config, cat, inCat)] : [];
     }),
-    cell(config, ALL, runs),
+    // The summary column only when there is more than one category to sum.
+    ...(categories.length > 1 ? [cell(config, ALL, runs)] : []),
   ]);
 }
 

@@ -8,7 +8,7 @@
  * the run counts as a timeout.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,8 +22,8 @@ import { classify, termination, type Outcome } from './classify.js';
 import type { Model } from './suite.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-export const VIGIL_BIN = `${ROOT}dist/cli/main.js`;
-export const VIGIL_VERSION = (JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8')) as { version: string }).version;
+const VIGIL_BIN = `${ROOT}dist/cli/main.js`;
+const VIGIL_VERSION = (JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8')) as { version: string }).version;
 const GRACE_MS = 3000;
 
 export interface TaskLimits {
@@ -70,7 +70,11 @@ let scratch: string | undefined;
 /** ABC reads binary AIGER only: a text circuit is written to a temporary `.aig` first (not timed). */
 function binaryFile(model: Model): string {
   if (model.file.endsWith('.aig')) return model.file;
-  scratch ??= mkdtempSync(join(tmpdir(), 'vigil-bench-'));
+  if (!scratch) {
+    const dir = mkdtempSync(join(tmpdir(), 'vigil-bench-'));
+    process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+    scratch = dir;
+  }
   const out = join(scratch, `${model.name.replace(/[^A-Za-z0-9_.-]/g, '_')}.aig`);
   if (!existsSync(out)) writeFileSync(out, binaryAiger(aigFromFile(parseAiger(readFileSync(model.file), model.file))));
   return out;
