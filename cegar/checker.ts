@@ -28,6 +28,8 @@ export interface CegarOptions {
   readonly onProgress?: (p: Progress & { stats: Statistics; newest: string[] }) => void;
   /** Told once when the configuration had to be adapted to the model (ERR search without locations). */
   readonly onNote?: (note: string) => void;
+  /** Given the final ARG when the loop ends, whatever the verdict (for `--arg`). */
+  readonly onArg?: (arg: Arg<AbstractState>) => void;
 }
 
 interface Counted { readonly stats?: { readonly checks: number; readonly timeMs: number } }
@@ -48,9 +50,11 @@ export function cegar(model: Interpreter, config: CegarConfig, opts: CegarOption
   const domain = makeDomain(config, model);
   domain.deadline = opts.deadline;
   const refiner = makeRefiner(config.refinement);
+  const loop = new Loop(model, config, domain, refiner, opts);
   try {
-    return new Loop(model, config, domain, refiner, opts).run();
+    return loop.run();
   } finally {
+    opts.onArg?.(loop.finalArg);
     domain.dispose();
   }
 }
@@ -69,6 +73,10 @@ class Loop<S extends AbstractState, P extends Precision> {
     private readonly opts: CegarOptions,
   ) {
     this.prec = PrecisionMap.create(domain, config.precGranularity, initialPrecision(domain, model, config.initPrec) as P);
+  }
+
+  get finalArg(): Arg<S> {
+    return this.arg;
   }
 
   private stats(): Statistics {

@@ -4,7 +4,7 @@
  * reached, timeout, out of memory, unsupported construct), 4 internal error (a bug, including a
  * verdict whose certificate failed its independent check: such a verdict is never printed).
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join, relative } from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
@@ -23,6 +23,10 @@ import { defaultCegarConfig } from './defaults.js';
 import type { Interpreter } from '../formalisms/interpreter.js';
 import { loadZ3 } from '../lang/smt/context.js';
 import { humanVerdict, jsonVerdict } from './render.js';
+import { outputProblem, writeOutputs, type OutputOptions } from './outputs/index.js';
+import { cfaDot, svg } from './outputs/dot.js';
+import type { Arg } from '../cegar/arg.js';
+import type { AbstractState } from '../cegar/domain.js';
 import { addBenchCommands } from '../bench/command.js';
 
 export const EXIT = { safe: 0, unsafe: 1, input: 2, unknown: 3, internal: 4 } as const;
@@ -50,7 +54,7 @@ function positive(what: string) {
 const ALGORITHMS = ['cegar', 'bmc', 'ic3', 'kind', 'portfolio'] as const;
 type Algorithm = (typeof ALGORITHMS)[number];
 
-interface CheckOptions {
+interface CheckOptions extends OutputOptions {
   algorithm?: Algorithm;
   bound: number;
   timeout?: number;
@@ -104,6 +108,9 @@ async function check(file: string, opts: CheckOptions): Promise<number> {
   let verdict: Verdict;
   const aiger = isAigerFile(file);
   const algorithm: Algorithm = opts.algorithm ?? (aiger ? 'ic3' : 'cegar');
+  const problem = outputProblem(file, algorithm, opts);
+  if (problem) throw new FileError(problem);
+  let arg: Arg<AbstractState> | undefined;
   let options: Record<string, unknown> = { timeout: opts.timeout ?? null };
   if (aiger && algorithm !== 'cegar') {
     options = { ...options, bound: opts.bound };
@@ -120,7 +127,7 @@ async function check(file: string, opts: CheckOptions): Promise<number> {
     } else {
       const config = cegarConfig(model, opts);
       options = { ...options, ...describeConfig(config) };
-      verdict = cegar(model, config, { deadline, onProgress, onNote: (n) => process.stderr.write(`note: ${n}\n`) });
+      verdict = cegar(model, config, { deadline, onProgress, onNote: (n) => process.stderr.write(`note: ${n}\n`), onArg: (a) => { arg = a; } });
       if (verdict.result === 'safe') {
         const wrong = checkInvariant(model, verdict.invariant);
         if (wrong) throw new CertificateError(`the invariant CEGAR found for ${file} fails its check: ${wrong}`);
@@ -132,7 +139,8 @@ async function check(file: string, opts: CheckOptions): Promise<number> {
     const wrong = replay(model, verdict.trace);
     if (wrong) throw new CertificateError(`the counterexample ${algorithm} found for ${file} does not replay on the model: ${wrong}`);
   }
-  console.log(opts.json ? jsonVerdict(file, algorithm, options, verdict) : humanVerdict(file, algorithm, model, verdict));
+  const outputs = await writeOutputs(file, model, verdict, opts, { arg });
+  console.log(opts.json ? jsonVerdict(file, algorithm, options, verdict, { version: pkg.version, formalism: model.formalism, outputs }) : humanVerdict(file, algorithm, model, verdict));
   return EXIT[verdict.result];
 }
 
@@ -155,37 +163,103 @@ async function demo(): Promise<number> {
   return EXIT.safe;
 }
 
+/** Draws a CFA as a graph (`vigil show`). */
+async function show(file: string, opts: { format: 'dot' | 'svg'; output?: string }): Promise<number> {
+  const loaded = await loadModel(file);
+  if (!loaded.cfa) throw new FileError(`${file}: show draws control-flow automata (.cfa, .theta); this is ${loaded.formalism === 'aiger' ? 'an AIGER circuit' : 'an STS'}`);
+  const dot = cfaDot(loaded.cfa);
+  const text = opts.format === 'svg' ? await svg(dot) : dot;
+  if (opts.output === undefined) process.stdout.write(text);
+  else {
+    try {
+      writeFileSync(opts.output, text);
+    } catch (e) {
+      throw new FileError(`${opts.output}: cannot write: ${(e as Error).message}`);
+    }
+  }
+  return EXIT.safe;
+}
+
+const MODEL_FILES = 'model file (.cfa, .theta, .lisp.cfa, .system, .sts, .lisp.sts, .aag, .aig)';
+
+const EXIT_HELP = `
+Exit codes:
+  0  safe
+  1  unsafe
+  2  usage or input error (bad option, unreadable or malformed model)
+  3  unknown (timeout, out of memory, bound reached, unsupported construct)
+  4  internal error (a bug, including a certificate that failed its independent check)`;
+
+const CHECK_EXAMPLES = `
+Examples:
+  $ vigil check models/counter.cfa
+      CEGAR with the default configuration; prints SAFE with the invariant per location.
+  $ vigil check models/mutex-bug.cfa --algorithm bmc --bound 10 --cex trace.csv --json
+      BMC up to 10 steps; the counterexample goes to trace.csv, the verdict to stdout as JSON.
+  $ vigil check models/shift.aag --algorithm ic3 --witness shift.wit --certificate shift-inv.aag
+      IC3 on a circuit; writes the HWMCC witness and the invariant as an AIGER circuit.
+${EXIT_HELP}`;
+
+/** Commander's usage errors as one line: a suggestion joins the message, or a pointer to --help. */
+function oneLine(message: string): string {
+  const [first, ...rest] = message.trim().split('\n');
+  const suggestion = rest.join(' ').match(/^\(Did you mean (.*)\?\)$/);
+  if (suggestion) return `${first} (did you mean ${suggestion[1]}?)\n`;
+  if (/unknown (option|command)/.test(first!)) return `${first} (see --help)\n`;
+  return `${[first, ...rest].join(' ')}\n`;
+}
+
 function program(run: (code: Promise<number> | number) => void): Command {
   const p = new Command('vigil')
     .description('A model checker for control-flow automata, symbolic transition systems and AIGER circuits.')
     .version(pkg.version, '-V, --version')
     .exitOverride()
-    .configureOutput({ writeErr: (s) => process.stderr.write(s) })
+    .showSuggestionAfterError()
+    .configureOutput({ writeErr: (s) => process.stderr.write(s), outputError: (s, write) => write(oneLine(s)) })
     .addHelpText('after', `
-Exit codes: 0 safe, 1 unsafe, 2 usage or input error, 3 unknown (bound reached, timeout,
-out of memory), 4 internal error.`);
+Run 'vigil check --help' for the algorithms, their options and examples.
+${EXIT_HELP}`);
 
   p.command('parse')
     .description('read models and print one summary line per file; exits 2 on the first bad file')
-    .argument('<files...>', 'model files (.cfa, .theta, .system, .sts, .aag, .aig)')
+    .argument('<files...>', MODEL_FILES)
     .action((files: string[]) => run(parseFiles(files)));
 
+  const general = 'General options:';
+  const limits = 'Limits:';
+  const outputs = 'Outputs (written after the verdict has been checked):';
+  const cegarGroup = 'CEGAR options (Theta\'s names and values; defaults chosen per model, see the README):';
+  const bmcGroup = 'BMC and k-induction options:';
   p.command('check')
     .description('check a model and print the verdict')
-    .argument('<file>', 'model file (.cfa, .theta, .system, .sts, .aag, .aig)')
-    .addOption(new Option('--algorithm <name>', 'checking algorithm (ic3, kind and portfolio: AIGER circuits only); default cegar, ic3 for AIGER').choices([...ALGORITHMS]))
-    .addOption(new Option('--bound <k>', 'BMC: deepest step searched').argParser(natural('--bound')).default(20))
-    .addOption(new Option('--domain <d>', 'CEGAR: abstract domain').choices([...DOMAINS]))
-    .addOption(new Option('--maxenum <k>', 'CEGAR, EXPL: successors enumerated per step (1*: no solver, 0: no limit)').argParser(maxEnum))
-    .addOption(new Option('--refinement <r>', 'CEGAR: refinement strategy').choices([...REFINEMENTS]))
-    .addOption(new Option('--search <s>', 'CEGAR: search strategy, BFS, DFS, ERR, ERR_DFS, DFS_ERR or weights W_D,W_E').argParser(search))
-    .addOption(new Option('--predsplit <p>', 'CEGAR, predicate domains: splitting of new predicates').choices([...PRED_SPLITS]))
-    .addOption(new Option('--precgranularity <g>', 'CEGAR: one precision for all locations, or one per location').choices([...GRANULARITIES]))
-    .addOption(new Option('--initprec <i>', 'CEGAR: initial precision').choices([...INIT_PRECS]))
-    .addOption(new Option('--prunestrategy <p>', 'CEGAR: prune from the refined node, or restart').choices([...PRUNE_STRATEGIES]))
-    .addOption(new Option('--timeout <seconds>', 'give up with UNKNOWN after this many seconds').argParser(positive('--timeout')))
-    .option('--json', 'print the result as one JSON object')
+    .argument('<file>', MODEL_FILES)
+    .optionsGroup(general)
+    .helpOption('-h, --help', 'display this help')
+    .addOption(new Option('--algorithm <name>', 'checking algorithm (ic3, kind and portfolio: AIGER circuits only) (default: cegar; ic3 for AIGER)').choices([...ALGORITHMS]).helpGroup(general))
+    .addOption(new Option('--json', 'print the result as one JSON object (schema: cli/verdict.schema.json)').helpGroup(general))
+    .addOption(new Option('--timeout <seconds>', 'give up with UNKNOWN after this many seconds (default: none)').argParser(positive('--timeout')).helpGroup(limits))
+    .addOption(new Option('--cex <file>', 'UNSAFE: the counterexample as a table of steps by variables with the action taken; CSV if the name ends in .csv, else aligned text').helpGroup(outputs))
+    .addOption(new Option('--witness <file>', 'AIGER: the HWMCC witness (1, b0, initial latches, one input vector per step, .; safe: 0, b0, .; unknown: 2, b0, .)').helpGroup(outputs))
+    .addOption(new Option('--certificate <file>', 'SAFE: the invariant in the model\'s syntax (CFA: LOCATION: EXPRESSION lines; STS: the model with the invariant as its property; AIGER: a circuit whose output o0 is the invariant)').helpGroup(outputs))
+    .addOption(new Option('--arg <file.dot>', 'CEGAR: the final abstract reachability graph in Graphviz DOT').helpGroup(outputs))
+    .addOption(new Option('--domain <d>', 'abstract domain (default: PRED_BOOL; EXPL for bit-vector models)').choices([...DOMAINS]).helpGroup(cegarGroup))
+    .addOption(new Option('--maxenum <k>', 'EXPL: successors enumerated per step (1*: no solver, 0: no limit) (default: 10)').argParser(maxEnum).helpGroup(cegarGroup))
+    .addOption(new Option('--refinement <r>', 'refinement strategy (BW_BIN_ITP, MIN_PRUNE, MAX_PRUNE, UNSAT_CORE: EXPL only) (default: SEQ_ITP; UNSAT_CORE for bit-vector models)').choices([...REFINEMENTS]).helpGroup(cegarGroup))
+    .addOption(new Option('--search <s>', 'search strategy: BFS, DFS, ERR, ERR_DFS, DFS_ERR or weights W_D,W_E (default: BFS)').argParser(search).helpGroup(cegarGroup))
+    .addOption(new Option('--predsplit <p>', 'predicate domains: splitting of new predicates (default: WHOLE)').choices([...PRED_SPLITS]).helpGroup(cegarGroup))
+    .addOption(new Option('--precgranularity <g>', 'one precision for all locations, or one per location (default: GLOBAL)').choices([...GRANULARITIES]).helpGroup(cegarGroup))
+    .addOption(new Option('--initprec <i>', 'initial precision (default: EMPTY)').choices([...INIT_PRECS]).helpGroup(cegarGroup))
+    .addOption(new Option('--prunestrategy <p>', 'prune from the refined node, or restart (default: LAZY)').choices([...PRUNE_STRATEGIES]).helpGroup(cegarGroup))
+    .addOption(new Option('--bound <k>', 'deepest step searched by bmc, and the deepest k of kind').argParser(natural('--bound')).default(20).helpGroup(bmcGroup))
+    .addHelpText('after', CHECK_EXAMPLES)
     .action((file: string, opts: CheckOptions) => run(check(file, opts)));
+
+  p.command('show')
+    .description('draw a control-flow automaton as a graph: locations (initial bold, final double, error red), edges labelled with their statements')
+    .argument('<file>', 'CFA model (.cfa, .theta, .lisp.cfa)')
+    .addOption(new Option('--format <f>', 'Graphviz DOT text, or SVG rendered by Graphviz').choices(['dot', 'svg']).default('dot'))
+    .option('-o, --output <file>', 'write to this file instead of standard output')
+    .action((file: string, opts: { format: 'dot' | 'svg'; output?: string }) => run(show(file, opts)));
 
   p.command('demo')
     .description('check the bundled example models (what `npm start` runs)')

@@ -70,9 +70,19 @@ export function humanVerdict(file: string, algorithm: string, model: Interpreter
   return [head, `counterexample of ${steps} step${steps === 1 ? '' : 's'} (replayed on the model):`, ...traceLines(model, v.trace)].join('\n');
 }
 
-export function jsonVerdict(file: string, algorithm: string, options: Record<string, unknown>, v: Verdict): string {
+/** What `--json` reports beyond the verdict: the tool's version, the formalism, the files written. */
+export interface JsonContext {
+  readonly version: string;
+  readonly formalism: string;
+  readonly outputs: readonly string[];
+}
+
+/** One JSON object, described by cli/verdict.schema.json. */
+export function jsonVerdict(file: string, algorithm: string, options: Record<string, unknown>, v: Verdict, context: JsonContext): string {
   return JSON.stringify({
+    vigil: context.version,
     file,
+    formalism: context.formalism,
     verdict: v.result,
     ...(v.result === 'unknown' ? { reason: v.reason } : {}),
     algorithm,
@@ -81,5 +91,6 @@ export function jsonVerdict(file: string, algorithm: string, options: Record<str
     statistics: v.stats,
     ...(v.result === 'unsafe' ? { counterexample: traceJson(v.trace) } : {}),
     ...(v.result === 'safe' ? { invariant: Object.fromEntries([...v.invariant].map(([l, e]) => [l.name, printExpr(e, 'cfa')])) } : {}),
+    outputs: context.outputs,
   }, null, 2);
 }

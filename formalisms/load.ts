@@ -20,6 +20,9 @@ export interface LoadedModel {
   /** Counts for `vigil parse`: variables, and locations and edges, or inputs, latches, ands and properties. */
   summary(): string;
   interpreter(): Interpreter;
+  /** The model as read, for printing it back (graphs, certificates); undefined for circuits. */
+  readonly cfa?: Cfa;
+  readonly sts?: Sts;
 }
 
 /** A file that cannot be read at all; reported like bad input (exit 2). */
@@ -39,6 +42,7 @@ function cfaModel(file: string, cfa: Cfa): LoadedModel {
   return {
     file,
     formalism: 'cfa',
+    cfa,
     warnings: [],
     summary: () => `cfa; ${plural(cfa.vars.length, 'variable')}; ${plural(cfa.locs.length, 'location')}, ${plural(cfa.edges.length, 'edge')}`,
     interpreter: () => cfaInterpreter(cfa),
@@ -50,6 +54,7 @@ function stsModel(file: string, sts: Sts, warnings: InputError[]): LoadedModel {
   return {
     file,
     formalism: 'sts',
+    sts,
     warnings,
     summary: () => `sts; ${plural(sts.vars.length, 'variable')}; ${plural(constraints, 'constraint')}`,
     interpreter: () => stsInterpreter(sts),

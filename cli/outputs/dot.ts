@@ -1,0 +1,73 @@
+/**
+ * Graphs in Graphviz's DOT language: a CFA (`vigil show`) and the final abstract reachability graph
+ * of CEGAR (`vigil check --arg`). SVG is rendered from the DOT text by Graphviz compiled to
+ * WebAssembly (@viz-js/viz), loaded only when asked for.
+ *
+ * CFA: one node per location (initial: bold with an arrow from nowhere, final: double circle,
+ * error: red octagon), one edge per CFA edge labelled with its statements.
+ * ARG: one node per ARG node, labelled with its location and abstract state (unsafe: red, covered:
+ * grey), solid successor edges labelled with the action's source and target, dashed covered-by edges.
+ */
+import { printExpr } from '../../lang/print.js';
+import type { Cfa, Stmt } from '../../formalisms/cfa.js';
+import type { Arg } from '../../cegar/arg.js';
+import type { AbstractState } from '../../cegar/domain.js';
+
+/** Longest label line before it is shortened: Graphviz lays out huge labels badly. */
+const LABEL_MAX = 120;
+
+function quote(s: string): string {
+  const short = s.length > LABEL_MAX ? `${s.slice(0, LABEL_MAX - 3)}...` : s;
+  return `"${short.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+}
+
+function stmtText(s: Stmt): string {
+  switch (s.kind) {
+    case 'assign': return `${s.lhs.name} := ${printExpr(s.rhs, 'cfa')}`;
+    case 'assume': return `assume ${printExpr(s.cond, 'cfa')}`;
+    case 'havoc': return `havoc ${s.v.name}`;
+  }
+}
+
+/** Joins lines of a label, each quoted part escaped on its own. */
+function multiline(lines: readonly string[]): string {
+  return lines.map((l) => quote(l).slice(1, -1)).join('\\n');
+}
+
+export function cfaDot(cfa: Cfa): string {
+  const out = [`digraph ${quote(cfa.name)} {`, '  node [shape=circle, fontname="Helvetica"];', '  edge [fontname="Helvetica", fontsize=10];'];
+  out.push('  __start [shape=point, style=invis];', `  __start -> L${cfa.init.id};`);
+  for (const l of cfa.locs) {
+    const attrs = [`label=${quote(l.name)}`];
+    if (l === cfa.init) attrs.push('style=bold');
+    if (l === cfa.final) attrs.push('shape=doublecircle');
+    if (l === cfa.error) attrs.push('shape=octagon', 'color=red', 'fontcolor=red');
+    out.push(`  L${l.id} [${attrs.join(', ')}];`);
+  }
+  for (const e of cfa.edges) out.push(`  L${e.source.id} -> L${e.target.id} [label="${multiline(e.stmts.map(stmtText))}"];`);
+  out.push('}');
+  return `${out.join('\n')}\n`;
+}
+
+export function argDot(arg: Arg<AbstractState>): string {
+  const out = ['digraph ARG {', '  node [shape=box, fontname="Helvetica", fontsize=10];', '  edge [fontname="Helvetica", fontsize=9];'];
+  const nodes = [...arg.nodes()].sort((a, b) => a.id - b.id);
+  for (const n of nodes) {
+    const state = n.state.bottom ? 'false' : printExpr(n.state.expr, 'cfa');
+    const attrs = [`label="${multiline([`${n.id}: ${n.loc.name}`, state])}"`];
+    if (n.unsafe) attrs.push('color=red', 'fontcolor=red', 'penwidth=2');
+    else if (n.coveredBy) attrs.push('color=grey', 'fontcolor=grey');
+    out.push(`  N${n.id} [${attrs.join(', ')}];`);
+  }
+  for (const n of nodes) {
+    if (n.parent) out.push(`  N${n.parent.id} -> N${n.id} [label=${quote(`${n.action!.source.name} -> ${n.action!.target.name}`)}];`);
+    if (n.coveredBy) out.push(`  N${n.id} -> N${n.coveredBy.id} [style=dashed, color=grey, constraint=false];`);
+  }
+  out.push('}');
+  return `${out.join('\n')}\n`;
+}
+
+export async function svg(dot: string): Promise<string> {
+  const { instance } = await import('@viz-js/viz');
+  return (await instance()).renderString(dot, { format: 'svg' });
+}

@@ -1,0 +1,284 @@
+/**
+ * The result files and views of the `vigil` binary: `--json` against its schema (safe, unsafe and
+ * unknown on CFA, STS and AIGER), `--cex` tables, `--certificate` in each formalism's syntax (read
+ * back, re-checked, and for circuits checked for inductiveness by MiniSat on an encoding made here),
+ * `--witness` for safe circuits, `--arg` and `vigil show`.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Ajv } from 'ajv';
+import { describe, expect, it } from 'vitest';
+import { CORPUS_DIR } from './corpus.js';
+import { ROOT, vigil } from './cli.js';
+import { readAiger, type Circuit } from './aiger-sim.js';
+import { parseCfa } from '../lang/grammar/cfa.js';
+import { printCfa } from '../formalisms/cfa-print.js';
+import { printExpr } from '../lang/print.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'vigil-outputs-'));
+const model = (f: string) => join(ROOT, 'models', f);
+const corpus = (f: string) => join(CORPUS_DIR, f);
+const out = (f: string) => join(dir, f);
+
+describe('--json follows cli/verdict.schema.json', () => {
+  const schema = JSON.parse(readFileSync(join(ROOT, 'cli/verdict.schema.json'), 'utf8'));
+  const validate = new Ajv({ allErrors: true }).compile(schema);
+  const cases: [string, string[], string, string][] = [
+    ['CFA safe', [model('counter.cfa')], 'safe', 'cfa'],
+    ['CFA unsafe', [model('mutex-bug.cfa'), '--algorithm', 'bmc', '--bound', '10'], 'unsafe', 'cfa'],
+    ['CFA unknown', [model('counter.cfa'), '--algorithm', 'bmc', '--bound', '3'], 'unknown', 'cfa'],
+    ['STS safe', [corpus('theta-regression/sts/counter.system')], 'safe', 'sts'],
+    ['STS unsafe', [corpus('theta-regression/sts/counter_bad.system'), '--algorithm', 'bmc'], 'unsafe', 'sts'],
+    ['STS unknown', [corpus('theta-regression/sts/counter.system'), '--algorithm', 'bmc', '--bound', '2'], 'unknown', 'sts'],
+    ['AIGER safe', [model('ring.aag')], 'safe', 'aiger'],
+    ['AIGER safe by CEGAR', [model('ring.aag'), '--algorithm', 'cegar'], 'safe', 'aiger'],
+    ['AIGER unsafe', [model('shift.aag'), '--witness', out('shift.wit')], 'unsafe', 'aiger'],
+    ['AIGER unknown', [model('shift.aag'), '--algorithm', 'bmc', '--bound', '1'], 'unknown', 'aiger'],
+  ];
+  for (const [name, args, verdict, formalism] of cases) {
+    it(name, () => {
+      const r = vigil(['check', ...args, '--json']);
+      const j = JSON.parse(r.stdout);
+      expect(validate(j), JSON.stringify(validate.errors)).toBe(true);
+      expect(j.verdict).toBe(verdict);
+      expect(j.formalism).toBe(formalism);
+      expect(r.code).toBe({ safe: 0, unsafe: 1, unknown: 3 }[verdict]);
+    });
+  }
+
+  it('the schema rejects what it should (an unsafe verdict without a counterexample)', () => {
+    const j = JSON.parse(vigil(['check', model('shift.aag'), '--json']).stdout);
+    delete j.counterexample;
+    expect(validate(j)).toBe(false);
+  });
+
+  it('lists the files written', () => {
+    const j = JSON.parse(vigil(['check', model('shift.aag'), '--json', '--witness', out('s.wit'), '--cex', out('s.csv')]).stdout);
+    expect(j.outputs).toEqual([out('s.csv'), out('s.wit')]);
+  });
+});
+
+describe('--cex', () => {
+  it('writes CSV for .csv names: a header, one row per state, the action taken', () => {
+    const r = vigil(['check', model('mutex-bug.cfa'), '--algorithm', 'bmc', '--bound', '10', '--cex', out('mutex.csv')]);
+    expect(r.code).toBe(1);
+    const rows = readFileSync(out('mutex.csv'), 'utf8').trimEnd().split('\r\n');
+    expect(rows[0]).toBe('step,location,turn,in1,in2,action,choices');
+    expect(rows).toHaveLength(6);
+    expect(rows[1]).toBe('0,Init,0,false,false,Init -> Run { turn := 1; in1 := false; in2 := false },');
+    expect(rows[5]).toBe('4,BothInside,1,true,true,,');
+  });
+
+  it('writes an aligned table otherwise; circuits show bits', () => {
+    expect(vigil(['check', model('shift.aag'), '--cex', out('shift.txt')]).code).toBe(1);
+    const lines = readFileSync(out('shift.txt'), 'utf8').trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^step +in +s0 +s1 +s2 +action +choices$/);
+    expect(lines[lines.length - 1]).toMatch(/^3 +[01] +1 +1 +1$/);
+    expect(lines[0]!.indexOf('action')).toBe(lines[1]!.indexOf('transition'));
+  });
+
+  it('quotes CSV fields with commas (havoc choices)', () => {
+    const cfa = out('havoc.cfa');
+    writeFileSync(cfa, 'main process p {\n  var x : int\n  var y : int\n  init loc A\n  error loc E\n  A -> E { havoc x havoc y assume x = 2 and y = 3 }\n}\n');
+    expect(vigil(['check', cfa, '--algorithm', 'bmc', '--cex', out('havoc.csv')]).code).toBe(1);
+    const rows = readFileSync(out('havoc.csv'), 'utf8').trimEnd().split('\r\n');
+    expect(rows[1]).toMatch(/,"x = 2, y = 3"$/);
+  });
+
+  it('writes nothing for a safe verdict', () => {
+    const r = vigil(['check', model('counter.cfa'), '--cex', out('none.csv'), '--json']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).outputs).toEqual([]);
+  });
+});
+
+/** MiniSat's answer on a CNF: true for satisfiable. */
+function minisat(clauses: number[][], vars: number): boolean {
+  const file = out(`q${Math.random().toString(36).slice(2)}.cnf`);
+  writeFileSync(file, `p cnf ${vars} ${clauses.length}\n${clauses.map((c) => `${c.join(' ')} 0`).join('\n')}\n`);
+  const r = spawnSync('minisat', ['-verb=0', file], { encoding: 'utf8' });
+  if (r.status !== 10 && r.status !== 20) throw new Error(`minisat: ${r.stderr}`);
+  return r.status === 10;
+}
+
+/**
+ * Checks that output o0 of a certificate circuit is an inductive invariant excluding its bad
+ * literal b0, under its constraints, with two frames of Tseitin clauses made here.
+ */
+function inductive(c: Circuit): string | undefined {
+  const frame = (f: number) => (lit: number) => ((lit >> 1) + 1 + f * (c.maxVar + 1)) * (lit & 1 ? -1 : 1);
+  const vars = 2 * (c.maxVar + 1);
+  const encode = (f: number): number[][] => {
+    const v = frame(f);
+    const cls: number[][] = [[v(1)]];
+    for (const [g, [a, b]] of c.gates) cls.push([-v(2 * g), v(a)], [-v(2 * g), v(b)], [v(2 * g), -v(a), -v(b)]);
+    for (const l of c.constraints) cls.push([v(l)]);
+    return cls;
+  };
+  const [inv, bad] = [c.outputs[0]!, c.bads[0]!];
+  const f0 = frame(0);
+  const f1 = frame(1);
+  const resets = c.latches.filter((l) => l.reset !== l.lit).map((l) => [f0(l.lit ^ (l.reset ^ 1))]);
+  if (minisat([...encode(0), ...resets, [f0(inv ^ 1)]], vars)) return 'an initial state violates the invariant';
+  if (minisat([...encode(0), [f0(inv)], [f0(bad)]], vars)) return 'the invariant admits a bad state';
+  const step = c.latches.flatMap((l) => [[-f1(l.lit), f0(l.next)], [f1(l.lit), -f0(l.next)]]);
+  if (minisat([...encode(0), ...encode(1), [f0(inv)], ...step, [f1(inv ^ 1)]], vars)) return 'the invariant is not closed under a step';
+  return undefined;
+}
+
+describe('--certificate', () => {
+  it('CFA: one LOCATION: EXPRESSION line per location, each expression parses back to itself', () => {
+    expect(vigil(['check', model('counter.cfa'), '--certificate', out('counter.inv')]).code).toBe(0);
+    const text = readFileSync(out('counter.inv'), 'utf8');
+    const lines = text.split('\n').filter((l) => l && !l.startsWith('//'));
+    const cfa = parseCfa(readFileSync(model('counter.cfa'), 'utf8'), 'counter.cfa');
+    expect(lines.map((l) => l.split(':')[0])).toEqual(cfa.locs.map((l) => l.name));
+    const decls = printCfa(cfa).split('\n').filter((l) => /^\s+var /.test(l));
+    for (const line of lines) {
+      const expr = line.slice(line.indexOf(':') + 2);
+      const probe = parseCfa(`main process probe {\n${decls.join('\n')}\n  init loc A\n  error loc E\n  A -> E { assume ${expr} }\n}\n`, 'probe.cfa');
+      const stmt = probe.edges[0]!.stmts[0]!;
+      expect(stmt.kind === 'assume' && printExpr(stmt.cond, 'cfa')).toBe(expr);
+    }
+  });
+
+  it('STS: the model with the invariant as property, which vigil proves again', () => {
+    const file = corpus('theta-regression/sts/counter.system');
+    expect(vigil(['check', file, '--certificate', out('counter-inv.system')]).code).toBe(0);
+    const again = vigil(['check', out('counter-inv.system'), '--json']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(readFileSync(out('counter-inv.system'), 'utf8')).toMatch(/^\/\/ Inductive invariant/);
+  });
+
+  for (const [name, file, algorithm] of [
+    ['ring.aag by IC3', model('ring.aag'), 'ic3'],
+    ['ring.aag by CEGAR', model('ring.aag'), 'cegar'],
+    ['HWMCC h_Arbiter by IC3', corpus('hwmcc24/split-h_Arbiterb0.aag'), 'ic3'],
+    ['HWMCC cal178 by IC3', corpus('hwmcc24/split-cal178b0.aag'), 'ic3'],
+  ] as const) {
+    it(`AIGER (${name}): a circuit whose output is an inductive invariant, checked by MiniSat`, () => {
+      const cert = out(`${name.replace(/\W+/g, '-')}.aag`);
+      const r = vigil(['check', file, '--algorithm', algorithm, '--certificate', cert]);
+      expect(r.code, r.stderr).toBe(0);
+      const c = readAiger(readFileSync(cert));
+      const original = readAiger(readFileSync(file));
+      expect(c.inputs).toEqual(original.inputs);
+      expect(c.latches).toEqual(original.latches);
+      expect(c.outputs).toHaveLength(1);
+      expect(inductive(c)).toBeUndefined();
+      // the certificate is itself a circuit with the checked property
+      expect(vigil(['check', cert, '--algorithm', 'ic3']).code).toBe(0);
+    }, 60_000);
+  }
+
+  it('the MiniSat check rejects a wrong invariant', () => {
+    const c = readAiger(readFileSync(model('ring.aag')));
+    expect(inductive({ ...c, outputs: [1] })).toBe('the invariant admits a bad state');
+  });
+});
+
+describe('--witness for verdicts other than unsafe', () => {
+  it('safe: 0, b0, .', () => {
+    expect(vigil(['check', model('ring.aag'), '--witness', out('ring.wit')]).code).toBe(0);
+    expect(readFileSync(out('ring.wit'), 'utf8')).toBe('0\nb0\n.\n');
+  });
+
+  it('unknown: 2, b0, .', () => {
+    expect(vigil(['check', model('shift.aag'), '--algorithm', 'bmc', '--bound', '1', '--witness', out('u.wit')]).code).toBe(3);
+    expect(readFileSync(out('u.wit'), 'utf8')).toBe('2\nb0\n.\n');
+  });
+
+  it('is refused for a model that is not a circuit (exit 2)', () => {
+    const r = vigil(['check', model('counter.cfa'), '--witness', out('x.wit')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toMatch(/^--witness writes AIGER witnesses: .*counter\.cfa is not an AIGER circuit/);
+  });
+});
+
+describe('graphs', () => {
+  it('--arg writes the final ARG: locations and states, dashed covered-by edges', () => {
+    expect(vigil(['check', model('counter.cfa'), '--arg', out('counter-arg.dot')]).code).toBe(0);
+    const dot = readFileSync(out('counter-arg.dot'), 'utf8');
+    expect(dot).toMatch(/^digraph ARG \{/);
+    expect(dot).toMatch(/label="0: Start\\ntrue"/);
+    expect(dot).toMatch(/style=dashed/);
+  });
+
+  it('--arg marks the unsafe node red', () => {
+    expect(vigil(['check', model('mutex-bug.cfa'), '--arg', out('mutex-arg.dot')]).code).toBe(1);
+    expect(readFileSync(out('mutex-arg.dot'), 'utf8')).toMatch(/BothInside[^\n]*color=red/);
+  });
+
+  it('--arg needs CEGAR (exit 2)', () => {
+    const r = vigil(['check', model('counter.cfa'), '--algorithm', 'bmc', '--arg', out('x.dot')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--arg writes the ARG of CEGAR/);
+  });
+
+  it('show --format dot: every location and edge, initial, final and error marked', () => {
+    const r = vigil(['show', model('mutex-bug.cfa')]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^digraph "[^"]+" \{/);
+    expect(r.stdout).toMatch(/label="Init", style=bold/);
+    expect(r.stdout).toMatch(/label="BothInside", shape=octagon, color=red/);
+    expect(r.stdout).toMatch(/-> L\d+ \[label="assume in1 and in2"\]/);
+  });
+
+  it('show --format svg -o FILE renders through Graphviz', () => {
+    const r = vigil(['show', model('counter.cfa'), '--format', 'svg', '-o', out('counter.svg')]);
+    expect(r.code, r.stderr).toBe(0);
+    const svgText = readFileSync(out('counter.svg'), 'utf8');
+    expect(svgText).toMatch(/<svg[^>]*>/);
+    expect(svgText).toContain('Loop');
+  });
+
+  it('show refuses models without locations (exit 2)', () => {
+    const r = vigil(['show', model('ring.aag')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/show draws control-flow automata/);
+  });
+});
+
+describe('usage', () => {
+  it('--help groups the options, shows examples and the exit codes', () => {
+    const r = vigil(['check', '--help']);
+    expect(r.code).toBe(0);
+    for (const heading of ['General options:', 'Limits:', 'Outputs', 'CEGAR options', 'BMC and k-induction options:', 'Examples:', 'Exit codes:']) {
+      expect(r.stdout).toContain(heading);
+    }
+    expect(r.stdout).toMatch(/4 {2}internal error/);
+    expect(r.stdout).toMatch(/choices: "cegar", "bmc", "ic3", "kind", "portfolio"/);
+  });
+
+  it('--version prints the package version', () => {
+    const r = vigil(['--version']);
+    expect(r.code).toBe(0);
+    expect(r.stdout.trim()).toBe(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version);
+  });
+
+  const bad: [string[], RegExp][] = [
+    [['check', model('counter.cfa'), '--algorithm', 'pdr'], /^error: option '--algorithm <name>' argument 'pdr' is invalid\. Allowed choices are cegar, bmc, ic3, kind, portfolio\.$/],
+    [['check', model('counter.cfa'), '--domain', 'BOX'], /Allowed choices are EXPL, PRED_BOOL, PRED_CART, PRED_SPLIT\.$/],
+    [['check', model('counter.cfa'), '--bound', 'ten'], /--bound must be a whole number, got 'ten'/],
+    [['check', model('counter.cfa'), '--timeout', '-1'], /--timeout must be a positive number of seconds/],
+    [['check', model('counter.cfa'), '--search', 'SIDEWAYS'], /--search must be BFS, DFS, ERR, ERR_DFS, DFS_ERR or weights W_D,W_E/],
+    [['check', model('counter.cfa'), '--bogus'], /^error: unknown option '--bogus' \(see --help\)$/],
+    [['check', model('counter.cfa'), '--boun', '3'], /^error: unknown option '--boun' \(did you mean --bound\?\)$/],
+    [['show', model('counter.cfa'), '--format', 'png'], /Allowed choices are dot, svg\.$/],
+    [['frobnicate'], /^error: unknown command 'frobnicate' \(see --help\)$/],
+    [['chek', model('counter.cfa')], /^error: unknown command 'chek' \(did you mean check\?\)$/],
+    [['check'], /^error: missing required argument 'file'$/],
+  ];
+  for (const [args, message] of bad) {
+    it(`${args.filter((a) => !a.startsWith('/')).join(' ')}: one line, exit 2`, () => {
+      const r = vigil(args);
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
+      const lines = r.stderr.trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(message);
+    });
+  }
+});
