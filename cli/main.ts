@@ -17,6 +17,7 @@ import { searchWeights } from '../cegar/search.js';
 import { ALGORITHMS, EXIT, VERSION, type CheckOptions } from './protocol.js';
 import { Session, type Outcome } from './session.js';
 import { PlainProgress } from './progress.js';
+import { addBenchCommands } from '../bench/command.js';
 
 function natural(what: string) {
   return (s: string): number => {
@@ -199,6 +200,7 @@ ${EXIT_HELP}`);
   p.command('demo')
     .description('check the bundled example models (what `npm start` runs)')
     .action(() => run(demo()));
+  addBenchCommands(p, run);
   return p;
 }
 

@@ -1,0 +1,32 @@
+/**
+ * A run's status against the expected verdict (correct, wrong, solved without an expected verdict,
+ * unknown, timeout, out of memory, error), and the paper's Termination that follows from it.
+ */
+import type { Measured } from './limits.js';
+import type { Status } from './results.js';
+import type { Model } from './suite.js';
+
+/** What a tool answered, before classification. */
+export interface Outcome {
+  readonly result: 'safe' | 'unsafe' | 'unknown' | undefined;
+  readonly reason: string;
+  readonly killedBy: Measured['killedBy'];
+}
+
+/** The paper's Succ and Termination follow from the status. */
+export function classify(expected: Model['expected'], o: Outcome): Status {
+  if (o.killedBy === 'memory') return 'memout';
+  if (o.killedBy === 'time') return 'timeout';
+  if (o.result === undefined) return 'error';
+  if (o.result === 'unknown') {
+    if (o.reason === 'timeout') return 'timeout';
+    return /out of memory/i.test(o.reason) ? 'memout' : 'unknown';
+  }
+  if (expected === 'unknown') return 'solved';
+  return o.result === expected ? 'correct' : 'wrong';
+}
+
+export function termination(s: Status): string {
+  return s === 'timeout' ? 'time' : s === 'memout' ? 'memory' : s === 'error' ? 'exception' : 'success';
+}
+

@@ -1,0 +1,104 @@
+/**
+ * The `vigil bench` and `vigil report` commands, added to the CLI's program by `addBenchCommands`.
+ * `bench` exits 1 when a verdict contradicts the expected one, 2 on bad usage, 0 otherwise. The
+ * harness and the charting libraries are imported when a command runs, so that they do not slow
+ * down the start of every `vigil check`.
+ */
+import { Command, InvalidArgumentError } from 'commander';
+import { ConfigError, EXPERIMENTS, NAMED, parseConfig, type RunConfig } from './configs.js';
+import { SuiteError, suiteModels, type Model } from './suite.js';
+
+/** Bad usage of `vigil report`. */
+export class ReportError extends Error {}
+
+interface BenchCliOptions {
+  suite?: string[];
+  config?: string[];
+  peer?: string[];
+  experiment?: string;
+  timeout: number;
+  memory?: number;
+  jobs: number;
+  out?: string;
+}
+
+function positive(what: string) {
+  return (s: string): number => {
+    const n = Number(s);
+    if (!(n > 0) || !Number.isFinite(n)) throw new InvalidArgumentError(`${what} must be a positive number, got '${s}'`);
+    return n;
+  };
+}
+
+const collect = (v: string, prev: string[] | undefined) => [...(prev ?? []), v];
+
+/** Usage errors of these commands: a message and exit 2, as for bad input. */
+async function usage(f: () => Promise<number>): Promise<number> {
+  try {
+    return await f();
+  } catch (e) {
+    if (e instanceof ConfigError || e instanceof SuiteError || e instanceof ReportError) {
+      process.stderr.write(`${e.message}\n`);
+      return 2;
+    }
+    throw e;
+  }
+}
+
+async function bench(o: BenchCliOptions): Promise<number> {
+  const experiment = o.experiment === undefined ? undefined : EXPERIMENTS[o.experiment.toLowerCase()];
+  if (o.experiment !== undefined && !experiment) throw new ConfigError(`--experiment must be one of ${Object.keys(EXPERIMENTS).join(', ')}`);
+  const configs: RunConfig[] = [...(experiment?.configs ?? []), ...(o.config ?? []).map(parseConfig), ...(o.peer ?? []).map(parseConfig)];
+  if (configs.length === 0) configs.push(parseConfig('default'));
+  const names = configs.map((c) => c.name);
+  const twice = names.find((n, i) => names.indexOf(n) !== i);
+  if (twice) throw new ConfigError(`two configurations are named '${twice}'; give one a "name"`);
+  let models: Model[] = (o.suite ?? [undefined]).flatMap((s) => suiteModels(s));
+  if (experiment) models = models.filter((m) => experiment.formalisms.includes(m.formalism));
+  if (experiment) process.stderr.write(`${experiment.title}: ${configs.length} configurations\n`);
+  const { runBench } = await import('./harness.js');
+  const { readResults } = await import('./results.js');
+  const rows = await runBench({
+    models, configs, jobs: o.jobs, out: o.out,
+    limits: { timeoutS: o.timeout, ...(o.memory === undefined ? {} : { memoryMb: o.memory }) },
+    onResult: (r, done, total) => process.stderr.write(
+      `[${done}/${total}] ${r.config} ${r.model}: ${r.status} ${(Number(r.walltimems) / 1000).toFixed(2)} s ${(Number(r.memory) / 2 ** 20).toFixed(0)} MB\n`),
+  });
+  const all = o.out ? readResults(o.out) : rows;
+  for (const c of names) {
+    const mine = all.filter((r) => r.config === c);
+    const n = (s: string) => mine.filter((r) => r.status === s).length;
+    console.log(`${c}: ${mine.length} runs; correct ${n('correct')}, wrong ${n('wrong')}, unknown ${n('unknown')}, timeout ${n('timeout')}, `
+      + `out of memory ${n('memout')}, error ${n('error')}; CPU ${(mine.reduce((s, r) => s + Number(r.timems), 0) / 1000).toFixed(1)} s`);
+  }
+  return all.some((r) => r.status === 'wrong' && names.includes(r.config)) ? 1 : 0;
+}
+
+export function addBenchCommands(p: Command, run: (code: Promise<number>) => void): void {
+  p.command('bench')
+    .description('run configurations on a benchmark suite, each run in its own process with time and memory limits, into a results CSV')
+    .option('--suite <dir|manifest>', 'a manifest, a folder of models, or a part of the corpus (plc, hwmcc24, ...); repeatable; default: the corpus models with expected verdicts', collect)
+    .option('--config <name|json>', `a configuration (${NAMED.join(', ')}, or JSON with Theta's option names); repeatable`, collect)
+    .option('--peer <tool>', 'a peer tool run on the same models (abc-pdr: AIGER only); repeatable', collect)
+    .option('--experiment <rq>', `the paper's factor design: ${Object.keys(EXPERIMENTS).join(', ')}`)
+    .option('--timeout <seconds>', 'wall-time limit per run', positive('--timeout'), 60)
+    .option('--memory <MB>', 'resident-memory limit per run', positive('--memory'))
+    .option('--jobs <n>', 'runs at once', positive('--jobs'), 1)
+    .option('--out <file.csv>', 'results file, appended to and resumed (runs already in it are skipped)')
+    .action((o: BenchCliOptions) => run(usage(() => bench(o))));
+
+  p.command('report')
+    .description('heatmap, cactus and scatter plots (SVG, PNG) and an HTML page from a results CSV')
+    .argument('<results.csv>', 'the results of `vigil bench --out`')
+    .requiredOption('--out <dir>', 'folder for the charts and index.html')
+    .option('--scatter <a,b>', 'the two configurations of the scatter plot (default: the first two)')
+    .option('--title <text>', 'the heatmap and page title')
+    .action((csv: string, o: { out: string; scatter?: string; title?: string }) => run(usage(async () => {
+      const pair = o.scatter?.split(',').map((s) => s.trim());
+      if (pair && pair.length !== 2) throw new ReportError('--scatter takes two configuration names separated by a comma');
+      const { writeReport } = await import('./report.js');
+      const files = await writeReport(csv, { out: o.out, ...(pair ? { scatter: [pair[0]!, pair[1]!] as const } : {}), ...(o.title ? { title: o.title } : {}) });
+      console.log(`wrote ${files.join(', ')}`);
+      return 0;
+    })));
+}

@@ -1,0 +1,37 @@
+/**
+ * The bench: every applicable configuration on every model, `jobs` runs at a time, each run in its
+ * own limited process (bench/task.ts), each result appended to the results file as it finishes
+ * (bench/results.ts). Runs already in the file are skipped, so a killed bench resumes where it was.
+ */
+import { applies, type RunConfig } from './configs.js';
+import { ResultsFile, type ResultRow } from './results.js';
+import { runTask, type TaskLimits } from './task.js';
+import type { Model } from './suite.js';
+
+export interface BenchOptions {
+  readonly models: readonly Model[];
+  readonly configs: readonly RunConfig[];
+  readonly limits: TaskLimits;
+  readonly jobs: number;
+  /** The results CSV; undefined: results are only returned. */
+  readonly out?: string;
+  readonly onResult?: (row: ResultRow, done: number, total: number) => void;
+}
+
+/** Runs what is not in the results file yet; returns the rows of this invocation. */
+export async function runBench(o: BenchOptions): Promise<ResultRow[]> {
+  const file = o.out === undefined ? undefined : new ResultsFile(o.out);
+  const tasks = o.configs.flatMap((c) => o.models.filter((m) => applies(c, m.formalism) && !file?.has(c.name, m.name)).map((m) => ({ c, m })));
+  const rows: ResultRow[] = [];
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.max(1, o.jobs) }, async () => {
+    while (next < tasks.length) {
+      const { c, m } = tasks[next++]!;
+      const row = await runTask(m, c, o.limits);
+      file?.append(row);
+      rows.push(row);
+      o.onResult?.(row, rows.length, tasks.length);
+    }
+  }));
+  return rows;
+}

@@ -1,0 +1,71 @@
+/**
+ * The results CSV: one line per run with the paper's variables (Hajdu and Micskei, Table 2: model,
+ * category, the configuration's levels, succ, termination, result, time in ms, memory in bytes)
+ * plus our classification, the algorithm, solver calls, wall time, limits and the tool's version.
+ *
+ * Appending is crash-safe. Each finished run becomes one complete line, written by a single
+ * `appendFileSync` on a file opened with O_APPEND, so lines of parallel runs never interleave (one
+ * process writes, synchronously). A SIGKILL can still cut a write short (Linux stops a write to a
+ * regular file between pages on a fatal signal), leaving a trailing line without its newline:
+ * reopening drops such a partial line before anything is appended, so it is neither kept nor
+ * duplicated, and that run is simply redone. Runs already in the file are not run again.
+ */
+import { appendFileSync, existsSync, mkdirSync, readFileSync, truncateSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
+
+export const COLUMNS = [
+  'model', 'category', 'expected', 'config', 'tool', 'version', 'algorithm',
+  'domain', 'maxenum', 'precgranularity', 'predsplit', 'refinement', 'search', 'initprec', 'prunestrategy',
+  'status', 'succ', 'termination', 'result', 'reason', 'timems', 'walltimems', 'memory', 'solvercalls',
+  'timelimits', 'memorylimitmb',
+] as const;
+
+export type Column = (typeof COLUMNS)[number];
+export type ResultRow = Record<Column, string>;
+
+/** How a run ended against the expected verdict. `solved`: a verdict on a model without an expected one. */
+export const STATUSES = ['correct', 'wrong', 'solved', 'unknown', 'timeout', 'memout', 'error'] as const;
+export type Status = (typeof STATUSES)[number];
+
+/** The key that makes a run unique in a results file. */
+export function runKey(config: string, model: string): string {
+  return `${config}\u0000${model}`;
+}
+
+export function readResults(file: string): ResultRow[] {
+  const text = readFileSync(file, 'utf8');
+  const complete = text.slice(0, text.lastIndexOf('\n') + 1);
+  return parse(complete, { columns: true, skip_empty_lines: true }) as ResultRow[];
+}
+
+/** An append-only results file, resumed if it exists. */
+export class ResultsFile {
+  private readonly done = new Set<string>();
+
+  constructor(private readonly file: string) {
+    if (!existsSync(file)) {
+      mkdirSync(dirname(file), { recursive: true });
+      appendFileSync(file, stringify([[...COLUMNS]]));
+      return;
+    }
+    const text = readFileSync(file, 'utf8');
+    const end = text.lastIndexOf('\n') + 1;
+    if (end < text.length) truncateSync(file, Buffer.byteLength(text.slice(0, end)));
+    if (end === 0) appendFileSync(file, stringify([[...COLUMNS]]));
+    const header = text.slice(0, text.indexOf('\n'));
+    if (end > 0 && header !== COLUMNS.join(',')) throw new Error(`${file} is not a results file of this version (its header differs); choose another --out`);
+    for (const r of readResults(file)) this.done.add(runKey(r.config, r.model));
+  }
+
+  has(config: string, model: string): boolean {
+    return this.done.has(runKey(config, model));
+  }
+
+  append(row: ResultRow): void {
+    // One physical line per record, so that a cut line is recognisable by its missing newline.
+    appendFileSync(this.file, stringify([COLUMNS.map((c) => row[c].replace(/[\r\n]+/g, ' '))]));
+    this.done.add(runKey(row.config, row.model));
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * The models a bench runs on: the shared corpus's manifest (models with an expected verdict), a
+ * part of it (`plc`, `theta-regression/cfa`, ...), another manifest file, or a folder of model files
+ * (whose expected verdicts come from the corpus manifest when it lists them).
+ *
+ * A model's category, the paper's grouping of results, is the folder it lies in (plc, cfa, sts,
+ * aiger, hwmcc24 on our corpus).
+ */
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'csv-parse/sync';
+
+export const CORPUS_DIR = fileURLToPath(new URL('../../../shared/benchmarks/', import.meta.url));
+
+export interface Model {
+  /** The name in results: the path relative to the manifest's folder (or to the working folder). */
+  readonly name: string;
+  readonly file: string;
+  readonly formalism: string;
+  readonly category: string;
+  readonly expected: 'safe' | 'unsafe' | 'unknown';
+}
+
+const EXTENSIONS: Record<string, string> = { '.cfa': 'cfa', '.theta': 'cfa', '.system': 'sts', '.sts': 'sts', '.aag': 'aiger', '.aig': 'aiger' };
+
+export class SuiteError extends Error {}
+
+function categoryOf(name: string): string {
+  return basename(dirname(name)) || '.';
+}
+
+function readManifest(file: string): Model[] {
+  const dir = dirname(file);
+  const rows: Record<string, string>[] = parse(readFileSync(file, 'utf8'), { columns: true });
+  return rows.map((r) => ({
+    name: r.path!, file: resolve(dir, r.path!), formalism: r.formalism!, category: categoryOf(r.path!),
+    expected: (r.expected === 'safe' || r.expected === 'unsafe' ? r.expected : 'unknown'),
+  }));
+}
+
+function walk(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = join(dir, e.name);
+    return e.isDirectory() ? walk(p) : [p];
+  });
+}
+
+function fromFolder(dir: string): Model[] {
+  const known = new Map(existsSync(join(CORPUS_DIR, 'manifest.csv')) ? readManifest(join(CORPUS_DIR, 'manifest.csv')).map((m) => [resolve(m.file), m]) : []);
+  return walk(dir).sort().flatMap((file) => {
+    const formalism = EXTENSIONS[file.slice(file.lastIndexOf('.'))];
+    if (!formalism) return [];
+    const name = relative(process.cwd(), file);
+    return [{ name, file, formalism, category: categoryOf(name), expected: known.get(resolve(file))?.expected ?? 'unknown' }];
+  });
+}
+
+/**
+ * The models of one `--suite` argument: a manifest file, a folder, or a folder of the corpus.
+ * Manifests and corpus folders give the models with an expected verdict only; a folder gives all.
+ */
+export function suiteModels(spec: string | undefined): Model[] {
+  const withVerdict = (ms: Model[]) => ms.filter((m) => m.expected !== 'unknown');
+  if (spec === undefined) return withVerdict(readManifest(join(CORPUS_DIR, 'manifest.csv')));
+  if (spec.endsWith('.csv') && existsSync(spec)) return withVerdict(readManifest(spec));
+  if (existsSync(spec) && statSync(spec).isDirectory()) return fromFolder(spec);
+  const prefix = spec.replace(/\/+$/, '') + '/';
+  const part = withVerdict(readManifest(join(CORPUS_DIR, 'manifest.csv'))).filter((m) => m.name.startsWith(prefix));
+  if (part.length === 0) throw new SuiteError(`--suite ${spec}: neither a manifest, a folder, nor a part of the corpus with known verdicts`);
+  return part;
+}

@@ -1,0 +1,106 @@
+/**
+ * One run of a configuration on a model: `vigil check --json` or a peer tool in its own process
+ * under the limits (bench/limits.ts), turned into a results line and classified against the
+ * expected verdict.
+ *
+ * The child gets the time limit as its own `--timeout`, so it normally answers UNKNOWN (timeout)
+ * by itself; the harness kills it only GRACE_MS later (start-up, the certificate check). Either way
+ * the run counts as a timeout.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseAiger } from '../lang/grammar/aiger.js';
+import { aigFromFile } from '../formalisms/aig.js';
+import { binaryAiger } from './aiger-binary.js';
+import { OPTION_NAMES, type RunConfig } from './configs.js';
+import { runLimited, type Measured } from './limits.js';
+import type { ResultRow } from './results.js';
+import { classify, termination, type Outcome } from './classify.js';
+import type { Model } from './suite.js';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const VIGIL_BIN = `${ROOT}dist/cli/main.js`;
+const VIGIL_VERSION = (JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8')) as { version: string }).version;
+const GRACE_MS = 3000;
+
+export interface TaskLimits {
+  readonly timeoutS: number;
+  readonly memoryMb?: number;
+}
+
+interface VigilJson {
+  verdict: 'safe' | 'unsafe' | 'unknown';
+  reason?: string;
+  algorithm: string;
+  options: Record<string, unknown>;
+  statistics: { solverChecks?: number; satCalls?: number };
+}
+
+function firstLine(text: string): string {
+  return text.split('\n').find((l) => l.trim() !== '')?.trim() ?? '';
+}
+
+async function runVigil(model: Model, c: RunConfig, limits: TaskLimits): Promise<{ m: Measured; o: Outcome; row: Partial<ResultRow> }> {
+  const args = [VIGIL_BIN, 'check', model.file, '--json', '--quiet', '--timeout', String(limits.timeoutS),
+    ...(c.algorithm ? ['--algorithm', c.algorithm] : []),
+    ...OPTION_NAMES.flatMap((n) => (c.options[n] === undefined ? [] : [`--${n}`, c.options[n]!]))];
+  const m = await runLimited(process.execPath, args, { wallMs: limits.timeoutS * 1000 + GRACE_MS, memoryMb: limits.memoryMb });
+  let j: VigilJson | undefined;
+  try { j = JSON.parse(m.stdout) as VigilJson; } catch { /* no verdict: an error or a kill */ }
+  const levels = Object.fromEntries(OPTION_NAMES.map((n) => [n, String(j?.options[n] ?? c.options[n] ?? '')]));
+  const o: Outcome = j
+    ? { result: j.verdict, reason: j.reason ?? '', killedBy: m.killedBy }
+    : { result: undefined, reason: m.killedBy ? '' : firstLine(m.stderr) || `exit ${m.exitCode ?? m.signal}`, killedBy: m.killedBy };
+  return {
+    m, o,
+    row: {
+      ...levels, tool: 'vigil', version: VIGIL_VERSION, algorithm: j?.algorithm ?? c.algorithm ?? '',
+      solvercalls: String(j ? j.statistics.satCalls ?? j.statistics.solverChecks ?? '' : ''),
+    },
+  };
+}
+
+const ABC = ['berkeley-abc', 'abc'].find((b) => spawnSync('sh', ['-c', `command -v ${b}`]).status === 0);
+let abcVersion: string | undefined;
+let scratch: string | undefined;
+
+/** ABC reads binary AIGER only: a text circuit is written to a temporary `.aig` first (not timed). */
+function binaryFile(model: Model): string {
+  if (model.file.endsWith('.aig')) return model.file;
+  if (!scratch) {
+    const dir = mkdtempSync(join(tmpdir(), 'vigil-bench-'));
+    process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+    scratch = dir;
+  }
+  const out = join(scratch, `${model.name.replace(/[^A-Za-z0-9_.-]/g, '_')}.aig`);
+  if (!existsSync(out)) writeFileSync(out, binaryAiger(aigFromFile(parseAiger(readFileSync(model.file), model.file))));
+  return out;
+}
+
+/** ABC's `pdr` with the same limits; `&r` is the reader that honours uninitialised latches. */
+async function runAbcPdr(model: Model, limits: TaskLimits): Promise<{ m: Measured; o: Outcome; row: Partial<ResultRow> }> {
+  if (!ABC) throw new Error('--peer abc-pdr needs ABC (Debian package berkeley-abc)');
+  abcVersion ??= /ABC [\d.]+/.exec(spawnSync(ABC, ['-c', 'version'], { encoding: 'utf8' }).stdout)?.[0] ?? 'ABC';
+  const m = await runLimited(ABC, ['-c', `&r ${binaryFile(model)}; &put; pdr -T ${limits.timeoutS}`], { wallMs: limits.timeoutS * 1000 + GRACE_MS, memoryMb: limits.memoryMb });
+  const result = /Property proved/.test(m.stdout) ? 'safe' : /was asserted in frame/.test(m.stdout) ? 'unsafe' : m.exitCode === 0 ? 'unknown' : undefined;
+  const reason = result === 'unknown' ? (/time limit|timeout/i.test(m.stdout) ? 'timeout' : firstLine(m.stdout.split('\n').slice(-3).join('\n'))) : result ? '' : firstLine(m.stderr);
+  return { m, o: { result, reason, killedBy: m.killedBy }, row: { tool: 'abc-pdr', version: abcVersion, algorithm: 'pdr', solvercalls: '' } };
+}
+
+/** Runs one configuration on one model and returns its results line. */
+export async function runTask(model: Model, c: RunConfig, limits: TaskLimits): Promise<ResultRow> {
+  const { m, o, row } = c.tool === 'abc-pdr' ? await runAbcPdr(model, limits) : await runVigil(model, c, limits);
+  const status = classify(model.expected, o);
+  const blank = Object.fromEntries(OPTION_NAMES.map((n) => [n, '']));
+  return {
+    ...blank, ...row,
+    model: model.name, category: model.category, expected: model.expected, config: c.name,
+    status, succ: String(status === 'correct' || status === 'solved'), termination: termination(status),
+    result: o.result ?? '', reason: o.killedBy ? `killed: ${o.killedBy} limit` : o.reason,
+    timems: String(m.cpuMs), walltimems: String(m.wallMs), memory: String(m.peakBytes),
+    timelimits: String(limits.timeoutS), memorylimitmb: limits.memoryMb === undefined ? '' : String(limits.memoryMb),
+  } as ResultRow;
+}

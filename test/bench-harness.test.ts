@@ -1,0 +1,142 @@
+/**
+ * The bench harness: limits enforced and measured by the OS, classification against the expected
+ * verdict, configurations and presets, and a results file that survives a SIGKILL of the bench
+ * with exactly one line per run after the restart.
+ */
+import { spawn } from 'node:child_process';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { EXPERIMENTS, parseConfig, ConfigError } from '../bench/configs.js';
+import { runLimited } from '../bench/limits.js';
+import { classify } from '../bench/classify.js';
+import { COLUMNS, ResultsFile, readResults, type ResultRow } from '../bench/results.js';
+import { manifest } from './corpus.js';
+import { vigil, ROOT } from './cli.js';
+
+const BIN = join(ROOT, 'dist/cli/main.js');
+
+describe('limited runs', () => {
+  it('measures a normal run: exit code, CPU time and peak memory from the OS', async () => {
+    const m = await runLimited(process.execPath, ['-e', 'console.log(42)'], { wallMs: 20_000 });
+    expect(m.exitCode).toBe(0);
+    expect(m.stdout.trim()).toBe('42');
+    expect(m.killedBy).toBeUndefined();
+    expect(m.peakBytes).toBeGreaterThan(10 * 2 ** 20);
+  });
+
+  it('kills a run at its wall-time limit', async () => {
+    const m = await runLimited('sh', ['-c', 'sleep 30'], { wallMs: 300 });
+    expect(m.killedBy).toBe('time');
+    expect(m.signal).toBe('signal 9');
+  });
+
+  it('kills a run that exceeds its memory limit, and reports a peak above it', async () => {
+    const hog = 'const a = []; for (;;) a.push(Buffer.alloc(1 << 20, 1));';
+    const m = await runLimited(process.execPath, ['-e', hog], { wallMs: 60_000, memoryMb: 120 });
+    expect(m.killedBy).toBe('memory');
+    expect(m.peakBytes).toBeGreaterThan(120 * 2 ** 20);
+  });
+});
+
+describe('classification', () => {
+  const o = (result: 'safe' | 'unsafe' | 'unknown' | undefined, reason = '', killedBy?: 'time' | 'memory') => ({ result, reason, killedBy });
+  it('compares verdicts with the expected one', () => {
+    expect(classify('safe', o('safe'))).toBe('correct');
+    expect(classify('unsafe', o('safe'))).toBe('wrong');
+    expect(classify('unknown', o('unsafe'))).toBe('solved');
+  });
+  it('tells timeouts, memory-outs, unknowns and errors apart', () => {
+    expect(classify('safe', o('unknown', 'timeout'))).toBe('timeout');
+    expect(classify('safe', o(undefined, '', 'time'))).toBe('timeout');
+    expect(classify('safe', o(undefined, '', 'memory'))).toBe('memout');
+    expect(classify('safe', o('safe', '', 'memory'))).toBe('memout');
+    expect(classify('safe', o('unknown', 'bound 20 reached'))).toBe('unknown');
+    expect(classify('safe', o(undefined, 'exit 4'))).toBe('error');
+  });
+});
+
+describe('configurations', () => {
+  it('reads named configurations, algorithms, peers and Theta-style JSON', () => {
+    expect(parseConfig('expl-seq').options).toMatchObject({ domain: 'EXPL', maxenum: '1*', refinement: 'SEQ_ITP' });
+    expect(parseConfig('ic3')).toMatchObject({ tool: 'vigil', algorithm: 'ic3' });
+    expect(parseConfig('abc-pdr').tool).toBe('abc-pdr');
+    const c = parseConfig('{"domain":"expl","maxenum":"1*","search":"DFS"}');
+    expect(c).toMatchObject({ name: 'EXPL_1*_DFS', algorithm: 'cegar', options: { domain: 'EXPL', maxenum: '1*', search: 'DFS' } });
+  });
+  it('rejects unknown names, levels and combinations', () => {
+    expect(() => parseConfig('fastest')).toThrow(ConfigError);
+    expect(() => parseConfig('{"domain":"BDD"}')).toThrow(/domain/);
+    expect(() => parseConfig('{"domain":"PRED_BOOL","refinement":"UNSAT_CORE"}')).toThrow(/EXPL only/);
+    expect(() => parseConfig('{"algorithm":"ic3","domain":"EXPL"}')).toThrow(/cegar/);
+  });
+  it("has the paper's factor designs", () => {
+    const sizes = Object.fromEntries(Object.entries(EXPERIMENTS).map(([k, e]) => [k, e.configs.length]));
+    expect(sizes).toEqual({ rq1: 12, rq2: 15, rq3: 9, rq4: 9, rq5: 6, rq6: 12 });
+    expect(EXPERIMENTS.rq1!.configs.map((c) => c.name)).toContain('DFS_1*');
+  });
+});
+
+function row(config: string, model: string): ResultRow {
+  return { ...Object.fromEntries(COLUMNS.map((c) => [c, ''])), config, model, reason: 'a\nb, "quoted"' } as ResultRow;
+}
+
+describe('the results file', () => {
+  it('resumes: keeps complete lines, drops a trailing partial one, knows the finished runs', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'vigil-test-')), 'r.csv');
+    const f = new ResultsFile(file);
+    f.append(row('A', 'm1'));
+    f.append(row('A', 'm2'));
+    appendFileSync(file, 'm3,cat,safe,A,vig');
+    const g = new ResultsFile(file);
+    expect(g.has('A', 'm1') && g.has('A', 'm2')).toBe(true);
+    expect(g.has('A', 'm3')).toBe(false);
+    g.append(row('A', 'm3'));
+    const rows = readResults(file);
+    expect(rows.map((r) => r.model)).toEqual(['m1', 'm2', 'm3']);
+    expect(rows[0]!.reason).toBe('a b, "quoted"');
+  });
+
+  it('refuses a file with another header', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'vigil-test-')), 'r.csv');
+    writeFileSync(file, 'a,b\n1,2\n');
+    expect(() => new ResultsFile(file)).toThrow(/header/);
+  });
+});
+
+describe('vigil bench', () => {
+  const models = manifest().filter((m) => m.path.startsWith('theta-regression/cfa/') && m.expected !== 'unknown').slice(0, 3);
+  const configs = ['--config', '{"name":"bmc5","algorithm":"bmc","bound":5}', '--config', 'expl-seq'];
+
+  it('killed with SIGKILL in the middle and restarted, has exactly one line per run', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vigil-bench-'));
+    const suite = join(dir, 'manifest.csv');
+    writeFileSync(suite, `path,formalism,expected\n${models.map((m) => `${m.file},${m.formalism},${m.expected}`).join('\n')}\n`);
+    const out = join(dir, 'results.csv');
+    const args = [BIN, 'bench', '--suite', suite, ...configs, '--timeout', '20', '--jobs', '2', '--out', out];
+    const lines = () => (existsSync(out) ? readFileSync(out, 'utf8').split('\n').filter((l) => l !== '').length - 1 : 0);
+    const first = spawn(process.execPath, args, { stdio: 'ignore' });
+    const exited = new Promise((done) => first.on('exit', done));
+    while (lines() < 2) await new Promise((r) => setTimeout(r, 50));
+    first.kill('SIGKILL');
+    await exited;
+    const before = lines();
+    expect(before).toBeLessThan(2 * models.length);
+    appendFileSync(out, `${models[0]!.file},cfa,safe,bmc`);
+    const r = vigil(args.slice(1));
+    expect(r.stderr.split('\n').filter((l) => l.startsWith('[')).length).toBe(2 * models.length - before);
+    const rows = readResults(out);
+    const keys = rows.map((x) => `${x.config} ${x.model}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(keys.sort()).toEqual(['bmc5', 'expl-seq'].flatMap((c) => models.map((m) => `${c} ${m.file}`)).sort());
+    expect(rows.every((x) => x.status !== 'wrong' && x.status !== 'error')).toBe(true);
+    expect(r.code).toBe(0);
+  });
+
+  it('reports bad configurations and suites as usage errors (exit 2)', () => {
+    expect(vigil(['bench', '--config', 'fastest']).code).toBe(2);
+    expect(vigil(['bench', '--suite', 'no-such-part']).code).toBe(2);
+    expect(vigil(['bench', '--experiment', 'rq9']).code).toBe(2);
+  });
+});
