@@ -13,7 +13,8 @@
  * so that each comes after the gates it reads (in file order whenever the file already is so), as
  * the cycle check finds them. Justice and fairness sections are refused: Vigil checks safety only.
  */
-import { Lexer, createToken, type CustomPatternMatcherReturn, type IToken } from 'chevrotain';
+import { type CustomPatternMatcherReturn, type IToken } from 'chevrotain';
+import { Lexer, createToken } from './chevrotain.js';
 import { InputError, positionOf } from '../errors.js';
 
 /** A latch's initial value: 0, 1, or `'x'` when uninitialised (the reset field is the latch's own literal). */

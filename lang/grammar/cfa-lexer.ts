@@ -5,7 +5,8 @@
  * (`fp[8,24]`, `fpadd[RTZ]`, `fptofp[11,53][RNE]`); literals are checked later, by the builder,
  * so that a malformed one gets a precise message rather than a token-level surprise.
  */
-import { Lexer, createToken, type TokenType } from 'chevrotain';
+import { type TokenType } from 'chevrotain';
+import { Lexer, createToken } from './chevrotain.js';
 
 export const WhiteSpace = createToken({ name: 'WhiteSpace', pattern: /[ \t\r\n\f]+/, group: Lexer.SKIPPED, line_breaks: true });
 export const LineComment = createToken({ name: 'LineComment', pattern: /\/\/[^\r\n]*/, group: Lexer.SKIPPED });

@@ -4,7 +4,8 @@
  * non-associative levels take at most one operator, so `a = b = c` and `not not p` are syntax
  * errors, as in Theta. Error recovery is off: parsing stops at the first error.
  */
-import { EmbeddedActionsParser, type IToken } from 'chevrotain';
+import { type IToken } from 'chevrotain';
+import { EmbeddedActionsParser } from './chevrotain.js';
 import {
   AddOp, Arrow, Assign, BaseType, BvLit, Colon, Comma, EqOp, ExtendOp, FpLit, FpMinMaxOp, FpTypeTok, Identifier, Kw,
   LArrow, LBracket, LCurly, LParen, LocMarker, Lt, Gt, MulOp, Num, Percent, PlusPlus, PrefixOp, QuantKw, Quote, RBracket,

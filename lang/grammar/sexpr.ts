@@ -4,7 +4,8 @@
  * comments. Meaning is given by the front ends that walk the result; this only checks the
  * bracketing, with Chevrotain and no error recovery.
  */
-import { EmbeddedActionsParser, Lexer, createToken, type IToken } from 'chevrotain';
+import { type IToken } from 'chevrotain';
+import { EmbeddedActionsParser, Lexer, createToken } from './chevrotain.js';
 import { errorAt, errorMessages, lexingError, parsingError } from './syntax-errors.js';
 import type { InputError } from '../errors.js';
 

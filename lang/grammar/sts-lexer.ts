@@ -6,7 +6,8 @@
  * places. `-` is always an operator: `-32768` is negation applied to a numeral (the parser folds it
  * back into a literal), which accepts a superset of Theta's signed-numeral tokens.
  */
-import { Lexer, createToken, type IToken, type TokenType } from 'chevrotain';
+import { type IToken, type TokenType } from 'chevrotain';
+import { Lexer, createToken } from './chevrotain.js';
 import { lexingError, errorAt } from './syntax-errors.js';
 
 const WhiteSpace = createToken({ name: 'WhiteSpace', pattern: /[ \t\r\n\f]+/, group: Lexer.SKIPPED, line_breaks: true });

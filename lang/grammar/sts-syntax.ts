@@ -11,7 +11,8 @@
  * corpus files are repaired, each with a warning (formats.md 3.7): one stray `)` after a property's
  * `G(...)`, and `invariant A and invariant B`, read as two invariants.
  */
-import { EmbeddedActionsParser, type IToken } from 'chevrotain';
+import { type IToken } from 'chevrotain';
+import { EmbeddedActionsParser } from './chevrotain.js';
 import { InputError } from '../errors.js';
 import { errorAt, errorAtEnd, errorMessages, parsingError } from './syntax-errors.js';
 import * as T from './sts-lexer.js';

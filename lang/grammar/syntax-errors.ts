@@ -4,7 +4,8 @@
  * Token types carry a `label` (`'var'`, `identifier`) that these messages quote. Shared by the
  * readers of every text format (CFA, STS and their lisp variants).
  */
-import { EOF, type ILexingError, type IParserErrorMessageProvider, type IRecognitionException, type IToken, type TokenType } from 'chevrotain';
+import { type ILexingError, type IParserErrorMessageProvider, type IRecognitionException, type IToken, type TokenType } from 'chevrotain';
+import { EOF } from './chevrotain.js';
 import { InputError, positionOf } from '../errors.js';
 
 /** How a token type is named in messages. */
