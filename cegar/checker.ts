@@ -6,7 +6,8 @@
  * caller checks them independently before anything is shown (engines/invariant-check.ts,
  * formalisms/trace.ts).
  */
-import { or, type Expr } from '../lang/expr.js';
+import type { Expr } from '../lang/expr.js';
+import { minimiseCubes } from '../lang/cubes.js';
 import { simplify } from '../lang/simplify.js';
 import type { Interpreter, Location } from '../formalisms/interpreter.js';
 import type { Progress, Statistics, Verdict } from '../engines/verdict.js';
@@ -43,7 +44,7 @@ export function argInvariant<S extends AbstractState>(arg: Arg<S>): Map<Location
     if (!list) parts.set(n.loc, (list = []));
     list.push(n.state.expr);
   }
-  return new Map([...parts].map(([l, es]) => [l, simplify(or(...es))]));
+  return new Map([...parts].map(([l, es]) => [l, simplify(minimiseCubes(es))]));
 }
 
 export function cegar(model: Interpreter, config: CegarConfig, opts: CegarOptions = {}): Verdict {

@@ -4,6 +4,7 @@ import { BoolT, IntT, RatT, arrayType, bvType } from '../lang/types.js';
 import { evaluate, evaluateIn, lookupIn } from '../lang/eval.js';
 import { simplify } from '../lang/simplify.js';
 import { printExpr } from '../lang/print.js';
+import { minimiseCubes } from '../lang/cubes.js';
 
 const x = E.declareVar('x', IntT);
 const y = E.declareVar('y', IntT);
@@ -177,5 +178,32 @@ describe('printer', () => {
     expect(show(E.extend('zext', E.ref(v), 8))).toBe('v bv_zero_extend bv[8]');
     expect(show(E.arrayLit(IntT, [], E.False))).toBe('[<int> default <- false]');
     expect(show(E.arrayLit(IntT, [[E.int(0), E.True]], E.False))).toBe('[0 <- true, default <- false]');
+  });
+});
+
+describe('minimising disjunctions of cubes', () => {
+  const vars = ['a', 'b', 'c', 'd'].map((n) => E.declareVar(n, BoolT));
+  /** Every valuation of the four variables, as a map for evaluateIn. */
+  const valuations = Array.from({ length: 16 }, (_, m) => new Map(vars.map((v, i) => [v, E.bool(((m >> i) & 1) === 1)])));
+  const truthTable = (e: E.Expr) => valuations.map((v) => evaluateIn(e, v)?.value);
+
+  it('merges cubes that differ in one sign, drops implied cubes, and resolves literals away', () => {
+    const [A, B, C] = vars.map((v) => E.ref(v));
+    expect(printExpr(minimiseCubes([E.and(A!, B!), E.and(E.not(A!), B!)]))).toBe('b');
+    expect(printExpr(minimiseCubes([A!, E.and(E.not(A!), C!)]))).toBe('a or c');
+    expect(printExpr(minimiseCubes([E.and(A!, B!, C!), E.and(A!, B!), E.or(E.and(A!, B!), C!)]))).toBe('a and b or c');
+    expect(minimiseCubes([E.and(A!, E.not(A!)), E.not(B!), B!])).toBe(E.True);
+    expect(minimiseCubes([])).toBe(E.False);
+  });
+
+  it('keeps the disjunction equivalent on random cube sets', () => {
+    let seed = 7;
+    const random = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+    for (let round = 0; round < 500; round++) {
+      const cubes = Array.from({ length: 1 + random(7) }, () =>
+        E.and(...vars.filter(() => random(3) > 0).map((v) => (random(2) ? E.ref(v) : E.not(E.ref(v))))));
+      const min = minimiseCubes(cubes);
+      expect(truthTable(min), printExpr(E.or(...cubes))).toEqual(truthTable(E.or(...cubes)));
+    }
   });
 });
