@@ -4,7 +4,8 @@
  * harness and the charting libraries are imported when a command runs, so that they do not slow
  * down the start of every `vigil check`.
  */
-import { Command, InvalidArgumentError } from 'commander';
+import { Command } from 'commander';
+import { positive } from '../cli/positive.js';
 import { ConfigError, EXPERIMENTS, NAMED, parseConfig, type RunConfig } from './configs.js';
 import { SuiteError, suiteModels, type Model } from './suite.js';
 
@@ -22,13 +23,6 @@ interface BenchCliOptions {
   out?: string;
 }
 
-function positive(what: string) {
-  return (s: string): number => {
-    const n = Number(s);
-    if (!(n > 0) || !Number.isFinite(n)) throw new InvalidArgumentError(`${what} must be a positive number, got '${s}'`);
-    return n;
-  };
-}
 
 const collect = (v: string, prev: string[] | undefined) => [...(prev ?? []), v];
 
@@ -37,7 +31,8 @@ async function usage(f: () => Promise<number>): Promise<number> {
   try {
     return await f();
   } catch (e) {
-    if (e instanceof ConfigError || e instanceof SuiteError || e instanceof ReportError) {
+    const { ResultsFileError } = await import('./results.js');
+    if (e instanceof ConfigError || e instanceof SuiteError || e instanceof ReportError || e instanceof ResultsFileError) {
       process.stderr.write(`${e.message}\n`);
       return 2;
     }
@@ -53,7 +48,8 @@ async function bench(o: BenchCliOptions): Promise<number> {
   const names = configs.map((c) => c.name);
   const twice = names.find((n, i) => names.indexOf(n) !== i);
   if (twice) throw new ConfigError(`two configurations are named '${twice}'; give one a "name"`);
-  let models: Model[] = (o.suite ?? [undefined]).flatMap((s) => suiteModels(s));
+  // Suites may overlap (a corpus part and one of its folders): each model runs once.
+  let models: Model[] = [...new Map((o.suite ?? [undefined]).flatMap((s) => suiteModels(s)).map((m) => [m.name, m])).values()];
   if (experiment) models = models.filter((m) => experiment.formalisms.includes(m.formalism));
   if (experiment) process.stderr.write(`${experiment.title}: ${configs.length} configurations\n`);
   const { runBench } = await import('./harness.js');
@@ -81,8 +77,8 @@ export function addBenchCommands(p: Command, run: (code: Promise<number>) => voi
     .option('--config <name|json>', `a configuration (${NAMED.join(', ')}, or JSON with Theta's option names); repeatable`, collect)
     .option('--peer <tool>', 'a peer tool run on the same models (abc-pdr: AIGER only); repeatable', collect)
     .option('--experiment <rq>', `the paper's factor design: ${Object.keys(EXPERIMENTS).join(', ')}`)
-    .option('--timeout <seconds>', 'wall-time limit per run', positive('--timeout'), 60)
-    .option('--memory <MB>', 'resident-memory limit per run', positive('--memory'))
+    .option('--timeout <seconds>', 'wall-time limit per run', positive('--timeout', 'seconds'), 60)
+    .option('--memory <MB>', 'resident-memory limit per run', positive('--memory', 'megabytes'))
     .option('--jobs <n>', 'runs at once', positive('--jobs'), 1)
     .option('--out <file.csv>', 'results file, appended to and resumed (runs already in it are skipped)')
     .action((o: BenchCliOptions) => run(usage(() => bench(o))));

@@ -10,13 +10,13 @@
  */
 import { DOMAINS, GRANULARITIES, INIT_PRECS, PRED_SPLITS, PRUNE_STRATEGIES, REFINEMENTS, admits, type DomainKind, type RefinementKind } from '../cegar/config.js';
 import { searchWeights } from '../cegar/search.js';
+import { ALGORITHMS } from '../cli/protocol.js';
 
 /** The `vigil check` options a configuration may set, under their command-line names. */
 export const OPTION_NAMES = ['domain', 'maxenum', 'refinement', 'search', 'predsplit', 'precgranularity', 'initprec', 'prunestrategy', 'bound'] as const;
 export type OptionName = (typeof OPTION_NAMES)[number];
 
-export const ALGORITHMS = ['cegar', 'bmc', 'ic3', 'kind', 'portfolio'] as const;
-export const PEERS = ['abc-pdr'] as const;
+const PEERS = ['abc-pdr'] as const;
 
 export interface RunConfig {
   readonly name: string;

@@ -5,11 +5,11 @@
  * (Debian's `berkeley-abc`) runs beside it, when installed, with the same limits. A wrong verdict
  * makes the run exit 1. `--out FILE` also keeps the results CSV (and resumes from it).
  */
-import { spawnSync } from 'node:child_process';
 import { Command } from 'commander';
 import { parseConfig, type RunConfig } from './configs.js';
 import { runBench } from './harness.js';
-import type { ResultRow } from './results.js';
+import { ABC } from './task.js';
+import { readResults, type ResultRow } from './results.js';
 import { suiteModels } from './suite.js';
 
 const opts = new Command('bench')
@@ -23,16 +23,18 @@ const opts = new Command('bench')
   .parse()
   .opts<{ algorithm: string; bound: string; timeout: string; memory?: string; jobs: string; suite: string; out?: string }>();
 
-const hasAbc = ['berkeley-abc', 'abc'].some((b) => spawnSync('sh', ['-c', `command -v ${b}`]).status === 0);
 const models = suiteModels(undefined).filter((m) => m.name.includes(opts.suite));
 const vigil = parseConfig(JSON.stringify({ name: opts.algorithm, algorithm: opts.algorithm, ...(opts.algorithm === 'cegar' ? {} : { bound: opts.bound }) }));
-const configs: RunConfig[] = [vigil, ...(hasAbc && models.some((m) => m.formalism === 'aiger') ? [parseConfig('abc-pdr')] : [])];
-const rows = await runBench({
+const configs: RunConfig[] = [vigil, ...(ABC !== undefined && models.some((m) => m.formalism === 'aiger') ? [parseConfig('abc-pdr')] : [])];
+const sitting = await runBench({
   models, configs, jobs: Number(opts.jobs), ...(opts.out ? { out: opts.out } : {}),
   limits: { timeoutS: Number(opts.timeout), ...(opts.memory ? { memoryMb: Number(opts.memory) } : {}) },
   onResult: (r) => process.stderr.write(`${r.config} ${r.model}: ${r.result || r.status} ${(Number(r.walltimems) / 1000).toFixed(1)} s\n`),
 });
 
+// A resumed bench reports every run in the file, not only this sitting's.
+const modelNames = new Set(models.map((m) => m.name));
+const rows = (opts.out ? readResults(opts.out) : sitting).filter((r) => modelNames.has(r.model));
 const mine = rows.filter((r) => r.config === vigil.name).sort((a, b) => a.model.localeCompare(b.model));
 const abc = new Map(rows.filter((r) => r.tool === 'abc-pdr').map((r) => [r.model, r]));
 const secs = (ms: string) => (Number(ms) / 1000).toFixed(2);

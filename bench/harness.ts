@@ -3,9 +3,11 @@
  * own limited process (bench/task.ts), each result appended to the results file as it finishes
  * (bench/results.ts). Runs already in the file are skipped, so a killed bench resumes where it was.
  */
-import { applies, type RunConfig } from './configs.js';
+import { existsSync } from 'node:fs';
+import { ConfigError, applies, type RunConfig } from './configs.js';
+import { TIME_BIN } from './limits.js';
 import { ResultsFile, type ResultRow } from './results.js';
-import { runTask, type TaskLimits } from './task.js';
+import { ABC, runTask, type TaskLimits } from './task.js';
 import type { Model } from './suite.js';
 
 export interface BenchOptions {
@@ -20,6 +22,8 @@ export interface BenchOptions {
 
 /** Runs what is not in the results file yet; returns the rows of this invocation. */
 export async function runBench(o: BenchOptions): Promise<ResultRow[]> {
+  if (!existsSync(TIME_BIN)) throw new ConfigError(`vigil bench measures every run with GNU time (${TIME_BIN}): install it (Debian package time)`);
+  if (!ABC && o.configs.some((c) => c.tool === 'abc-pdr')) throw new ConfigError('--peer abc-pdr needs ABC (Debian package berkeley-abc)');
   const file = o.out === undefined ? undefined : new ResultsFile(o.out);
   const tasks = o.configs.flatMap((c) => o.models.filter((m) => applies(c, m.formalism) && !file?.has(c.name, m.name)).map((m) => ({ c, m })));
   const rows: ResultRow[] = [];

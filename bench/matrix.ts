@@ -10,8 +10,6 @@
  * the exit code is 1 if any verdict is wrong or any run ended in an error. `--limit N` runs only the first N configurations;
  * `--suite TEXT` keeps the models whose path contains TEXT.
  */
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { Command } from 'commander';
 import { DOMAINS, GRANULARITIES, PRED_SPLITS, REFINEMENTS, admits } from '../cegar/config.js';
 import { SEARCHES } from '../cegar/search.js';
@@ -50,7 +48,6 @@ function configurations(): RunConfig[] {
 
 const models = suiteModels(undefined).filter((m) => m.category !== 'hwmcc24' && m.name.includes(opts.suite));
 const configs = configurations();
-mkdirSync(dirname(opts.out), { recursive: true });
 await runBench({
   models, configs, jobs: Number(opts.jobs), out: opts.out,
   limits: { timeoutS: Number(opts.timeout), ...(opts.memory ? { memoryMb: Number(opts.memory) } : {}) },

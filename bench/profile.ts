@@ -39,7 +39,7 @@ function categoryOfFrame(f: CallFrame): Category | undefined {
   const u = f.url;
   if (u === '') return undefined;
   if (u.startsWith('wasm://') || u.includes('/z3-solver/')) return 'Z3';
-  if (u.includes('/chevrotain/') || u.includes('/@chevrotain/') || u.includes('/lodash-es/') || u.includes('/dist/lang/grammar/')) return 'parsing';
+  if (u.includes('/chevrotain/') || u.includes('/@chevrotain/') || u.includes('/dist/lang/grammar/')) return 'parsing';
   if (u.includes('/dist/lang/smt/')) return 'SMT bridge';
   const own = /\/dist\/(cegar|lang|formalisms|engines|cli)\//.exec(u);
   if (own) return own[1] as Category;

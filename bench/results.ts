@@ -17,7 +17,7 @@ import { stringify } from 'csv-stringify/sync';
 
 export const COLUMNS = [
   'model', 'category', 'expected', 'config', 'tool', 'version', 'algorithm',
-  'domain', 'maxenum', 'precgranularity', 'predsplit', 'refinement', 'search', 'initprec', 'prunestrategy',
+  'domain', 'maxenum', 'precgranularity', 'predsplit', 'refinement', 'search', 'initprec', 'prunestrategy', 'bound',
   'status', 'succ', 'termination', 'result', 'reason', 'timems', 'walltimems', 'memory', 'solvercalls',
   'timelimits', 'memorylimitmb',
 ] as const;
@@ -29,8 +29,11 @@ export type ResultRow = Record<Column, string>;
 export const STATUSES = ['correct', 'wrong', 'solved', 'unknown', 'timeout', 'memout', 'error'] as const;
 export type Status = (typeof STATUSES)[number];
 
+/** A file given as --out that is not a results file of this version. */
+export class ResultsFileError extends Error {}
+
 /** The key that makes a run unique in a results file. */
-export function runKey(config: string, model: string): string {
+function runKey(config: string, model: string): string {
   return `${config}\u0000${model}`;
 }
 
@@ -52,10 +55,11 @@ export class ResultsFile {
     }
     const text = readFileSync(file, 'utf8');
     const end = text.lastIndexOf('\n') + 1;
+    // The header is checked before anything is cut, so that another file given as --out is left whole.
+    const header = end === 0 ? text : text.slice(0, text.indexOf('\n'));
+    if (!COLUMNS.join(',').startsWith(header)) throw new ResultsFileError(`${file} is not a results file of this version (its header differs); choose another --out`);
     if (end < text.length) truncateSync(file, Buffer.byteLength(text.slice(0, end)));
     if (end === 0) appendFileSync(file, stringify([[...COLUMNS]]));
-    const header = text.slice(0, text.indexOf('\n'));
-    if (end > 0 && header !== COLUMNS.join(',')) throw new Error(`${file} is not a results file of this version (its header differs); choose another --out`);
     for (const r of readResults(file)) this.done.add(runKey(r.config, r.model));
   }
 

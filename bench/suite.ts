@@ -11,7 +11,7 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
 
-export const CORPUS_DIR = fileURLToPath(new URL('../../../shared/benchmarks/', import.meta.url));
+const CORPUS_DIR = fileURLToPath(new URL('../../../shared/benchmarks/', import.meta.url));
 
 export interface Model {
   /** The name in results: the path relative to the manifest's folder (or to the working folder). */

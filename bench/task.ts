@@ -20,10 +20,10 @@ import { runLimited, type Measured } from './limits.js';
 import type { ResultRow } from './results.js';
 import { classify, termination, type Outcome } from './classify.js';
 import type { Model } from './suite.js';
+import { VERSION } from '../cli/protocol.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const VIGIL_BIN = `${ROOT}dist/cli/main.js`;
-const VIGIL_VERSION = (JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8')) as { version: string }).version;
 const GRACE_MS = 3000;
 
 export interface TaskLimits {
@@ -57,13 +57,14 @@ async function runVigil(model: Model, c: RunConfig, limits: TaskLimits): Promise
   return {
     m, o,
     row: {
-      ...levels, tool: 'vigil', version: VIGIL_VERSION, algorithm: j?.algorithm ?? c.algorithm ?? '',
+      ...levels, tool: 'vigil', version: VERSION, algorithm: j?.algorithm ?? c.algorithm ?? '',
       solvercalls: String(j ? j.statistics.satCalls ?? j.statistics.solverChecks ?? '' : ''),
     },
   };
 }
 
-const ABC = ['berkeley-abc', 'abc'].find((b) => spawnSync('sh', ['-c', `command -v ${b}`]).status === 0);
+/** ABC's command (Debian names it berkeley-abc), or undefined when it is not installed. */
+export const ABC = ['berkeley-abc', 'abc'].find((b) => spawnSync('sh', ['-c', `command -v ${b}`]).status === 0);
 let abcVersion: string | undefined;
 let scratch: string | undefined;
 
@@ -90,9 +91,18 @@ async function runAbcPdr(model: Model, limits: TaskLimits): Promise<{ m: Measure
   return { m, o: { result, reason, killedBy: m.killedBy }, row: { tool: 'abc-pdr', version: abcVersion, algorithm: 'pdr', solvercalls: '' } };
 }
 
-/** Runs one configuration on one model and returns its results line. */
+/** What a run that could not be started measured: nothing. */
+const NOT_RUN: Measured = { exitCode: undefined, signal: undefined, stdout: '', stderr: '', wallMs: 0, cpuMs: 0, peakBytes: 0, killedBy: undefined };
+
+/** Runs one configuration on one model and returns its results line (status error if it could not run). */
 export async function runTask(model: Model, c: RunConfig, limits: TaskLimits): Promise<ResultRow> {
-  const { m, o, row } = c.tool === 'abc-pdr' ? await runAbcPdr(model, limits) : await runVigil(model, c, limits);
+  let run: { m: Measured; o: Outcome; row: Partial<ResultRow> };
+  try {
+    run = c.tool === 'abc-pdr' ? await runAbcPdr(model, limits) : await runVigil(model, c, limits);
+  } catch (e) {
+    run = { m: NOT_RUN, o: { result: undefined, reason: (e as Error).message, killedBy: undefined }, row: { tool: c.tool } };
+  }
+  const { m, o, row } = run;
   const status = classify(model.expected, o);
   const blank = Object.fromEntries(OPTION_NAMES.map((n) => [n, '']));
   return {

@@ -50,12 +50,12 @@ export function argInvariant<S extends AbstractState>(arg: Arg<S>): Map<Location
 export function cegar(model: Interpreter, config: CegarConfig, opts: CegarOptions = {}): Verdict {
   const domain = makeDomain(config, model);
   domain.deadline = opts.deadline;
-  const refiner = makeRefiner(config.refinement);
-  const loop = new Loop(model, config, domain, refiner, opts);
+  let loop: Loop<AbstractState, Precision> | undefined;
   try {
+    loop = new Loop(model, config, domain, makeRefiner(config.refinement), opts);
     return loop.run();
   } finally {
-    opts.onArg?.(loop.finalArg);
+    if (loop) opts.onArg?.(loop.finalArg);
     domain.dispose();
   }
 }

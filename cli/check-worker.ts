@@ -6,7 +6,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Progress } from '../engines/verdict.js';
 import { checkPipeline, failure } from './pipeline.js';
-import type { Job, WorkerMessage } from './protocol.js';
+import { isOutOfMemory, type Job, type WorkerMessage } from './protocol.js';
 
 /**
  * At most this many progress messages per second within one phase of one iteration (CEGAR reports
@@ -44,5 +44,8 @@ try {
   if (held) post({ kind: 'progress', progress: held });
   post(result);
 } catch (e) {
+  // Memory that ran out inside Z3 surfaces here as an error; rethrown, it ends this thread and the
+  // main thread reports UNKNOWN (out of memory), as for the JavaScript heap.
+  if (isOutOfMemory(e)) throw e;
   post(failure(e));
 }

@@ -15,6 +15,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import { DOMAINS, GRANULARITIES, INIT_PRECS, PRED_SPLITS, PRUNE_STRATEGIES, REFINEMENTS, type CegarConfig } from '../cegar/config.js';
 import { searchWeights } from '../cegar/search.js';
 import { ALGORITHMS, EXIT, VERSION, type CheckOptions } from './protocol.js';
+import { positive } from './positive.js';
 import { Session, type Outcome } from './session.js';
 import { PlainProgress } from './progress.js';
 import { addBenchCommands } from '../bench/command.js';
@@ -26,13 +27,6 @@ function natural(what: string) {
   };
 }
 
-function positive(what: string, unit = 'seconds') {
-  return (s: string): number => {
-    const n = Number(s);
-    if (!(n > 0) || !Number.isFinite(n)) throw new InvalidArgumentError(`${what} must be a positive number of ${unit}, got '${s}'`);
-    return n;
-  };
-}
 
 function maxEnum(s: string): CegarConfig['maxEnum'] {
   if (s === '1*') return '1*';
@@ -172,7 +166,7 @@ ${EXIT_HELP}`);
     .addOption(new Option('--algorithm <name>', 'checking algorithm (ic3, kind and portfolio: AIGER circuits only) (default: cegar; ic3 for AIGER)').choices([...ALGORITHMS]).helpGroup(general))
     .addOption(new Option('--json', 'print the result as one JSON object (schema: cli/verdict.schema.json)').helpGroup(general))
     .addOption(new Option('--quiet', 'no progress: neither the terminal interface nor the progress lines on standard error').helpGroup(general))
-    .addOption(new Option('--timeout <seconds>', 'give up with UNKNOWN (timeout) after this many seconds of wall time, start-up included (default: none)').argParser(positive('--timeout')).helpGroup(limits))
+    .addOption(new Option('--timeout <seconds>', 'give up with UNKNOWN (timeout) after this many seconds of wall time, start-up included (default: none)').argParser(positive('--timeout', 'seconds')).helpGroup(limits))
     .addOption(new Option('--memory <MB>', 'give up with UNKNOWN (out of memory) when the process uses more than this many megabytes (default: none)').argParser(positive('--memory', 'megabytes')).helpGroup(limits))
     .addOption(new Option('--cex <file>', 'UNSAFE: the counterexample as a table of steps by variables with the action taken; CSV if the name ends in .csv, else aligned text').helpGroup(outputs))
     .addOption(new Option('--witness <file>', 'AIGER: the HWMCC witness (1, b0, initial latches, one input vector per step, .; safe: 0, b0, .; unknown: 2, b0, .)').helpGroup(outputs))

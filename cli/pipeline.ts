@@ -12,7 +12,8 @@ import { NoPropertyError } from '../formalisms/cfa-semantics.js';
 import { replay } from '../formalisms/trace.js';
 import { bmc } from '../engines/bmc.js';
 import type { Progress, Verdict } from '../engines/verdict.js';
-import { checkAiger, isAigerFile } from '../engines/aiger/check.js';
+import { checkAiger } from '../engines/aiger/check.js';
+import { isAigerFile } from '../formalisms/files.js';
 import { checkInvariant } from '../engines/invariant-check.js';
 import { cegar } from '../cegar/checker.js';
 import { admits, describeConfig, type CegarConfig } from '../cegar/config.js';
@@ -75,7 +76,9 @@ async function run(file: string, opts: CheckOptions, hooks: PipelineHooks): Prom
   if (problem) throw new FileError(problem);
   const base = { timeout: opts.timeout ?? null };
   if (aiger && algorithm !== 'cegar') {
-    const header: Header = { file, formalism: 'aiger', algorithm, options: { ...base, bound: opts.bound } };
+    // IC3 has no bound; BMC, k-induction and the portfolio's BMC have.
+    const bounded = algorithm !== 'ic3';
+    const header: Header = { file, formalism: 'aiger', algorithm, options: { ...base, ...(bounded ? { bound: opts.bound } : {}) } };
     hooks.onStart?.(header);
     return { header, ...await checkAiger(file, algorithm, { bound: opts.bound, deadline, onProgress }) };
   }

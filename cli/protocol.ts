@@ -2,28 +2,42 @@
  * What crosses between the command line (main thread) and the checker's worker thread: the options,
  * the progress and the finished result, all plain data (structured clone), and the exit codes.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { Progress, Statistics, Verdict } from '../engines/verdict.js';
 import type { CegarConfig } from '../cegar/config.js';
 import type { Formalism } from '../formalisms/interpreter.js';
+import { isAigerFile } from '../formalisms/files.js';
 import type { OutputOptions } from './outputs/index.js';
 import type { Panel } from './panel.js';
 
-export const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+/** Vigil's version, from the nearest package.json above this module (in dist/, or the sources under test). */
+function packageVersion(): string {
+  for (let dir = new URL('./', import.meta.url); ; dir = new URL('../', dir)) {
+    const file = new URL('package.json', dir);
+    if (existsSync(file)) return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
+    if (dir.pathname === '/') throw new Error('package.json not found');
+  }
+}
+
+export const VERSION = packageVersion();
 
 export const EXIT = { safe: 0, unsafe: 1, input: 2, unknown: 3, internal: 4 } as const;
 
 export const ALGORITHMS = ['cegar', 'bmc', 'ic3', 'kind', 'portfolio'] as const;
 export type Algorithm = (typeof ALGORITHMS)[number];
 
-/** The formalism a file holds, by its extension (as the loader chooses its reader). */
-export function formalismOf(file: string): Formalism {
-  return /\.(aag|aig)$/i.test(file) ? 'aiger' : /\.(system|sts)$/.test(file) ? 'sts' : 'cfa';
-}
-
 /** IC3 for AIGER circuits, CEGAR for everything else. */
 export function defaultAlgorithm(file: string): Algorithm {
-  return /\.(aag|aig)$/i.test(file) ? 'ic3' : 'cegar';
+  return isAigerFile(file) ? 'ic3' : 'cegar';
+}
+
+/**
+ * Whether an error is memory running out: the worker's JavaScript heap limit, or Z3's WebAssembly
+ * heap (Z3's own out-of-memory error, or Emscripten's abort when the heap cannot grow).
+ */
+export function isOutOfMemory(e: unknown): boolean {
+  const err = e as { code?: string; message?: string } | undefined;
+  return err?.code === 'ERR_WORKER_OUT_OF_MEMORY' || /\bOOM\b|out of memory|Cannot enlarge memory|Aborted\(/i.test(err?.message ?? '');
 }
 
 /** The options of `vigil check`, as commander parses them. */

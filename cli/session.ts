@@ -9,7 +9,8 @@
 import { Worker } from 'node:worker_threads';
 import type { Progress, Statistics } from '../engines/verdict.js';
 import { headline, jsonVerdict } from './render.js';
-import { EXIT, VERSION, defaultAlgorithm, formalismOf, type CheckFailure, type CheckOptions, type CheckResult, type Header, type Job, type WorkerMessage } from './protocol.js';
+import { formalismOfFile } from '../formalisms/files.js';
+import { EXIT, VERSION, defaultAlgorithm, isOutOfMemory, type CheckFailure, type CheckOptions, type CheckResult, type Header, type Job, type WorkerMessage } from './protocol.js';
 import { progressLine } from './progress.js';
 
 /**
@@ -67,7 +68,7 @@ export class Session {
     private readonly events: SessionEvents = {},
     readonly started = Date.now(),
   ) {
-    this.header = { file, formalism: formalismOf(file), algorithm: options.algorithm ?? defaultAlgorithm(file), options: { timeout: options.timeout ?? null } };
+    this.header = { file, formalism: formalismOfFile(file), algorithm: options.algorithm ?? defaultAlgorithm(file), options: { timeout: options.timeout ?? null } };
     this.done = new Promise((resolve) => { this.settle = resolve; });
     const deadline = options.timeout === undefined ? undefined : this.started + options.timeout * 1000;
     const job: Job = { file, options, deadline };
@@ -80,8 +81,7 @@ export class Session {
     });
     this.worker.on('message', (m: WorkerMessage) => this.receive(m));
     this.worker.on('error', (e: Error & { code?: string }) => {
-      const oom = e.code === 'ERR_WORKER_OUT_OF_MEMORY' || /\bOOM\b|out of memory|Cannot enlarge memory/i.test(e.message);
-      if (oom) this.end('out of memory');
+      if (isOutOfMemory(e)) this.end('out of memory');
       else this.finish({ kind: 'failure', code: EXIT.internal, message: `internal error: ${e.stack ?? e.message}` });
     });
     this.worker.on('exit', () => this.finish({ kind: 'failure', code: EXIT.internal, message: 'internal error: the checker stopped without an answer' }));

@@ -27,7 +27,7 @@ function userName(name: string): string {
 }
 
 /** The table's rows, header first. */
-export function cexRows(model: Interpreter, trace: Trace): string[][] {
+function cexRows(model: Interpreter, trace: Trace): string[][] {
   const withLoc = model.locations.length > 1;
   const header = ['step', ...(withLoc ? ['location'] : []), ...model.vars.map((v) => v.name), 'action', 'choices'];
   const rows = trace.states.map((s, i) => {

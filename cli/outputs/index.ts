@@ -4,6 +4,7 @@
  * `--certificate` (the invariant in the model's syntax, SAFE only) and `--arg` (the final ARG of
  * CEGAR in DOT, any verdict). One module per format; this one only dispatches and writes.
  */
+import { isAigerFile } from '../../formalisms/files.js';
 import { writeFileSync } from 'node:fs';
 import type { Interpreter } from '../../formalisms/interpreter.js';
 import { FileError, loadModel } from '../../formalisms/load.js';
@@ -31,7 +32,7 @@ export interface RunArtifacts {
 
 /** A usage error in the output options for this model and algorithm, checked before the run. */
 export function outputProblem(file: string, algorithm: string, opts: OutputOptions): string | undefined {
-  if (opts.witness !== undefined && !/\.(aag|aig)$/i.test(file)) return `--witness writes AIGER witnesses: ${file} is not an AIGER circuit (.aag, .aig)`;
+  if (opts.witness !== undefined && !isAigerFile(file)) return `--witness writes AIGER witnesses: ${file} is not an AIGER circuit (.aag, .aig)`;
   if (opts.arg !== undefined && algorithm !== 'cegar') return `--arg writes the ARG of CEGAR: use it with --algorithm cegar, not ${algorithm}`;
   return undefined;
 }

@@ -14,7 +14,7 @@ export function fit(s: string, width: number): string {
   return s.length <= width ? s : `${s.slice(0, Math.max(0, width - 1))}…`;
 }
 
-export function configuration(h: Header): string {
+function configuration(h: Header): string {
   return Object.entries(h.options).filter(([, v]) => v !== null && v !== undefined).map(([k, v]) => `${k} ${v}`).join(', ');
 }
 

@@ -20,7 +20,11 @@ export async function checkWithTui(file: string, options: CheckOptions, started 
     <CheckApp feed={feed} file={file} interactive={process.stdin.isTTY === true} onStop={() => session.end('stopped by the user')} />,
     { exitOnCtrlC: false, patchConsole: false },
   );
+  // Without a terminal on standard input ink reads no keys, and Ctrl-C arrives as a signal.
+  const interrupt = () => session.end('stopped by the user');
+  process.on('SIGINT', interrupt);
   const outcome = await session.done;
+  process.off('SIGINT', interrupt);
   feed.push({ kind: 'outcome', outcome });
   await app.waitUntilExit();
   return outcome;

@@ -17,10 +17,6 @@ import { prepareAiger } from './prepare.js';
 export const AIGER_ALGORITHMS = ['bmc', 'ic3', 'kind', 'portfolio'] as const;
 export type AigerAlgorithm = (typeof AIGER_ALGORITHMS)[number];
 
-export function isAigerFile(file: string): boolean {
-  return /\.(aag|aig)$/i.test(file);
-}
-
 export async function checkAiger(file: string, algorithm: AigerAlgorithm, opts: AigerEngineOptions)
   : Promise<{ verdict: Verdict; model: Interpreter }> {
   let bytes: Buffer;
