@@ -98,10 +98,11 @@ describe('the results file', () => {
     expect(rows[0]!.reason).toBe('a b, "quoted"');
   });
 
-  it('refuses a file with another header', () => {
+  it('refuses a file with another header and leaves it whole', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'vigil-test-')), 'r.csv');
-    writeFileSync(file, 'a,b\n1,2\n');
+    writeFileSync(file, 'a,b\n1,2\nno newline at the end');
     expect(() => new ResultsFile(file)).toThrow(/header/);
+    expect(readFileSync(file, 'utf8')).toBe('a,b\n1,2\nno newline at the end');
   });
 });
 
