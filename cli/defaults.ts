@@ -2,8 +2,9 @@
  * The default CEGAR configuration, chosen from measurements on the corpus (README, "Choosing a
  * CEGAR configuration"): Boolean predicate abstraction with sequence interpolation solved the most
  * CFA, PLC and STS models within 10 s. Interpolation by model-based projection cannot refine
- * bit-vector models (smt-notes §4), so a model with bit-vector variables gets the explicit domain
- * with unsat-core refinement, which solved all of the corpus's bit-vector models.
+ * bit-vector or floating-point models (smt-notes §4), so a model with bit-vector or floating-point
+ * variables gets the explicit domain with unsat-core refinement, which solved all of the corpus's
+ * bit-vector models and its three floating-point ones (`fp1`, `fp2`, `counter_fp_true`).
  */
 import type { CegarConfig } from '../cegar/config.js';
 import type { VarDecl } from '../lang/expr.js';
@@ -15,14 +16,15 @@ const PREDICATES: Defaults = {
   precGranularity: 'GLOBAL', initPrec: 'EMPTY', pruneStrategy: 'LAZY',
 };
 
-const BIT_VECTORS: Defaults = { ...PREDICATES, domain: 'EXPL', refinement: 'UNSAT_CORE' };
+const BIT_LEVEL: Defaults = { ...PREDICATES, domain: 'EXPL', refinement: 'UNSAT_CORE' };
 
-function mentionsBitVectors(vars: readonly VarDecl[]): boolean {
-  const bv = (t: VarDecl['type']): boolean => t.kind === 'bv' || (t.kind === 'array' && (bv(t.index) || bv(t.elem)));
-  return vars.some((v) => bv(v.type));
+/** True when a variable's type is, or contains, a bit-vector or a float. */
+function mentionsBitLevel(vars: readonly VarDecl[]): boolean {
+  const bits = (t: VarDecl['type']): boolean => t.kind === 'bv' || t.kind === 'fp' || (t.kind === 'array' && (bits(t.index) || bits(t.elem)));
+  return vars.some((v) => bits(v.type));
 }
 
 /** The default for a model with these variables (the formalism does not change the choice today). */
 export function defaultCegarConfig(vars: readonly VarDecl[]): Defaults {
-  return mentionsBitVectors(vars) ? BIT_VECTORS : PREDICATES;
+  return mentionsBitLevel(vars) ? BIT_LEVEL : PREDICATES;
 }

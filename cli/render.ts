@@ -3,7 +3,9 @@
  * steps, or one JSON object for tools.
  */
 import { printExpr } from '../lang/print.js';
-import type { Expr } from '../lang/expr.js';
+import type { Expr, FpValue } from '../lang/expr.js';
+import { toDecimal } from '../lang/float.js';
+import type { FpType } from '../lang/types.js';
 import type { Interpreter, Location } from '../formalisms/interpreter.js';
 import type { Trace } from '../formalisms/trace.js';
 import type { Verdict } from '../engines/verdict.js';
@@ -15,6 +17,12 @@ function show(v: Expr | undefined): string {
   return v === undefined ? '?' : printExpr(v, 'cfa');
 }
 
+/** A value for people: a float literal gets its decimal reading too, `2'b00.2'b10 (0.5)`. */
+function showHuman(v: Expr | undefined): string {
+  if (v?.op !== 'fplit') return show(v);
+  return `${show(v)} (${toDecimal(v.type as FpType, v.value as FpValue)})`;
+}
+
 export function traceLines(model: Interpreter, trace: Trace): string[] {
   const out: string[] = [];
   const wide = model.vars.length > WIDE;
@@ -22,13 +30,13 @@ export function traceLines(model: Interpreter, trace: Trace): string[] {
     const prev = trace.states[i - 1];
     const vars = wide && prev ? model.vars.filter((v) => prev.vals.get(v) !== s.vals.get(v)) : model.vars;
     const shown = wide && !prev ? vars.slice(0, WIDE) : vars;
-    const values = shown.map((v) => `${v.name} = ${show(s.vals.get(v))}`).join(', ');
+    const values = shown.map((v) => `${v.name} = ${showHuman(s.vals.get(v))}`).join(', ');
     const more = shown.length < vars.length ? ` (+${vars.length - shown.length} more, see --json)` : '';
     const loc = model.locations.length > 1 ? `${s.loc.name}  ` : '';
     out.push(`  ${String(i).padStart(3)}  ${loc}${values || (prev ? '(no change)' : '')}${more}`);
     const a = trace.actions[i];
     if (a) {
-      const choices = [...(trace.choices[i] ?? new Map()).entries()].map(([d, v]) => `${d.name} = ${show(v)}`);
+      const choices = [...(trace.choices[i] ?? new Map()).entries()].map(([d, v]) => `${d.name} = ${showHuman(v)}`);
       out.push(`         ${a.label}${choices.length ? `  [${choices.join(', ')}]` : ''}`);
     }
   });

@@ -10,6 +10,7 @@
  * the AIGER front end builds deep and-chains that must stay as they are (see `simplify.ts`).
  */
 import { ArrayType, BoolT, BvType, FpType, IntT, RatT, Type, arrayType, bvType, isNumeric } from './types.js';
+import { canonical } from './float.js';
 
 export class ExprTypeError extends Error {}
 
@@ -34,7 +35,7 @@ export type Op =
   | 'read' | 'write' | 'arraylit'
   // bit-vectors
   | BvOp | 'concat' | 'extract' | 'zext' | 'sext'
-  // floating point (read and printed only)
+  // floating point: every operator by name (`params`), evaluated by `float.ts`
   | 'fpop';
 
 export const BV_ARITH = ['bvadd', 'bvsub', 'bvmul', 'bvudiv', 'bvsdiv', 'bvsmod', 'bvurem', 'bvsrem',
@@ -159,8 +160,12 @@ export function bv(value: bigint | number, width: number): Expr {
   return mk('lit', bvType(width), [], { value: v });
 }
 
+/**
+ * A floating-point literal. Every NaN becomes the one canonical NaN (SMT-LIB has a single NaN), so
+ * that, with hash-consing, two literals are the same object exactly when SMT-LIB's `=` holds.
+ */
 export function fpLit(type: FpType, value: FpValue): Expr {
-  return mk('fplit', type, [], { value });
+  return mk('fplit', type, [], { value: canonical(type, value) });
 }
 
 export function ref(d: VarDecl): Expr {

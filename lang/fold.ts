@@ -2,14 +2,16 @@
  * The meaning of every operator on literal values: the single source of operator semantics in
  * TypeScript, used by evaluation (`eval.ts`) and by the simplifier (`simplify.ts`). It follows
  * SMT-LIB, which is also what the Z3 bridge produces: Euclidean `div`/`mod` on integers, `rem` with
- * the sign rule of formats.md 2.7, total bit-vector division (x / 0 is all ones, x rem 0 is x).
- * Where SMT-LIB leaves a value unspecified (integer or rational division by zero) the result is
- * unknown (`undefined`).
+ * the sign rule of formats.md 2.7, total bit-vector division (x / 0 is all ones, x rem 0 is x),
+ * IEEE floating point as in SMT-LIB's FloatingPoint theory (computed by `float.ts`). Where SMT-LIB
+ * leaves a value unspecified (integer or rational division by zero, the minimum of +0 and -0, a
+ * float out of the range of a bit-vector) the result is unknown (`undefined`).
  */
 import {
-  arrayValue, bool, bv, int, normRat, rat, type Expr, type Rational,
+  arrayValue, bool, bv, fpLit, int, normRat, rat, type Expr, type FpValue, type Rational,
 } from './expr.js';
-import type { ArrayType } from './types.js';
+import * as F from './float.js';
+import type { ArrayType, FpType } from './types.js';
 
 /** Euclidean division and remainder: 0 <= r < |d|. */
 export function euclid(n: bigint, d: bigint): [bigint, bigint] {
@@ -147,9 +149,66 @@ function bvBinary(op: string, x: bigint, y: bigint, w: number): bigint | boolean
   }
 }
 
+// ---------------------------------------------------------------- floating point
+
+const ROUNDING = new Set<string>(F.ROUNDING_MODES);
+
+/** The rounding mode among an operator's bracketed parameters (always the last one); RNE if none. */
+export function roundingOf(params: readonly (string | number)[]): F.RoundingMode {
+  const last = params[params.length - 1];
+  return typeof last === 'string' && ROUNDING.has(last) ? (last as F.RoundingMode) : 'RNE';
+}
+
+const CMP: Record<string, (c: number) => boolean> = {
+  '=': (c) => c === 0, '<': (c) => c < 0, '<=': (c) => c <= 0, '>': (c) => c > 0, '>=': (c) => c >= 0,
+};
+
+/**
+ * A floating-point operator (kept by name, as the CFA language writes it) on literals. Generic
+ * `+ - * /` round to nearest even, `=` and `/=` are IEEE equality (NaN differs from itself, +0 = -0).
+ */
+function foldFloat(e: Expr, args: readonly Expr[]): Expr | undefined {
+  const [name, ...params] = e.params as string[];
+  const [a, b] = args as [Expr, Expr | undefined];
+  const f = a.type as FpType;
+  const x = a.value as FpValue;
+  const y = b?.value as FpValue;
+  const rm = roundingOf(params);
+  const lit = (v: FpValue | undefined): Expr | undefined => (v === undefined ? undefined : fpLit(e.type as FpType, v));
+  switch (name) {
+    case '+': case 'fpadd': return lit(F.add(f, rm, x, y));
+    case '-': return lit(args.length === 1 ? F.neg(f, x) : F.sub(f, rm, x, y));
+    case 'fpsub': return lit(F.sub(f, rm, x, y));
+    case '*': case 'fpmul': return lit(F.mul(f, rm, x, y));
+    case '/': case 'fpdiv': return lit(F.div(f, rm, x, y));
+    case 'fprem': return lit(F.rem(f, x, y));
+    case 'fpabs': return lit(F.abs(f, x));
+    case 'fpneg': return lit(F.neg(f, x));
+    case 'fppos': return a;
+    case 'fpisnan': return bool(F.isNaN(f, x));
+    case 'fpmin': return lit(F.minMax(f, 'min', x, y));
+    case 'fpmax': return lit(F.minMax(f, 'max', x, y));
+    case 'fpsqrt': return lit(F.sqrt(f, rm, x));
+    case 'fproundtoint': return lit(F.roundToIntegral(f, rm, x));
+    case 'fptofp': return lit(F.convert(f, e.type as FpType, rm, x));
+    case 'fpfrombv': return lit(F.fromBits(e.type as FpType, rm, asInt(a), widthOf(a), params[1] === 's'));
+    case 'fptobv': {
+      const v = F.toBits(f, rm, x, widthOf(e), params[0]!.endsWith('s'));
+      return v === undefined ? undefined : bv(v, widthOf(e));
+    }
+    case '/=': return bool(F.compare(f, x, y) !== 0);
+    default: {
+      const test = CMP[name!];
+      if (!test) return undefined;
+      const c = F.compare(f, x, y);
+      return bool(c !== undefined && test(c));
+    }
+  }
+}
+
 /**
  * The value of `e`'s operator applied to the literal arguments `args` (which replace `e.args`),
- * or undefined where it is unspecified or not computed in TypeScript (quantifiers, floats).
+ * or undefined where it is unspecified or not computed in TypeScript (quantifiers).
  */
 export function fold(e: Expr, args: readonly Expr[]): Expr | undefined {
   const [a, b, c] = args;
@@ -206,6 +265,7 @@ export function fold(e: Expr, args: readonly Expr[]): Expr | undefined {
     }
     case 'zext': return bv(asInt(a!), widthOf(e));
     case 'sext': return bv(signed(asInt(a!), widthOf(a!)), widthOf(e));
+    case 'fpop': return foldFloat(e, args);
     default:
       if (e.op.startsWith('bv')) {
         const r = bvBinary(e.op, asInt(a!), asInt(b!), widthOf(a!));

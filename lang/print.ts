@@ -3,9 +3,15 @@
  * precedence table of formats.md 2.7 needs, so that parsing the print gives the same expression.
  * Levels follow that table (loosest 2, atoms 24); an operand is parenthesised when its level is
  * below what its position allows.
+ *
+ * One construct has no direct syntax: SMT-LIB's `=` on floats (`eq`, made by the explicit domain's
+ * states and by assignments), under which NaN equals itself and +0 differs from -0, whereas the CFA
+ * language's `=` on floats is IEEE equality. It is printed as an equivalent CFA formula
+ * (`fpIdentical`), so that what is printed means, parsed back, what was checked.
  */
-import { leafVar, type Expr, type FpValue, type Rational } from './expr.js';
-import type { Type } from './types.js';
+import { and, fpLit, fpOp, iff, leafVar, not, or, type Expr, type FpValue, type Rational } from './expr.js';
+import { isNaN as isNaNValue, one, zero } from './float.js';
+import { BoolT, type FpType, type Type } from './types.js';
 
 export type Dialect = 'cfa' | 'sts';
 
@@ -71,6 +77,10 @@ class Printer {
 
   private render(e: Expr): [string, number] {
     const a = e.args;
+    if ((e.op === 'eq' || e.op === 'neq') && a[0]!.type.kind === 'fp') {
+      const same = fpIdentical(a[0]!, a[1]!);
+      return this.render(e.op === 'eq' ? same : not(same));
+    }
     const infix = INFIX[e.op];
     if (infix) {
       const sym = e.op === 'iff' && this.dialect === 'sts' ? 'equal' : infix[0];
@@ -148,10 +158,31 @@ function bvLiteral(v: bigint, width: number): string {
   return `${width}'d${v}`;
 }
 
+/** `EXP.SIG`, each field as a bit-vector literal (binary up to 8 bits, else decimal): `8'b01111111.23'd0`. */
 function fpLiteral(e: Expr): [string, number] {
   const v = e.value as FpValue;
-  const t = e.type.kind === 'fp' ? e.type : undefined;
-  const exp = `${t!.exp}'b${v.exp.toString(2).padStart(t!.exp, '0')}`;
-  const sig = `${t!.sig - 1}'b${v.sig.toString(2).padStart(t!.sig - 1, '0')}`;
-  return v.sign ? [`-${exp}.${sig}`, PREFIX] : [`${exp}.${sig}`, ATOM];
+  const t = e.type as FpType;
+  const text = `${bvLiteral(v.exp, t.exp)}.${bvLiteral(v.sig, t.sig - 1)}`;
+  return v.sign ? [`-${text}`, PREFIX] : [text, ATOM];
+}
+
+/**
+ * SMT-LIB's `=` on floats as a formula of the CFA language: IEEE `=` where that is the same (a
+ * literal other than zero or NaN), `fpisnan` for NaN, and the sign of a zero told by `1 / x`
+ * (+inf or -inf).
+ */
+export function fpIdentical(a: Expr, b: Expr): Expr {
+  const f = a.type as FpType;
+  const ieee = (x: Expr, y: Expr) => fpOp('=', [], BoolT, [x, y]);
+  const isNan = (x: Expr) => fpOp('fpisnan', [], BoolT, [x]);
+  const zeroLit = fpLit(f, zero(f, false));
+  const positive = (x: Expr) => fpOp('>', [], BoolT, [fpOp('/', [], f, [fpLit(f, one(f)), x]), zeroLit]);
+  if (a.op === 'fplit' && b.op !== 'fplit') [a, b] = [b, a];
+  if (b.op === 'fplit') {
+    const c = b.value as FpValue;
+    if (isNaNValue(f, c)) return isNan(a);
+    if (c.exp === 0n && c.sig === 0n) return and(ieee(a, b), c.sign ? not(positive(a)) : positive(a));
+    return ieee(a, b);
+  }
+  return or(and(isNan(a), isNan(b)), and(ieee(a, b), or(not(ieee(a, zeroLit)), iff(positive(a), positive(b)))));
 }

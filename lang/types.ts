@@ -15,7 +15,7 @@ export interface ArrayType {
   readonly index: Type;
   readonly elem: Type;
 }
-/** Floating point is read and printed, but no engine supports it yet. */
+/** IEEE floating point: `exp` exponent bits, `sig` significand bits including the hidden bit. */
 export interface FpType {
   readonly kind: 'fp';
   readonly key: string;

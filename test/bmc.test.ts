@@ -9,6 +9,7 @@ import { replay, type Trace } from '../formalisms/trace.js';
 import { bmc } from '../engines/bmc.js';
 import type { Interpreter } from '../formalisms/interpreter.js';
 import { bool, int, type Expr, type VarDecl } from '../lang/expr.js';
+import { printExpr } from '../lang/print.js';
 import { manifest } from './corpus.js';
 import { ROOT } from './cli.js';
 
@@ -20,8 +21,8 @@ async function interpreter(file: string): Promise<Interpreter> {
   return (await loadModel(file)).interpreter();
 }
 
-/** Bugs deeper than the bound, or in constructs BMC does not support yet (floating point). */
-const NOT_FOUND_WITHIN_LIMITS = new Set(['theta-regression/cfa/fp2.cfa']);
+/** Bugs deeper than the bound (none in the corpus today). */
+const NOT_FOUND_WITHIN_LIMITS = new Set<string>();
 
 describe('BMC on the corpus (CFA, STS, classic AIGER, PLC)', () => {
   const models = manifest().filter((m) => m.expected !== 'unknown' && !m.path.startsWith('hwmcc24/'));
@@ -112,9 +113,27 @@ describe('BMC verdicts', () => {
     expect(v).toMatchObject({ result: 'unknown', reason: 'timeout' });
   });
 
-  it('answers UNKNOWN for floating point, with the reason', async () => {
-    const fp = manifest().find((m) => m.path.endsWith('fp2.cfa'))!;
-    const v = bmc(await interpreter(fp.file), { bound: 5 });
-    expect(v).toMatchObject({ result: 'unknown', reason: 'floating point is not supported yet' });
+  it('floating point: the fp2.cfa counterexample, with concrete float values that replay', async () => {
+    const fp = manifest().find((m) => m.path.endsWith('/fp2.cfa'))!;
+    const model = await interpreter(fp.file);
+    const v = bmc(model, { bound: 10 });
+    expect(v.result).toBe('unsafe');
+    if (v.result !== 'unsafe') return;
+    expect(v.trace.actions).toHaveLength(5);
+    expect(replay(model, v.trace)).toBeUndefined();
+    const last = v.trace.states.at(-1)!;
+    const value = (name: string) => printExpr(last.vals.get(model.vars.find((d) => d.name === name)!)!, 'cfa');
+    // 1 / 3.5 = 0.2857 in fp[2,3]: 0.5 rounded toward +inf, 0.25 to nearest
+    expect([value('f2'), value('f3'), value('f4'), value('f5')]).toEqual(["2'b01.2'b00", "2'b10.2'b11", "2'b00.2'b10", "2'b00.2'b01"]);
+    // a changed float value is caught by the replay in TypeScript
+    const f5 = model.vars.find((d) => d.name === 'f5')!;
+    const states = v.trace.states.map((s, i) => (i === 4 ? { ...s, vals: new Map(s.vals).set(f5, s.vals.get(model.vars.find((d) => d.name === 'f4')!)!) } : s));
+    expect(replay(model, { ...v.trace, states })).toMatch(/does not produce the next value of f5/);
+  });
+
+  it('floating point: fp1.cfa (safe) has no counterexample on any of its paths', async () => {
+    const fp = manifest().find((m) => m.path.endsWith('/fp1.cfa'))!;
+    const v = bmc(await interpreter(fp.file), { bound: 12 });
+    expect(v).toMatchObject({ result: 'unknown', reason: 'no path is longer than 5 steps' });
   });
 });

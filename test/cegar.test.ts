@@ -14,7 +14,8 @@ import { searchWeights } from '../cegar/search.js';
 import type { CegarConfig } from '../cegar/config.js';
 import { checkInvariant } from '../engines/invariant-check.js';
 import type { Verdict } from '../engines/verdict.js';
-import { False, True, eq, int, ref } from '../lang/expr.js';
+import { False, True, eq, fpLit, int, postorder, ref, withArgs, type Expr } from '../lang/expr.js';
+import type { FpType } from '../lang/types.js';
 import { defaultCegarConfig } from '../cli/defaults.js';
 import { manifest } from './corpus.js';
 import { ROOT } from './cli.js';
@@ -30,6 +31,13 @@ function config(over: Partial<CegarConfig> = {}): CegarConfig {
 
 async function model(file: string): Promise<Interpreter> {
   return (await loadModel(file)).interpreter();
+}
+
+/** `e` with every occurrence of the literal `from` replaced by `to`. */
+function replaceLit(e: Expr, from: Expr, to: Expr): Expr {
+  const done = new Map<number, Expr>();
+  for (const n of postorder(e)) done.set(n.id, n === from ? to : withArgs(n, n.args.map((a) => done.get(a.id)!)));
+  return done.get(e.id)!;
 }
 
 /** Runs CEGAR and checks the certificate of a definite verdict, as the CLI does. */
@@ -91,6 +99,42 @@ describe('certificates', () => {
     const x = m.vars.find((d) => d.name === 'x')!;
     const tooStrong = new Map(v.invariant).set(loop, eq(ref(x), int(0)));
     expect(checkInvariant(m, tooStrong)).toMatch(/not closed under/);
+  });
+});
+
+describe('floating point with the default configuration (EXPL, UNSAT_CORE)', () => {
+  for (const name of ['fp1', 'fp2', 'counter_fp_true']) {
+    it(`${name}.cfa: the expected verdict, certified, well within 10 s`, async () => {
+      const entry = manifest().find((e) => e.path === `theta-regression/cfa/${name}.cfa`)!;
+      const m = await model(entry.file);
+      const defaults = defaultCegarConfig(m.vars);
+      expect([defaults.domain, defaults.refinement]).toEqual(['EXPL', 'UNSAT_CORE']);
+      const started = Date.now();
+      const v = run(m, { ...defaults, weights: searchWeights(defaults.search)! });
+      expect(v.result).toBe(entry.expected);
+      expect(Date.now() - started).toBeLessThan(5000);
+      if (v.result === 'unsafe') {
+        // the trace carries a concrete float for every variable at every step
+        for (const s of v.trace.states) for (const d of m.vars) expect(s.vals.get(d)?.op).toMatch(/^(fplit|lit)$/);
+      }
+    });
+  }
+
+  it('a corrupted float invariant fails the check: +0 is not -0', async () => {
+    const entry = manifest().find((e) => e.path === 'theta-regression/cfa/counter_fp_true.cfa')!;
+    const m = await model(entry.file);
+    const x = m.vars[0]!;
+    const f = x.type as FpType;
+    const v = run(m, config(defaultCegarConfig(m.vars)));
+    expect(v.result).toBe('safe');
+    if (v.result !== 'safe') return;
+    const l1 = m.locations.find((l) => l.name === 'L1')!;
+    const inv = v.invariant.get(l1)!;
+    const negZero = fpLit(f, { sign: true, exp: 0n, sig: 0n });
+    const posZero = fpLit(f, { sign: false, exp: 0n, sig: 0n });
+    const wrong = replaceLit(inv, posZero, negZero);
+    expect(wrong).not.toBe(inv);
+    expect(checkInvariant(m, new Map(v.invariant).set(l1, wrong))).toMatch(/initially|not closed/);
   });
 });
 

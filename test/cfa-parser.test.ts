@@ -12,11 +12,12 @@ import { printCfa } from '../formalisms/cfa-print.js';
 import type { Cfa } from '../formalisms/cfa.js';
 import { InputError } from '../lang/errors.js';
 import { evaluate } from '../lang/eval.js';
+import { printExpr } from '../lang/print.js';
 import {
   type Expr, add, and, bool, bv, bvop, concat, eq, extend, extract, forall, gt, imply, int, ite, lt, mul, neg, not, or, rat,
-  prime, read, ref, sub, toRat, xor, iff, declareVar,
+  prime, read, ref, sub, toRat, xor, iff, declareVar, fpLit, neq,
 } from '../lang/expr.js';
-import { BoolT, IntT, RatT, bvType } from '../lang/types.js';
+import { BoolT, IntT, RatT, bvType, fpType } from '../lang/types.js';
 
 const cfaModels = manifest().filter((m) => m.formalism === 'cfa');
 const parseAny = (file: string, path: string): Cfa =>
@@ -257,6 +258,29 @@ describe('literals', () => {
     expect(sum.params).toEqual(['fpadd', 'RTZ']);
     expect(sum.args[0]!.params).toEqual(['+']);
     expect(parseExpr({ f: 'fp[8,24]' }, 'f < f').e.params).toEqual(['<']);
+  });
+
+  test('floats print back as they read: every fp[2,3] literal, and SMT-LIB `=` as an equivalent CFA formula', () => {
+    const t = fpType(2, 3);
+    const values = new Set<Expr>();
+    for (const sign of [false, true]) for (let e = 0n; e < 4n; e++) for (let f = 0n; f < 4n; f++) values.add(fpLit(t, { sign, exp: e, sig: f }));
+    expect(values.size).toBe(27); // 32 patterns, the 6 NaN patterns one value
+    for (const c of values) expect(parseValue({}, 'fp[2,3]', printExpr(c, 'cfa')).e).toBe(c);
+    // `eq` (NaN = NaN, +0 /= -0) is not the language's IEEE `=`: its print must mean the same, value by value
+    const x = ref(declareVar('x', t));
+    const y = ref(declareVar('y', t));
+    const reread = (e: Expr) => parseExpr({ x: 'fp[2,3]', y: 'fp[2,3]' }, printExpr(e, 'cfa'));
+    for (const c of values) {
+      const same = reread(eq(x, c));
+      const differs = reread(neq(x, c));
+      for (const a of values) {
+        const at = (v: Record<string, Expr>) => (leaf: Expr) => (leaf === v.x ? a : undefined);
+        expect(evaluate(same.e, at(same.v)), `${printExpr(a, 'cfa')} vs ${printExpr(c, 'cfa')}`).toBe(bool(a === c));
+        expect(evaluate(differs.e, at(differs.v))).toBe(bool(a !== c));
+      }
+    }
+    const { e: both, v } = reread(eq(x, y));
+    for (const a of values) for (const b of values) expect(evaluate(both, (leaf) => (leaf === v.x ? a : leaf === v.y ? b : undefined))).toBe(bool(a === b));
   });
 });
 

@@ -63,14 +63,16 @@ function valueLiteral(v: VarDecl, c: Expr): Expr {
   return eq(ref(v), c);
 }
 
+const isScalarLit = (e: Expr): boolean => e.op === 'lit' || e.op === 'fplit';
+
 /** The variable and value of a definitional conjunct `v = c`, `c = v`, `v` or `not v`. */
 function definition(c: Expr): [VarDecl, Expr] | undefined {
   if (c.op === 'var') return [c.decl!, True];
   if (c.op === 'not' && c.args[0]!.op === 'var') return [c.args[0]!.decl!, False];
   if (c.op !== 'eq' && c.op !== 'iff') return undefined;
   const [a, b] = c.args as [Expr, Expr];
-  if (a.op === 'var' && b.op === 'lit') return [a.decl!, b];
-  if (b.op === 'var' && a.op === 'lit') return [b.decl!, a];
+  if (a.op === 'var' && isScalarLit(b)) return [a.decl!, b];
+  if (b.op === 'var' && isScalarLit(a)) return [b.decl!, a];
   return undefined;
 }
 

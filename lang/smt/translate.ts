@@ -7,22 +7,44 @@
  * cones thousands of levels deep do not overflow the stack. Variables (including the step-indexed
  * copies made by `indexed`) and primed leaves become Z3 constants with integer names.
  *
- * Backward: `fromZ3Value` reads a model value (a literal, or a canonical `arrayValue`), and
- * `fromZ3` rebuilds a formula over the known variables, for what model-based projection returns.
+ * Floating point maps one to one onto Z3's FloatingPoint theory: `fp[E,S]` is Z3's (E, S) sort (S
+ * counts the hidden bit in both), each CFA operator and rounding mode its `Z3_mk_fpa_*` term, the
+ * generic `+ - * /` rounding to nearest even and `=`/`/=` IEEE equality (`fp.eq`).
+ *
+ * Backward: `fromZ3Value` reads a model value (a literal, a float read field by field, or a
+ * canonical `arrayValue`), and `fromZ3` rebuilds a formula over the known variables, for what
+ * model-based projection returns.
  */
 import { Z3_ast_kind, Z3_decl_kind, Z3_sort_kind } from 'z3-solver';
 import {
-  BvOp, Expr, False, Rational, True, add, and, arrayLit, arrayValue, bv, bvop, concat, div, eq,
-  extend, extract, ge, gt, iff, imply, int, ite, le, lt, mod, mul, neg, neq, not, or, postorder, rat, read, ref,
+  BvOp, Expr, False, FpValue, Rational, True, add, and, arrayLit, arrayValue, bv, bvop, concat, div, eq,
+  extend, extract, fpLit, ge, gt, iff, imply, int, ite, le, lt, mod, mul, neg, neq, not, or, postorder, rat, read, ref,
   rem, sub, toRat, write, xor,
 } from '../expr.js';
-import { ArrayType, BoolT, IntT, RatT, Type, arrayType, bvType } from '../types.js';
+import { ArrayType, BoolT, FpType, IntT, RatT, Type, arrayType, bvType, fpType } from '../types.js';
+import { roundingOf } from '../fold.js';
+import { nan, type RoundingMode } from '../float.js';
 import { Z3Context, Z3Owner, currentZ3 } from './context.js';
 
-/** A construct the SMT bridge cannot handle (floating point, non-linear model values, ...). */
+/** A construct the SMT bridge cannot handle (non-linear model values, ...). */
 export class UnsupportedError extends Error {}
 
-const FP_MESSAGE = 'floating point is not supported yet';
+/** Z3 constructors of the rounding-mode constants. */
+const RM_MK: Record<RoundingMode, `_Z3_${string}`> = {
+  RNE: '_Z3_mk_fpa_rne', RNA: '_Z3_mk_fpa_rna', RTP: '_Z3_mk_fpa_rtp', RTN: '_Z3_mk_fpa_rtn', RTZ: '_Z3_mk_fpa_rtz',
+};
+
+/** Z3 constructors of the floating-point operators that take a rounding mode and two operands. */
+const FP_ROUNDED: Record<string, `_Z3_${string}`> = {
+  '+': '_Z3_mk_fpa_add', fpadd: '_Z3_mk_fpa_add', '-': '_Z3_mk_fpa_sub', fpsub: '_Z3_mk_fpa_sub',
+  '*': '_Z3_mk_fpa_mul', fpmul: '_Z3_mk_fpa_mul', '/': '_Z3_mk_fpa_div', fpdiv: '_Z3_mk_fpa_div',
+};
+
+/** ... that take two operands and no rounding mode (IEEE comparisons, remainder, min and max). */
+const FP_PLAIN: Record<string, `_Z3_${string}`> = {
+  '=': '_Z3_mk_fpa_eq', '<': '_Z3_mk_fpa_lt', '<=': '_Z3_mk_fpa_leq', '>': '_Z3_mk_fpa_gt', '>=': '_Z3_mk_fpa_geq',
+  fprem: '_Z3_mk_fpa_rem', fpmin: '_Z3_mk_fpa_min', fpmax: '_Z3_mk_fpa_max',
+};
 
 /** Z3 constructors of the bit-vector operators; rotations take a bit-vector amount (`ext_rotate`). */
 const BV_MK: Record<BvOp, string> = {
@@ -63,6 +85,7 @@ export class Translator implements Z3Owner {
   /** Z3 constant -> the `var`/`prime` leaf it stands for. */
   private readonly leaves = new Map<number, Expr>();
   private readonly sorts = new Map<Type, number>();
+  private readonly roundingModes = new Map<RoundingMode, number>();
 
   constructor(readonly z3: Z3Context) {
     z3.own(this);
@@ -72,8 +95,10 @@ export class Translator implements Z3Owner {
   release(): void {
     for (const ast of this.cache.values()) this.z3.release(ast);
     for (const s of this.sorts.values()) this.z3.release(s);
+    for (const r of this.roundingModes.values()) this.z3.release(r);
     this.cache.clear();
     this.sorts.clear();
+    this.roundingModes.clear();
     this.leaves.clear();
   }
 
@@ -92,7 +117,7 @@ export class Translator implements Z3Owner {
         s = em._Z3_mk_array_sort(ctx, index, this.sort(t.elem));
         break;
       }
-      case 'fp': throw new UnsupportedError(FP_MESSAGE);
+      case 'fp': s = em._Z3_mk_fpa_sort(ctx, t.exp, t.sig); break;
     }
     this.z3.keep(s);
     this.sorts.set(t, s);
@@ -119,9 +144,10 @@ export class Translator implements Z3Owner {
     const { em, ctx } = this.z3;
     const a = e.args.map((x) => this.cache.get(x.id)!);
     const [a0, a1, a2] = a as [number, number, number];
-    if (e.type.kind === 'fp' || e.op === 'fpop' || e.op === 'fplit') throw new UnsupportedError(FP_MESSAGE);
     switch (e.op) {
       case 'lit': return this.literal(e);
+      case 'fplit': return this.fpLiteral(e);
+      case 'fpop': return this.fp(e, a);
       case 'var':
       case 'prime': {
         const sym = em._Z3_mk_int_symbol(ctx, this.z3.freshSymbol());
@@ -203,6 +229,57 @@ export class Translator implements Z3Owner {
     return this.z3.numeral(r.den === 1n ? String(r.num) : `${r.num}/${r.den}`, sort);
   }
 
+  /** The Z3 constant of a rounding mode, kept for the life of the translator. */
+  private rounding(rm: RoundingMode): number {
+    let r = this.roundingModes.get(rm);
+    if (r === undefined) this.roundingModes.set(rm, (r = this.z3.keep(this.z3.em[RM_MK[rm]](this.z3.ctx))));
+    return r;
+  }
+
+  private fpLiteral(e: Expr): number {
+    const { em, ctx } = this.z3;
+    const t = e.type as FpType;
+    const v = e.value as FpValue;
+    const bits = (value: bigint, width: number): number => this.literal(bv(value, width));
+    // each part is kept while the next is made: only the last result of a call survives unreferenced
+    const sign = this.z3.keep(bits(v.sign ? 1n : 0n, 1));
+    const exp = this.z3.keep(bits(v.exp, t.exp));
+    try {
+      return em._Z3_mk_fpa_fp(ctx, sign, exp, bits(v.sig, t.sig - 1));
+    } finally {
+      this.z3.release(sign);
+      this.z3.release(exp);
+    }
+  }
+
+  /** A floating-point operator, by its CFA name; `a` are the translated operands. */
+  private fp(e: Expr, a: readonly number[]): number {
+    const { em, ctx } = this.z3;
+    const [name, ...params] = e.params as string[];
+    const [a0, a1] = a as [number, number];
+    const rm = this.rounding(roundingOf(params));
+    if (name === '-' && a.length === 1) return em._Z3_mk_fpa_neg(ctx, a0);
+    const rounded = FP_ROUNDED[name!];
+    if (rounded) return em[rounded](ctx, rm, a0, a1);
+    const plain = FP_PLAIN[name!];
+    if (plain) return em[plain](ctx, a0, a1);
+    switch (name) {
+      case '/=': return em._Z3_mk_not(ctx, em._Z3_mk_fpa_eq(ctx, a0, a1));
+      case 'fpabs': return em._Z3_mk_fpa_abs(ctx, a0);
+      case 'fpneg': return em._Z3_mk_fpa_neg(ctx, a0);
+      case 'fppos': return a0;
+      case 'fpisnan': return em._Z3_mk_fpa_is_nan(ctx, a0);
+      case 'fpsqrt': return em._Z3_mk_fpa_sqrt(ctx, rm, a0);
+      case 'fproundtoint': return em._Z3_mk_fpa_round_to_integral(ctx, rm, a0);
+      case 'fptofp': return em._Z3_mk_fpa_to_fp_float(ctx, rm, a0, this.sort(e.type));
+      case 'fpfrombv':
+        return params[1] === 's' ? em._Z3_mk_fpa_to_fp_signed(ctx, rm, a0, this.sort(e.type)) : em._Z3_mk_fpa_to_fp_unsigned(ctx, rm, a0, this.sort(e.type));
+      case 'fptobv':
+        return params[0]!.endsWith('s') ? em._Z3_mk_fpa_to_sbv(ctx, rm, a0, this.width(e)) : em._Z3_mk_fpa_to_ubv(ctx, rm, a0, this.width(e));
+      default: throw new UnsupportedError(`unknown floating-point operator ${name}`);
+    }
+  }
+
   private quantifier(e: Expr): number {
     const body = this.toZ3(e.args[0]!);
     const bound = e.bound!.map((d) => this.toZ3(ref(d)));
@@ -222,7 +299,7 @@ export class Translator implements Z3Owner {
       case Z3_sort_kind.Z3_BV_SORT: return bvType(em._Z3_get_bv_sort_size(ctx, sort));
       case Z3_sort_kind.Z3_ARRAY_SORT:
         return arrayType(this.typeOf(em._Z3_get_array_sort_domain(ctx, sort)), this.typeOf(em._Z3_get_array_sort_range(ctx, sort)));
-      case Z3_sort_kind.Z3_FLOATING_POINT_SORT: throw new UnsupportedError(FP_MESSAGE);
+      case Z3_sort_kind.Z3_FLOATING_POINT_SORT: return fpType(em._Z3_fpa_get_ebits(ctx, sort), em._Z3_fpa_get_sbits(ctx, sort));
       default: throw new UnsupportedError(`unsupported Z3 sort ${this.z3.str('Z3_sort_to_string', ctx, sort)}`);
     }
   }
@@ -252,8 +329,30 @@ export class Translator implements Z3Owner {
         if (!this.isNumeral(ast)) throw new UnsupportedError(`not a bit-vector value: ${this.show(ast)}`);
         return bv(BigInt(this.z3.str('Z3_get_numeral_string', ctx, ast)), type.width);
       case 'array': return this.arrayFromZ3(ast, type, model);
-      case 'fp': throw new UnsupportedError(FP_MESSAGE);
+      case 'fp': return this.fpFromZ3(ast, type);
     }
+  }
+
+  /** A floating-point numeral, read field by field (every NaN is the canonical one). */
+  private fpFromZ3(ast: number, type: FpType): Expr {
+    const { em, ctx } = this.z3;
+    if (!em._Z3_fpa_is_numeral(ctx, ast)) throw new UnsupportedError(`not a floating-point value: ${this.show(ast)}`);
+    if (em._Z3_fpa_is_numeral_nan(ctx, ast)) return fpLit(type, nan(type));
+    const sign = em._Z3_fpa_is_numeral_negative(ctx, ast) !== 0;
+    const top = (1n << BigInt(type.exp)) - 1n;
+    if (em._Z3_fpa_is_numeral_inf(ctx, ast)) return fpLit(type, { sign, exp: top, sig: 0n });
+    if (em._Z3_fpa_is_numeral_zero(ctx, ast)) return fpLit(type, { sign, exp: 0n, sig: 0n });
+    const field = (bits: number): bigint => {
+      const k = this.z3.keep(bits);
+      try {
+        return BigInt(this.z3.str('Z3_get_numeral_string', ctx, k));
+      } finally {
+        this.z3.release(k);
+      }
+    };
+    const sig = field(em._Z3_fpa_get_numeral_significand_bv(ctx, ast));
+    const exp = em._Z3_fpa_is_numeral_subnormal(ctx, ast) ? 0n : field(em._Z3_fpa_get_numeral_exponent_bv(ctx, ast, 1));
+    return fpLit(type, { sign, exp, sig });
   }
 
   /** A rational from a numeral, or from the shapes Z3 prints negative and fractional reals as. */
