@@ -47,8 +47,6 @@ interface Obligation {
 }
 
 class Timeout extends Error {}
-export const PROF = { sat: [0, 0, 0, 0, 0], unsat: [0, 0, 0, 0, 0] };
-process.on('exit', () => { if (process.env.IC3PROF) console.error(JSON.stringify(PROF)); });
 
 /** A 32-bit signature of a cube: one bit per literal, hashed. */
 function signature(cube: readonly Lit[]): number {
@@ -176,7 +174,13 @@ class FrameSolver {
 }
 
 /** Retired temporary clauses after which a frame solver is rebuilt. */
-const REBUILD_AFTER = Number(process.env.IC3_REBUILD ?? 600);
+const REBUILD_AFTER = 600;
+/** CTGs blocked per literal-drop attempt before the candidate is joined with the predecessor. */
+const MAX_CTGS = 3;
+/** Generalisation depth up to which CTGs are looked for (1: only while generalising an obligation's cube). */
+const MAX_CTG_DEPTH = 1;
+/** Consecutive failed literal drops after which the generalisation of a CTG's cube stops. */
+const CTG_MIC_ATTEMPTS = 3;
 
 export class Ic3 {
   private readonly lifter = new SatSolver();
@@ -193,8 +197,6 @@ export class Ic3 {
   private readonly sigs: number[][] = [[]];
   /** The highest level, F_k. */
   private k = 0;
-  private readonly maxCtgs = Number(process.env.IC3_CTGS ?? 3);
-  private readonly maxCtgDepth = Number(process.env.IC3_CTG_DEPTH ?? 1);
   private readonly solvers: FrameSolver[] = [];
   private readonly queue = new ObligationQueue();
   readonly counters: Ic3Counters = { frame: 0, obligations: 0, clauses: 0, satCalls: 0 };
@@ -222,10 +224,9 @@ export class Ic3 {
     // The solver looks at the clock only every so many conflicts; IC3's calls are mostly quicker.
     if (this.opts.deadline !== undefined && Date.now() > this.opts.deadline) throw new Timeout();
     this.counters.satCalls++;
-    const t0 = performance.now(); const c0 = sat.stats.conflicts; const p0 = sat.stats.propagations;
     const r = sat.solve(assumptions, { deadline: this.opts.deadline });
     if (r === undefined) throw new Timeout();
-    const b = PROF[r ? 'sat' : 'unsat']; b[0]++; b[1] += performance.now() - t0; b[2] += sat.stats.conflicts - c0; b[3] += sat.stats.propagations - p0; b[4] += sat.numVars;
+
     return r;
   }
 
@@ -341,10 +342,13 @@ export class Ic3 {
   private mic(cube: Lit[], rel: number, depth: number): Lit[] {
     const act = this.litActivity;
     cube = [...cube].sort((a, b) => act[a]! - act[b]!);
+    const budget = depth > 1 ? CTG_MIC_ATTEMPTS : Infinity;
+    let attempts = budget;
     for (let i = 0; i < cube.length && cube.length > 1;) {
       const cand = cube.filter((_, j) => j !== i);
       const r = this.down(cand, i, rel, depth);
-      if (r) cube = r;
+      if (r) { cube = r; attempts = budget; }
+      else if (--attempts === 0) break;
       else i++;
     }
     return cube.sort((a, b) => a - b);
@@ -360,11 +364,12 @@ export class Ic3 {
       if (this.meetsInit(cube)) return undefined;
       const core = this.relInd(cube, rel);
       if (core) return this.initSafe(core, cube, false);
-      if (depth > this.maxCtgDepth) return undefined;
+      if (depth > MAX_CTG_DEPTH) return undefined;
       const state = this.model.state;
-      if (ctgs < this.maxCtgs && rel > 0) {
-        const ctg: Lit[] = [];
-        state.forEach((b, k) => ctg.push(2 * (this.firstLatch + k) + (b ? 0 : 1)));
+      if (ctgs < MAX_CTGS && rel > 0) {
+        // The predecessor, lifted to the latches that force the step into the candidate.
+        const target = [...cube.map((l) => this.liftNextLit(l)), ...this.liftConstraints];
+        const ctg = this.lift(state, this.model.inputs, target);
         if (!this.meetsInit(ctg)) {
           const ctgCore = this.relInd(ctg, rel - 1);
           if (ctgCore) {
@@ -378,6 +383,7 @@ export class Ic3 {
           }
         }
       }
+      // Join: keep the literals of the candidate that the predecessor satisfies.
       ctgs = 0;
       const joined: Lit[] = [];
       for (let j = 0; j < cube.length; j++) {
@@ -540,7 +546,6 @@ export class Ic3 {
       rebuilds: this.rebuilds,
       ctgs: this.counters.ctgs ?? 0,
       subsumed: this.counters.subsumed ?? 0,
-      ...Object.fromEntries(Object.entries(PROF).flatMap(([k, b]) => [[k + 'N', b[0]!], [k + 'Us', Math.round(1000 * b[1]! / b[0]!)], [k + 'Confl', Math.round(100 * b[2]! / b[0]!) / 100], [k + 'Props', Math.round(b[3]! / b[0]!)], [k + 'Vars', Math.round(b[4]! / b[0]!)]])),
       liveClauses: this.frames.reduce((n, f) => n + f.length, 0),
       avgLen: Math.round(10 * this.frames.flat().reduce((n, c) => n + c.length, 0) / Math.max(1, this.frames.flat().length)) / 10,
     };
