@@ -4,23 +4,24 @@
  *
  * Frames F_1 .. F_k over-approximate the states reachable in at most i steps; F_0 is the initial
  * states. Each frame keeps only the cubes first blocked there (delta encoding): F_i is the union of
- * the clauses of levels i and above, and one solver holds them all, each level's clauses guarded by
- * that level's activation literal, so a query relative to F_i assumes the activation literals of
- * levels i and up. The solver holds one copy of the transition relation with a variable per latch
- * now and per latch next (tied to its next-state function), and the invariant constraints asserted
- * on the current step: a predecessor must satisfy them, which is the AIGER meaning of constraints.
+ * the clauses of levels i and above. Each level has its own solver holding F_i (see `FrameSolver`),
+ * the invariant constraints asserted on the current step (a predecessor must satisfy them, which is
+ * the AIGER meaning of constraints) and the next-state functions that queries have needed so far.
+ * A new clause subsumes, and removes from the frames, the weaker clauses of its level and below.
  *
  * Bad states found in F_k start proof obligations, kept in a priority queue by level. An obligation
  * is discharged by relative induction (is the cube reachable from F_{i-1} outside itself?); if not,
- * its cube is shrunk to the literals in the final conflict, then by dropping literals one at a time
- * while it stays relatively inductive (MIC-style), never so far that it meets an initial state, and
- * the clause is pushed as far forward as it holds. If it is reachable, the predecessor is lifted to a
- * cube by a second solver: with the step's inputs fixed, the failed assumptions of "these latch
- * values and inputs, but not the successor cube (or not the constraints)" are the latch literals
- * that force the step. Every state of a lifted cube reaches the obligation's cube with the stored
- * inputs, so a cube meeting an initial state closes a concrete counterexample. After each level,
- * clauses are propagated forward; when a level has none left, two adjacent frames are equal and
- * the frames above it form an inductive invariant.
+ * its cube is shrunk to the literals in the final conflict, then generalised by dropping literals
+ * (least active first) while it stays relatively inductive and misses the initial states, with
+ * counterexamples to generalisation (Hassan, Bradley, Somenzi, FMCAD 2013): a predecessor that
+ * defeats a drop but is itself unreachable from the frame below is blocked first; and the clause
+ * is pushed as far forward as it holds, the obligation re-enqueued one level up. If the cube is
+ * reachable, the predecessor is lifted to a cube by a second solver: with the step's inputs fixed,
+ * the failed assumptions of "these latch values and inputs, but not the successor cube (or not the
+ * constraints)" are the latch literals that force the step. Every state of a lifted cube reaches the
+ * obligation's cube with the stored inputs, so a cube meeting an initial state closes a concrete
+ * counterexample. After each level, clauses are propagated forward; when a level has none left, two
+ * adjacent frames are equal and the frames above it form an inductive invariant.
  *
  * Uninitialised latches simply have no reset literal: cubes only conflict with the initial states on
  * initialised latches.
@@ -547,7 +548,6 @@ export class Ic3 {
       ctgs: this.counters.ctgs ?? 0,
       subsumed: this.counters.subsumed ?? 0,
       liveClauses: this.frames.reduce((n, f) => n + f.length, 0),
-      avgLen: Math.round(10 * this.frames.flat().reduce((n, c) => n + c.length, 0) / Math.max(1, this.frames.flat().length)) / 10,
     };
   }
 }
