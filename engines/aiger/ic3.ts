@@ -4,23 +4,24 @@
  *
  * Frames F_1 .. F_k over-approximate the states reachable in at most i steps; F_0 is the initial
  * states. Each frame keeps only the cubes first blocked there (delta encoding): F_i is the union of
- * the clauses of levels i and above, and one solver holds them all, each level's clauses guarded by
- * that level's activation literal, so a query relative to F_i assumes the activation literals of
- * levels i and up. The solver holds one copy of the transition relation with a variable per latch
- * now and per latch next (tied to its next-state function), and the invariant constraints asserted
- * on the current step: a predecessor must satisfy them, which is the AIGER meaning of constraints.
+ * the clauses of levels i and above. Each level has its own solver holding F_i (see `FrameSolver`),
+ * the invariant constraints asserted on the current step (a predecessor must satisfy them, which is
+ * the AIGER meaning of constraints) and the next-state functions that queries have needed so far.
+ * A new clause subsumes, and removes from the frames, the weaker clauses of its level and below.
  *
  * Bad states found in F_k start proof obligations, kept in a priority queue by level. An obligation
  * is discharged by relative induction (is the cube reachable from F_{i-1} outside itself?); if not,
- * its cube is shrunk to the literals in the final conflict, then by dropping literals one at a time
- * while it stays relatively inductive (MIC-style), never so far that it meets an initial state, and
- * the clause is pushed as far forward as it holds. If it is reachable, the predecessor is lifted to a
- * cube by a second solver: with the step's inputs fixed, the failed assumptions of "these latch
- * values and inputs, but not the successor cube (or not the constraints)" are the latch literals
- * that force the step. Every state of a lifted cube reaches the obligation's cube with the stored
- * inputs, so a cube meeting an initial state closes a concrete counterexample. After each level,
- * clauses are propagated forward; when a level has none left, two adjacent frames are equal and
- * the frames above it form an inductive invariant.
+ * its cube is shrunk to the literals in the final conflict, then generalised by dropping literals
+ * (least active first) while it stays relatively inductive and misses the initial states, with
+ * counterexamples to generalisation (Hassan, Bradley, Somenzi, FMCAD 2013): a predecessor that
+ * defeats a drop but is itself unreachable from the frame below is blocked first; and the clause
+ * is pushed as far forward as it holds, the obligation re-enqueued one level up. If the cube is
+ * reachable, the predecessor is lifted to a cube by a second solver: with the step's inputs fixed,
+ * the failed assumptions of "these latch values and inputs, but not the successor cube (or not the
+ * constraints)" are the latch literals that force the step. Every state of a lifted cube reaches the
+ * obligation's cube with the stored inputs, so a cube meeting an initial state closes a concrete
+ * counterexample. After each level, clauses are propagated forward; when a level has none left, two
+ * adjacent frames are equal and the frames above it form an inductive invariant.
  *
  * Uninitialised latches simply have no reset literal: cubes only conflict with the initial states on
  * initialised latches.
@@ -47,6 +48,25 @@ interface Obligation {
 }
 
 class Timeout extends Error {}
+
+/** A 32-bit signature of a cube: one bit per literal, hashed. */
+function signature(cube: readonly Lit[]): number {
+  let s = 0;
+  for (const l of cube) s |= 1 << (l & 31);
+  return s;
+}
+
+/** Whether sorted `a` is a subset of sorted `b`. */
+function subset(a: readonly Lit[], b: readonly Lit[]): boolean {
+  if (a.length > b.length) return false;
+  let j = 0;
+  for (const x of a) {
+    while (j < b.length && b[j]! < x) j++;
+    if (j === b.length || b[j] !== x) return false;
+    j++;
+  }
+  return true;
+}
 
 /** Obligations ordered by level, then by distance to the bad state. */
 class ObligationQueue {
@@ -90,20 +110,82 @@ class ObligationQueue {
 
 export interface Ic3Counters {
   frame: number;
+  ctgs?: number;
+  subsumed?: number;
   obligations: number;
   clauses: number;
   satCalls: number;
 }
 
+/**
+ * One SAT solver per frame: solver i holds F_i (the clauses of levels i and above; solver 0 the
+ * initial states instead), the invariant constraints, and the next-state functions of the latches
+ * that queries have asked about so far (loaded on demand, so a query sees only the cones it needs).
+ * A clause blocked at level i goes into solvers 1..i, a clause pushed from i to i+1 into solver i+1,
+ * so no solver ever holds a clause twice. The temporary clause of a relative-induction query is
+ * retired by a unit; once a solver has retired enough of them it is rebuilt from the frames.
+ */
+class FrameSolver {
+  readonly sat = new SatSolver();
+  readonly now: Int32Array;
+  private readonly nextOf: Int32Array;
+  private readonly unroller: Unroller;
+  private badLit = 0;
+  retired = 0;
+
+  constructor(private readonly aig: Aig, private readonly firstLatch: number, init: boolean) {
+    const L = aig.latches.length;
+    this.now = new Int32Array(L);
+    for (let k = 0; k < L; k++) this.now[k] = this.sat.newVar();
+    this.unroller = new Unroller(aig, this.sat, (_t, k) => this.now[k]!);
+    this.nextOf = new Int32Array(L);
+    for (const c of aig.constraints) this.sat.addClause([this.unroller.lit(0, c.lit)]);
+    if (init) {
+      aig.latches.forEach((l, k) => {
+        if (l.reset !== 'x') this.sat.addClause([l.reset === 1 ? this.now[k]! : -this.now[k]!]);
+      });
+    }
+  }
+
+  nowLit(lit: Lit): number { const v = this.now[(lit >> 1) - this.firstLatch]!; return lit & 1 ? -v : v; }
+  nextLit(lit: Lit): number {
+    const k = (lit >> 1) - this.firstLatch;
+    let f = this.nextOf[k]!;
+    if (f === 0) f = this.nextOf[k] = this.unroller.lit(0, this.aig.latches[k]!.next);
+    return lit & 1 ? -f : f;
+  }
+  bad(): number {
+    if (this.badLit === 0) this.badLit = this.unroller.lit(0, this.aig.properties[0]!.lit);
+    return this.badLit;
+  }
+  /** Adds the clause blocking `cube`. */
+  block(cube: readonly Lit[]): void {
+    this.sat.addClause(cube.map((l) => -this.nowLit(l)));
+  }
+  /** The latch values and inputs of the last model; inputs outside the loaded cones read as 0. */
+  model(inputs: number): { state: Uint8Array; inputs: Uint8Array } {
+    return {
+      state: Uint8Array.from(this.now, (v) => (this.sat.value(v) === true ? 1 : 0)),
+      inputs: Uint8Array.from({ length: inputs }, (_, k) => {
+        const v = this.unroller.peek(0, 1 + k);
+        return v !== 0 && this.sat.value(v) === true ? 1 : 0;
+      }),
+    };
+  }
+}
+
+/** Retired temporary clauses after which a frame solver is rebuilt. */
+const REBUILD_AFTER = 600;
+/** CTGs blocked per literal-drop attempt before the candidate is joined with the predecessor. */
+const MAX_CTGS = 3;
+/** Generalisation depth up to which CTGs are looked for (1: only while generalising an obligation's cube). */
+const MAX_CTG_DEPTH = 1;
+/** Consecutive failed literal drops after which the generalisation of a CTG's cube stops. */
+const CTG_MIC_ATTEMPTS = 3;
+
 export class Ic3 {
-  private readonly sat = new SatSolver();
   private readonly lifter = new SatSolver();
   private readonly firstLatch: number;
-  /** Per latch: its SAT variable now and next, in the main solver. */
-  private readonly now: Int32Array;
-  private readonly next: Int32Array;
-  private readonly inputVars: Int32Array;
-  private readonly bad: number;
   /** The lifting solver: latch and input variables, next-state functions, constraints, bad. */
   private readonly liftNow: Int32Array;
   private readonly liftInputs: Int32Array;
@@ -112,32 +194,21 @@ export class Ic3 {
   private readonly liftBad: number;
   /** Per level, the cubes blocked first there (level 0 is unused: F_0 is the initial states). */
   private readonly frames: Lit[][][] = [[]];
-  private readonly act: number[] = [];
+  /** Per level, per cube: a 32-bit signature of its literals, for subsumption. */
+  private readonly sigs: number[][] = [[]];
+  /** The highest level, F_k. */
+  private k = 0;
+  private readonly solvers: FrameSolver[] = [];
   private readonly queue = new ObligationQueue();
   readonly counters: Ic3Counters = { frame: 0, obligations: 0, clauses: 0, satCalls: 0 };
+  private readonly satStats = { solves: 0, timeMs: 0, conflicts: 0, decisions: 0, propagations: 0 };
+  private rebuilds = 0;
 
   constructor(private readonly aig: Aig, private readonly opts: AigerEngineOptions) {
     this.firstLatch = 1 + aig.inputs.length;
     const L = aig.latches.length;
-    this.now = new Int32Array(L);
-    for (let k = 0; k < L; k++) this.now[k] = this.sat.newVar();
-    const u = new Unroller(aig, this.sat, (_t, k) => this.now[k]!);
-    this.next = new Int32Array(L);
-    for (let k = 0; k < L; k++) {
-      const v = this.sat.newVar();
-      const f = u.lit(0, aig.latches[k]!.next);
-      this.sat.addClause([-v, f]);
-      this.sat.addClause([v, -f]);
-      this.next[k] = v;
-    }
-    for (const c of aig.constraints) this.sat.addClause([u.lit(0, c.lit)]);
-    this.bad = u.lit(0, aig.properties[0]!.lit);
-    this.inputVars = Int32Array.from(aig.inputs, (_, k) => u.lit(0, 2 * (1 + k)));
-    const a0 = this.sat.newVar();
-    this.act.push(a0);
-    aig.latches.forEach((l, k) => {
-      if (l.reset !== 'x') this.sat.addClause([-a0, l.reset === 1 ? this.now[k]! : -this.now[k]!]);
-    });
+    this.litActivity = new Float64Array(2 * (this.firstLatch + L));
+    this.solvers.push(new FrameSolver(aig, this.firstLatch, true));
 
     this.liftNow = new Int32Array(L);
     for (let k = 0; k < L; k++) this.liftNow[k] = this.lifter.newVar();
@@ -149,8 +220,6 @@ export class Ic3 {
   }
 
   private latchOf(lit: Lit): number { return (lit >> 1) - this.firstLatch; }
-  private nowLit(lit: Lit): number { const v = this.now[this.latchOf(lit)]!; return lit & 1 ? -v : v; }
-  private nextLit(lit: Lit): number { const v = this.next[this.latchOf(lit)]!; return lit & 1 ? -v : v; }
 
   private solve(sat: SatSolver, assumptions: number[]): boolean {
     // The solver looks at the clock only every so many conflicts; IC3's calls are mostly quicker.
@@ -158,12 +227,30 @@ export class Ic3 {
     this.counters.satCalls++;
     const r = sat.solve(assumptions, { deadline: this.opts.deadline });
     if (r === undefined) throw new Timeout();
+
     return r;
   }
 
-  /** Activation literals of F_level: its own and every higher level's. */
-  private frameAssumptions(level: number): number[] {
-    return this.act.slice(level);
+  /** Solver i, rebuilt from the frames first if it has retired too many temporary clauses. */
+  private solverAt(level: number): FrameSolver {
+    let fs = this.solvers[level]!;
+    if (fs.retired >= REBUILD_AFTER) {
+      this.retire(fs.sat);
+      fs = new FrameSolver(this.aig, this.firstLatch, level === 0);
+      if (level > 0) for (let j = level; j < this.frames.length; j++) for (const cube of this.frames[j]!) fs.block(cube);
+      this.solvers[level] = fs;
+      this.rebuilds++;
+    }
+    return fs;
+  }
+
+  private retire(sat: SatSolver): void {
+    const st = this.satStats;
+    st.solves += sat.stats.solves;
+    st.timeMs += sat.stats.timeMs;
+    st.conflicts += sat.stats.conflicts;
+    st.decisions += sat.stats.decisions;
+    st.propagations += sat.stats.propagations;
   }
 
   /** Whether some initial state lies in the cube: no literal contradicts a reset. */
@@ -172,14 +259,6 @@ export class Ic3 {
       const reset = this.aig.latches[this.latchOf(l)]!.reset;
       return reset === 'x' || reset === ((l & 1) ^ 1);
     });
-  }
-
-  /** The latch values and inputs of the main solver's model. */
-  private modelState(): { state: Uint8Array; inputs: Uint8Array } {
-    return {
-      state: Uint8Array.from(this.now, (v) => (this.sat.value(v) === true ? 1 : 0)),
-      inputs: Uint8Array.from(this.inputVars, (v) => (this.sat.value(v) === true ? 1 : 0)),
-    };
   }
 
   /** The latch literals of `state` that, with `inputs`, force every lifting-solver literal of `target`. */
@@ -210,48 +289,140 @@ export class Ic3 {
    * holds a predecessor).
    */
   private relInd(cube: readonly Lit[], level: number): Lit[] | undefined {
-    const tmp = this.sat.newVar();
-    this.sat.addClause([-tmp, ...cube.map((l) => -this.nowLit(l))]);
-    const assumptions = [...this.frameAssumptions(level), tmp, ...cube.map((l) => this.nextLit(l))];
-    const sat = this.solve(this.sat, assumptions);
+    const fs = this.solverAt(level);
+    const tmp = fs.sat.newVar();
+    fs.sat.addClause([-tmp, ...cube.map((l) => -fs.nowLit(l))]);
+    const assumptions = [tmp, ...cube.map((l) => fs.nextLit(l))];
+    const sat = this.solve(fs.sat, assumptions);
     let core: Lit[] | undefined;
     if (!sat) {
-      const failed = new Set(this.sat.failedAssumptions());
-      core = cube.filter((l) => failed.has(this.nextLit(l)));
+      const failed = new Set(fs.sat.failedAssumptions());
+      core = cube.filter((l) => failed.has(fs.nextLit(l)));
+    } else {
+      this.model = fs.model(this.aig.inputs.length);
     }
-    this.sat.addClause([-tmp]);
+    fs.sat.addClause([-tmp]);
+    fs.retired++;
     return core;
   }
 
+  private model: { state: Uint8Array; inputs: Uint8Array } = { state: new Uint8Array(0), inputs: new Uint8Array(0) };
+
   /** The core of a blocked cube, with a literal of `cube` added back if the core met an initial state. */
-  private initSafe(core: Lit[], cube: readonly Lit[]): Lit[] {
+  private initSafe(core: Lit[], cube: readonly Lit[], sort = true): Lit[] {
     if (!this.meetsInit(core)) return core;
     const keep = cube.find((l) => !this.meetsInit([l]))!;
-    return [...core, keep].sort((a, b) => a - b);
+    const out = [...core, keep];
+    return sort ? out.sort((a, b) => a - b) : out;
   }
 
-  /** Drops literals while the cube stays relatively inductive to F_{level-1} and misses the initial states. */
-  private generalize(cube: Lit[], level: number): Lit[] {
-    for (const l of [...cube]) {
-      if (cube.length <= 1) break;
-      if (!cube.includes(l)) continue;
-      const cand = cube.filter((x) => x !== l);
-      if (this.meetsInit(cand)) continue;
-      const core = this.relInd(cand, level - 1);
-      if (core) cube = this.initSafe(core, cand);
+  /** Literal activity for generalisation: how often a latch literal took part in blocked cubes. */
+  private readonly litActivity: Float64Array;
+  private activityInc = 1;
+
+  private bumpActivity(cube: readonly Lit[]): void {
+    for (const l of cube) this.litActivity[l]! += this.activityInc;
+    this.activityInc *= 1 / 0.99;
+    if (this.activityInc > 1e100) {
+      for (let i = 0; i < this.litActivity.length; i++) this.litActivity[i]! *= 1e-100;
+      this.activityInc *= 1e-100;
     }
-    return cube;
+  }
+
+  /**
+   * Generalises `cube`, relatively inductive to F_{level-1}, blocked at `level`: MIC with
+   * counterexamples to generalisation (Hassan, Bradley, Somenzi 2013). Literals are tried in order of
+   * increasing activity; when dropping one fails because of a predecessor that is itself unreachable
+   * from the frame below (a CTG), that predecessor is blocked first and the drop is retried, a few
+   * times; otherwise the candidate is joined with the predecessor.
+   */
+  private generalize(cube: Lit[], level: number): Lit[] {
+    return this.mic(cube, level - 1, 1);
+  }
+
+  private mic(cube: Lit[], rel: number, depth: number): Lit[] {
+    const act = this.litActivity;
+    cube = [...cube].sort((a, b) => act[a]! - act[b]!);
+    const budget = depth > 1 ? CTG_MIC_ATTEMPTS : Infinity;
+    let attempts = budget;
+    for (let i = 0; i < cube.length && cube.length > 1;) {
+      const cand = cube.filter((_, j) => j !== i);
+      const r = this.down(cand, i, rel, depth);
+      if (r) { cube = r; attempts = budget; }
+      else if (--attempts === 0) break;
+      else i++;
+    }
+    return cube.sort((a, b) => a - b);
+  }
+
+  /**
+   * A subcube of `cube` relatively inductive to F_rel and free of initial states, keeping the
+   * literals before `keepTo`; undefined when there is none to be found.
+   */
+  private down(cube: Lit[], keepTo: number, rel: number, depth: number): Lit[] | undefined {
+    let ctgs = 0;
+    for (;;) {
+      if (this.meetsInit(cube)) return undefined;
+      const core = this.relInd(cube, rel);
+      if (core) return this.initSafe(core, cube, false);
+      if (depth > MAX_CTG_DEPTH) return undefined;
+      const state = this.model.state;
+      if (ctgs < MAX_CTGS && rel > 0) {
+        // The predecessor, lifted to the latches that force the step into the candidate.
+        const target = [...cube.map((l) => this.liftNextLit(l)), ...this.liftConstraints];
+        const ctg = this.lift(state, this.model.inputs, target);
+        if (!this.meetsInit(ctg)) {
+          const ctgCore = this.relInd(ctg, rel - 1);
+          if (ctgCore) {
+            ctgs++;
+            this.counters.ctgs = (this.counters.ctgs ?? 0) + 1;
+            const c = this.mic(this.initSafe(ctgCore, ctg), rel - 1, depth + 1);
+            let lv = rel;
+            while (lv < this.k && this.relInd(c, lv)) lv++;
+            this.addBlocked(c, lv);
+            continue;
+          }
+        }
+      }
+      // Join: keep the literals of the candidate that the predecessor satisfies.
+      ctgs = 0;
+      const joined: Lit[] = [];
+      for (let j = 0; j < cube.length; j++) {
+        const l = cube[j]!;
+        if ((state[this.latchOf(l)]! ^ (l & 1)) === 1) joined.push(l);
+        else if (j < keepTo) return undefined;
+      }
+      cube = joined;
+    }
   }
 
   private addBlocked(cube: Lit[], level: number): void {
+    // Clauses of levels up to `level` that the new one subsumes are dropped from the frames (the
+    // solvers keep them until they are rebuilt).
+    const sig = signature(cube);
+    for (let j = 1; j <= level; j++) {
+      const f = this.frames[j]!;
+      const sigs = this.sigs[j]!;
+      let w = 0;
+      for (let r = 0; r < f.length; r++) {
+        if ((sig & ~sigs[r]!) === 0 && subset(cube, f[r]!)) { this.counters.subsumed = (this.counters.subsumed ?? 0) + 1; continue; }
+        f[w] = f[r]!;
+        sigs[w++] = sigs[r]!;
+      }
+      f.length = w;
+      sigs.length = w;
+    }
     this.frames[level]!.push(cube);
-    this.sat.addClause([-this.act[level]!, ...cube.map((l) => -this.nowLit(l))]);
+    this.sigs[level]!.push(sig);
+    this.bumpActivity(cube);
+    for (let i = 1; i <= level; i++) this.solvers[i]!.block(cube);
     this.counters.clauses++;
   }
 
   private newFrame(): void {
     this.frames.push([]);
-    this.act.push(this.sat.newVar());
+    this.sigs.push([]);
+    this.solvers.push(new FrameSolver(this.aig, this.firstLatch, false));
   }
 
   /** A counterexample from a full initial state through the obligations from `first` on. */
@@ -277,7 +448,7 @@ export class Ic3 {
       if (this.meetsInit(ob.cube)) return this.run(this.initialIn(ob.cube), [], ob);
       const core = this.relInd(ob.cube, ob.level - 1);
       if (!core) {
-        const { state, inputs } = this.modelState();
+        const { state, inputs } = this.model;
         if (ob.level === 1) return this.run(state, [inputs], ob);
         const target = [...ob.cube.map((l) => this.liftNextLit(l)), ...this.liftConstraints];
         this.queue.push({ cube: this.lift(state, inputs, target), level: ob.level - 1, depth: ob.depth + 1, inputs, next: ob });
@@ -297,15 +468,21 @@ export class Ic3 {
   private propagate(k: number): number | undefined {
     for (let i = 1; i < k; i++) {
       const stay: Lit[][] = [];
-      for (const cube of this.frames[i]!) {
-        const solved = this.solve(this.sat, [...this.frameAssumptions(i), ...cube.map((l) => this.nextLit(l))]);
-        if (solved) stay.push(cube);
+      const staySigs: number[] = [];
+      const fs = this.solverAt(i);
+      const f = this.frames[i]!;
+      for (let r = 0; r < f.length; r++) {
+        const cube = f[r]!;
+        const solved = this.solve(fs.sat, cube.map((l) => fs.nextLit(l)));
+        if (solved) { stay.push(cube); staySigs.push(this.sigs[i]![r]!); }
         else {
           this.frames[i + 1]!.push(cube);
-          this.sat.addClause([-this.act[i + 1]!, ...cube.map((l) => -this.nowLit(l))]);
+          this.sigs[i + 1]!.push(this.sigs[i]![r]!);
+          this.solvers[i + 1]!.block(cube);
         }
       }
       this.frames[i] = stay;
+      this.sigs[i] = staySigs;
       if (stay.length === 0) return i;
     }
     return undefined;
@@ -313,20 +490,24 @@ export class Ic3 {
 
   check(): Outcome {
     try {
-      if (this.solve(this.sat, [this.act[0]!, this.bad])) {
-        const { state, inputs } = this.modelState();
+      const s0 = this.solvers[0]!;
+      if (this.solve(s0.sat, [s0.bad()])) {
+        const { state, inputs } = s0.model(this.aig.inputs.length);
         return { result: 'unsafe', run: this.run(state, [inputs], undefined) };
       }
       this.newFrame();
       for (let k = 1; ; k++) {
         this.counters.frame = k;
+        this.k = k;
         this.opts.onProgress?.({
           phase: 'ic3', iteration: k,
           detail: `frame ${k}, ${this.counters.clauses} clauses, ${this.counters.obligations} obligations, ${this.counters.satCalls} SAT calls`,
           stats: { ...this.counters },
         });
-        while (this.solve(this.sat, [...this.frameAssumptions(k), this.bad])) {
-          const { state, inputs } = this.modelState();
+        for (;;) {
+          const fk = this.solverAt(k);
+          if (!this.solve(fk.sat, [fk.bad()])) break;
+          const { state, inputs } = fk.model(this.aig.inputs.length);
           const target = [this.liftBad, ...this.liftConstraints];
           this.queue.push({ cube: this.lift(state, inputs, target), level: k, depth: 0, inputs, next: undefined });
           const cex = this.block(k);
@@ -348,14 +529,25 @@ export class Ic3 {
   }
 
   stats(): Record<string, number> {
+    for (const fs of this.solvers) this.retire(fs.sat);
+    this.solvers.length = 0;
+    const st = this.satStats;
     return {
-      solverChecks: this.sat.stats.solves + this.lifter.stats.solves,
-      solverTimeMs: this.sat.stats.timeMs + this.lifter.stats.timeMs,
+      solverChecks: st.solves + this.lifter.stats.solves,
+      solverTimeMs: Math.round(st.timeMs + this.lifter.stats.timeMs),
       frame: this.counters.frame,
       obligations: this.counters.obligations,
       clauses: this.counters.clauses,
       satCalls: this.counters.satCalls,
-      conflicts: this.sat.stats.conflicts,
+      conflicts: st.conflicts,
+      decisions: st.decisions,
+      propagations: st.propagations,
+      liftChecks: this.lifter.stats.solves,
+      liftTimeMs: Math.round(this.lifter.stats.timeMs),
+      rebuilds: this.rebuilds,
+      ctgs: this.counters.ctgs ?? 0,
+      subsumed: this.counters.subsumed ?? 0,
+      liveClauses: this.frames.reduce((n, f) => n + f.length, 0),
     };
   }
 }
