@@ -23,8 +23,11 @@ export interface AbstractState {
 export interface Precision {
   /** How many predicates or variables it tracks. */
   readonly size: number;
-  /** Everything it tracks, printed, in the order it was learnt (the newest last), for the TUI. */
-  items(): string[];
+  /**
+   * What it tracks, printed (long predicates cut short), in the order it was learnt (the newest
+   * last), for the TUI: everything, or the `last` newest items.
+   */
+  items(last?: number): string[];
 }
 
 export interface Domain<S extends AbstractState, P extends Precision> {

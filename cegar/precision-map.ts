@@ -45,7 +45,8 @@ export class PrecisionMap<P extends Precision> {
 
   /** The newest items, for the progress display. */
   newest(n: number): string[] {
-    const all = this.granularity === 'GLOBAL' ? this.global.items() : [...this.local.values()].flatMap((p) => p.items());
+    if (n <= 0) return [];
+    const all = this.granularity === 'GLOBAL' ? this.global.items(n) : [...this.local.values()].flatMap((p) => p.items(n));
     return all.slice(-n);
   }
 }

@@ -176,7 +176,7 @@ ${EXIT_HELP}`);
     .addOption(new Option('--maxenum <k>', 'EXPL: successors enumerated per step (1*: no solver, 0: no limit) (default: 10)').argParser(maxEnum).helpGroup(cegarGroup))
     .addOption(new Option('--refinement <r>', 'refinement strategy (BW_BIN_ITP, MIN_PRUNE, MAX_PRUNE, UNSAT_CORE: EXPL only) (default: SEQ_ITP; UNSAT_CORE for bit-vector models)').choices([...REFINEMENTS]).helpGroup(cegarGroup))
     .addOption(new Option('--search <s>', 'search strategy: BFS, DFS, ERR, ERR_DFS, DFS_ERR or weights W_D,W_E (default: BFS)').argParser(search).helpGroup(cegarGroup))
-    .addOption(new Option('--predsplit <p>', 'predicate domains: splitting of new predicates (default: WHOLE)').choices([...PRED_SPLITS]).helpGroup(cegarGroup))
+    .addOption(new Option('--predsplit <p>', 'predicate domains: splitting of new predicates (default: ATOMS)').choices([...PRED_SPLITS]).helpGroup(cegarGroup))
     .addOption(new Option('--precgranularity <g>', 'one precision for all locations, or one per location (default: GLOBAL)').choices([...GRANULARITIES]).helpGroup(cegarGroup))
     .addOption(new Option('--initprec <i>', 'initial precision (default: EMPTY)').choices([...INIT_PRECS]).helpGroup(cegarGroup))
     .addOption(new Option('--prunestrategy <p>', 'prune from the refined node, or restart (default: LAZY)').choices([...PRUNE_STRATEGIES]).helpGroup(cegarGroup))

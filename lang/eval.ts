@@ -23,9 +23,14 @@ export function lookupIn(cur: Valuation, next?: Valuation): Lookup {
 }
 
 export function evaluate(e: Expr, lookup: Lookup): Expr | undefined {
+  return evaluateAll(e, lookup).get(e.id);
+}
+
+/** The value of every node of `e` (quantifier bodies excluded), by node id. */
+export function evaluateAll(e: Expr, lookup: Lookup): Map<number, Expr | undefined> {
   const val = new Map<number, Expr | undefined>();
   for (const n of postorder(e)) val.set(n.id, evalNode(n, val, lookup));
-  return val.get(e.id);
+  return val;
 }
 
 export function evaluateIn(e: Expr, cur: Valuation, next?: Valuation): Expr | undefined {

@@ -52,15 +52,35 @@ export function printType(t: Type): string {
   return t.key;
 }
 
-export function printExpr(e: Expr, dialect: Dialect): string {
-  return new Printer(dialect).print(e, 0);
+/**
+ * The expression in the model's language. With `maxChars`, the text stops after about that many
+ * characters with `…` in place of the rest (the print of a DAG with much sharing can be far longer
+ * than the DAG itself, so displays should always give a limit).
+ */
+export function printExpr(e: Expr, dialect: Dialect, maxChars?: number): string {
+  const p = new Printer(dialect, maxChars ?? Infinity);
+  const text = p.print(e, 0);
+  if (!p.cut) return text;
+  const kept = text.slice(0, maxChars);
+  return kept.endsWith('…') ? kept : `${kept}…`;
 }
 
 class Printer {
-  constructor(private readonly dialect: Dialect) {}
+  /** Characters of leaves still to print; at zero, what is left prints as `…`. */
+  private left: number;
+  cut = false;
+
+  constructor(private readonly dialect: Dialect, budget: number) {
+    this.left = budget;
+  }
 
   print(e: Expr, min: number): string {
+    if (this.left <= 0) {
+      this.cut = true;
+      return '…';
+    }
     const [text, level] = this.render(e);
+    if (e.args.length === 0) this.left -= text.length + 1;
     return level < min ? `(${text})` : text;
   }
 

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  False, True, and, eq, ge, gt, int, lt, not, or, ref, type Expr, type VarDecl,
+  False, True, and, eq, ge, gt, int, le, lt, not, or, ref, type Expr, type VarDecl,
 } from '../lang/expr.js';
 import { evaluateIn } from '../lang/eval.js';
 import { loadZ3, shutdown } from '../lang/smt/context.js';
@@ -19,7 +19,7 @@ import type { Action, Interpreter } from '../formalisms/interpreter.js';
 import type { AbstractState, Precision } from '../cegar/domain.js';
 import { Timeout } from '../cegar/abstractor.js';
 import {
-  ExplDomain, PredDomain, initialPrecision, makeDomain, propertyAtoms, splitPredicate, type AnyDomain,
+  ExplDomain, PredDomain, PredState, initialPrecision, makeDomain, propertyAtoms, splitPredicate, type AnyDomain,
   type ExplPrecision, type ExplState, type MaxEnum, type PredPrecision,
 } from '../cegar/domains/index.js';
 
@@ -367,6 +367,27 @@ describe('predicate splitting (Sect. 3.1.3)', () => {
     expect(atoms.refine(p, and(p2, not(p1)))).toBe(p);
     expect(atoms.join(p, atoms.refine(atoms.emptyPrecision(), p3))).toBe(p);
   });
+
+  it('a comparison enters the precision in one orientation, whichever way projection wrote it', () => {
+    const d = track(new PredDomain('BOOL', 'ATOMS', 'sts'));
+    const p = d.refine(d.emptyPrecision(), and(eq(int(0), x), le(int(2), y), eq(y, x)));
+    expect(p.items()).toEqual(['x = 0', 'y >= 2', 'x = y']);
+    expect(d.refine(p, or(eq(x, int(0)), ge(y, int(2)), lt(y, int(2)), eq(x, y)))).toBe(p);
+    expect(splitPredicate(not(eq(int(0), x)), 'WHOLE')).toEqual([eq(x, int(0))]);
+  });
+
+  it('the TUI gets the newest items only, each cut short', () => {
+    const d = track(new PredDomain('BOOL', 'WHOLE', 'sts'));
+    // a DAG of 40 nodes whose print would have 2^20 copies of its leaf
+    let big: Expr = gt(x, int(0));
+    for (let i = 0; i < 20; i++) big = or(and(big, gt(y, int(i))), and(big, lt(y, int(-i))));
+    const p = d.refine(d.refine(d.emptyPrecision(), p1), big);
+    const [newest, ...more] = p.items(1);
+    expect(more).toEqual([]);
+    expect(newest!.length).toBeLessThan(500);
+    expect(newest!.endsWith('…')).toBe(true);
+    expect(p.items()[0]).toBe('x > 0');
+  });
 });
 
 describe('predicate abstraction: BOOL, CART, SPLIT', () => {
@@ -442,6 +463,35 @@ main process inc {
     const [s0] = cart.initial(eq(ix, int(0)), ip);
     const [s1] = cart.successors(s0!, edge(inc, 'L0'), ip);
     expect(s1!.expr).toBe(and(gt(ix, int(0)), not(eq(ix, int(0)))));
+  });
+
+  it('BOOL abstracts a disjunction one disjunct at a time, each cached', () => {
+    const m = cfa(`
+main process swap {
+  var x : int
+  var y : int
+  var t : int
+  init loc L0
+  loc L1
+  error loc E
+  L0 -> L1 { t := x  x := y  y := t }
+  L1 -> E { assume x > 0 and y > 0 }
+}`);
+    const [mx, my] = ['x', 'y'].map((n) => ref(variable(m, n))) as [Expr, Expr];
+    const [pa, pb] = [gt(mx, int(0)), gt(my, int(0))];
+    const swap = edge(m, 'L0');
+    const d = track(new PredDomain('BOOL', 'ATOMS', 'cfa'));
+    const prec = preds(d, pa, pb);
+    const c1 = and(pa, not(pb));
+    const c2 = and(not(pa), pb);
+    const [s1] = d.successors(new PredState(c1), swap, prec);
+    const [s2] = d.successors(new PredState(c2), swap, prec);
+    expect(s1!.expr).toBe(c2);
+    expect(s2!.expr).toBe(c1);
+    const checks = d.stats.checks;
+    const [both] = d.successors(new PredState(or(c1, c2)), swap, prec);
+    expect(d.stats.checks).toBe(checks);
+    expect(equivalent(both!.expr, or(c1, c2))).toBe(true);
   });
 
   it('with the empty precision the transfer is a feasibility check', () => {

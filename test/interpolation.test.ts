@@ -4,12 +4,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  Expr, False, True, VarDecl, add, and, atStep, declareVar, div, eq, freeVars, ge, gt, imply, indexed, int, ite,
+  Expr, False, True, VarDecl, add, and, atStep, conjuncts, declareVar, div, eq, freeVars, ge, gt, imply, indexed, int, ite,
   le, lt, mod, mul, neq, not, or, prime, rat, read, ref, sub, write,
 } from '../lang/expr.js';
 import { BoolT, IntT, RatT, arrayType } from '../lang/types.js';
 import { loadZ3, shutdown } from '../lang/smt/context.js';
 import { InterpolationError, interpolate, sequenceInterpolate } from '../lang/smt/interpolate.js';
+import { isTheoryLiteral } from '../lang/implicant.js';
 import { Solver } from '../lang/smt/solver.js';
 
 let checker: Solver;
@@ -170,6 +171,25 @@ describe('binary interpolation', () => {
 });
 
 describe('sequence interpolation', () => {
+  it('gives disjunctions of cubes of theory literals when the parts have Boolean structure and ite terms', () => {
+    // like the path of an STS under Boolean predicate abstraction: states with negated conjunctions
+    // and disjunctions of earlier predicates, a transition with a case split in a term
+    const l = declareVar('l', IntT);
+    const x = declareVar('x', IntT);
+    const [L, X] = [ref(l), ref(x)];
+    const state = and(not(and(eq(L, int(1)), gt(X, int(3)))), or(eq(L, int(0)), and(eq(L, int(1)), lt(X, int(2)))));
+    const trans = and(eq(prime(L), ite(lt(X, int(5)), add(L, int(1)), int(3))), eq(prime(X), add(X, int(1))));
+    const parts = [and(atStep(eq(L, int(0)), 0), atStep(eq(X, int(0)), 0), atStep(state, 0))];
+    for (let k = 0; k < 3; k++) parts.push(and(atStep(trans, k), atStep(state, k + 1)));
+    parts.push(atStep(eq(L, int(3)), 3));
+    const itps = checkedSequence(parts);
+    for (const itp of itps) {
+      for (const cube of itp.op === 'or' ? itp.args : [itp]) {
+        expect(conjuncts(cube).every(isTheoryLiteral)).toBe(true);
+      }
+    }
+  });
+
   it('an unrolled counter path', () => {
     const x = declareVar('x', IntT);
     const init = eq(ref(x), int(0));

@@ -48,8 +48,8 @@ export class ExplPrecision implements Precision {
     return this.vars.length;
   }
 
-  items(): string[] {
-    return this.vars.map((v) => v.name);
+  items(last = this.vars.length): string[] {
+    return this.vars.slice(Math.max(0, this.vars.length - last)).map((v) => v.name);
   }
 
   has(v: VarDecl): boolean {
@@ -112,7 +112,7 @@ export class ExplDomain extends SolverBacked implements MeasuredDomain<ExplState
     const mentioned = new Set(freeVars(init));
     const constrained = prec.vars.filter((v) => mentioned.has(v));
     if ((decided && constrained.every((v) => vals.has(v))) || this.maxEnum === '1*') return [this.abstract(vals, prec)];
-    const found = enumerateModels(this.queries, [init], constrained.map(ref), this.limit);
+    const found = enumerateModels(this.queries, [init], constrained.map(ref), this.limit, [init]);
     if (typeof found === 'string') return [this.abstract(vals, prec)];
     return found.map((values) => this.state(new Map(constrained.map((v, i) => [v, values[i]!]))));
   }
@@ -130,7 +130,7 @@ export class ExplDomain extends SolverBacked implements MeasuredDomain<ExplState
     const known = this.posts.get(key);
     if (known) return known;
     const assumptions = s.expr === True ? [action.formula] : [s.expr, action.formula];
-    const found = enumerateModels(this.queries, assumptions, projected.map((v) => prime(ref(v))), this.limit);
+    const found = enumerateModels(this.queries, assumptions, projected.map((v) => prime(ref(v))), this.limit, [action.formula]);
     const result = typeof found === 'string'
       ? [this.abstract(run.post, prec)]
       : found.map((values) => this.state(new Map(projected.map((v, i) => [v, values[i]!]))));

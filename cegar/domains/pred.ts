@@ -62,6 +62,7 @@ export class PredDomain extends SolverBacked implements MeasuredDomain<PredState
   /** For each predicate p, the Boolean b asserted once as `b <=> p'`. */
   private readonly predVars = new Map<Expr, Expr>();
   private readonly posts = new Map<string, PredState[]>();
+  private readonly cubePosts = new Map<string, Expr[] | undefined>();
   private readonly implications = new Map<string, boolean>();
 
   constructor(readonly abstraction: PredAbstraction, readonly split: PredSplit, dialect: Dialect) {
@@ -118,19 +119,53 @@ export class PredDomain extends SolverBacked implements MeasuredDomain<PredState
     const key = `${src.id}|${formula.id}|${prec.key}`;
     let result = this.posts.get(key);
     if (!result) {
-      const assumptions = src === True ? [formula] : [src, formula];
-      result = this.abstraction === 'CART' ? this.cartesian(assumptions, prec) : this.boolean(assumptions, prec);
+      if (this.abstraction === 'CART') {
+        result = this.cartesian(src === True ? [formula] : [src, formula], prec);
+      } else {
+        const cubes = this.successorCubes(src, formula, prec);
+        result = cubes === undefined ? [this.state(True)] : this.fromCubes([...cubes]);
+      }
       this.posts.set(key, result);
     }
     return result;
   }
 
-  private boolean(assumptions: Expr[], prec: PredPrecision): PredState[] {
-    const found = enumerateModels(this.queries, assumptions, prec.preds.map((p) => this.predVar(p)), Infinity);
-    if (typeof found === 'string') return [this.state(True)];
-    const cubes = found
-      .map((values) => and(...prec.preds.map((p, i) => (values[i] === True ? p : not(p)))))
-      .sort((x, y) => x.id - y.id);
+  /**
+   * The cubes of the Boolean abstraction of the successors of `src` by `formula`, cached; undefined
+   * when the solver gave up. The abstraction of a union is the union of the abstractions, so a
+   * disjunction (the usual BOOL state, a disjunction of cubes) is abstracted one disjunct at a time,
+   * each cached on its own: on a transition system, whose ARG is a chain of states mostly made of
+   * the same cubes, every cube is enumerated once per precision instead of once for every state it
+   * occurs in.
+   */
+  private successorCubes(src: Expr, formula: Expr, prec: PredPrecision): readonly Expr[] | undefined {
+    const key = `${src.id}|${formula.id}|${prec.key}`;
+    if (this.cubePosts.has(key)) return this.cubePosts.get(key);
+    let result: Expr[] | undefined;
+    if (src.op === 'or') {
+      const all = new Set<Expr>();
+      let known = true;
+      for (const d of src.args) {
+        const part = this.successorCubes(d, formula, prec);
+        if (part === undefined) {
+          known = false;
+          break;
+        }
+        for (const c of part) all.add(c);
+      }
+      result = known ? [...all] : undefined;
+    } else {
+      const assumptions = src === True ? [formula] : [src, formula];
+      const found = enumerateModels(this.queries, assumptions, prec.preds.map((p) => this.predVar(p)), Infinity, [formula]);
+      result = typeof found === 'string' ? undefined : found.map((values) => and(...prec.preds.map((p, i) => (values[i] === True ? p : not(p)))));
+    }
+    this.cubePosts.set(key, result);
+    return result;
+  }
+
+  /** The result of a Boolean or splitting abstraction with these cubes. */
+  private fromCubes(cubes: Expr[]): PredState[] {
+    cubes.sort((x, y) => x.id - y.id);
     if (this.abstraction === 'SPLIT') return cubes.map((c) => this.state(c));
     return cubes.length === 0 ? [] : [this.state(or(...cubes))];
   }

@@ -40,7 +40,7 @@ export function backwardBinary<S extends AbstractState>(tools: Tools, cex: Count
   const n = cex.states.length;
   const i = r.start;
   if (i >= n) return unreachable(n);
-  const a = segment(cex, i, n - 1);
+  const a = segment(cex, i, n - 1, true);
   const b = and(cex.states[i - 1]!, cex.trans[i - 1]!);
   const itp = tools.interpolation.binary(a, b, tools.budget);
   return { feasible: false, seq: binarySequence(n, i, simplify(not(unindexed(itp))), True) };

@@ -29,7 +29,14 @@ export function counterexample<S extends AbstractState>(model: Interpreter, path
   return { model, path, states, trans };
 }
 
-/** The formulas of states from..to (inclusive) and the transitions between them. */
-export function segment<S extends AbstractState>(cex: Counterexample<S>, from: number, to: number): Expr {
-  return and(...cex.states.slice(from, to + 1), ...cex.trans.slice(from, to));
+/**
+ * The formulas of states from..to (inclusive) and the transitions between them, or with `backward`
+ * the same formulas in the reverse order (the last transition first). Interpolation keeps the
+ * literals it meets first when several refute the other side (the unsat core prefers earlier
+ * assumptions), so a suffix is listed from its end, farthest from the other side (the error
+ * condition before the guards the path passes on its way there).
+ */
+export function segment<S extends AbstractState>(cex: Counterexample<S>, from: number, to: number, backward = false): Expr {
+  const parts = [...cex.states.slice(from, to + 1), ...cex.trans.slice(from, to)];
+  return and(...(backward ? parts.reverse() : parts));
 }

@@ -1,8 +1,12 @@
 /**
  * Craig interpolation by model-based projection (smt-notes §4), since Z3 has no interpolation API.
  *
- *   Itp(A, B): I := false; while A ∧ ¬I has a model m: c := MBP(m, locals of A, A);
+ *   Itp(A, B): I := false; while A ∧ ¬I has a model m: c := MBP(m, locals of A, implicant(A, m));
  *              generalise c against B by an unsat core; I := I ∨ c.
+ *
+ * The implicant (`lang/implicant.ts`) is a conjunction of literals true in m that implies A, so MBP
+ * works on comparisons and Boolean variables only and returns a cube of them; where it cannot be
+ * computed, A itself is projected.
  *
  * MBP gives a cube with m ⊨ c and c ⇒ ∃L.A, so c ∧ B is unsatisfiable whenever A ∧ B is, and each
  * round excludes m: the loop ends when MBP has a finite image (linear integer and real arithmetic,
@@ -16,6 +20,7 @@
 import {
   Expr, True, VarDecl, and, conjuncts, freeVars, not, or, postorder, ref,
 } from '../expr.js';
+import { implicant } from '../implicant.js';
 import { Z3Context, currentZ3 } from './context.js';
 import { SmtModel } from './model.js';
 import { Solver, type SolverStats } from './solver.js';
@@ -134,7 +139,7 @@ class Interpolator {
         const model = this.a.model();
         let cube: Expr;
         try {
-          cube = this.project(model, vars, locals, shared, aAst);
+          cube = this.project(model, vars, locals, shared, this.implicantAst(model, a, vars) ?? aAst);
         } finally {
           model.dispose();
         }
@@ -146,6 +151,24 @@ class Interpolator {
     } finally {
       this.a.pop();
     }
+  }
+
+  /**
+   * An implicant of `a` in `model` (literals true there whose conjunction implies `a`), as a Z3
+   * term (cached by the translator), or undefined when it cannot be computed; it is projected in
+   * place of `a`. Projected itself, `a` keeps a disjunction or a negated conjunction whole, with its
+   * locals replaced by their values, and a term-level `ite` as it is, and interpolants built of such
+   * pieces (abstract states, which embed the predicates learnt before) grow with every refinement:
+   * thousands of nodes on fischer2 after seven.
+   */
+  private implicantAst(model: SmtModel, a: Expr, vars: readonly VarDecl[]): number | undefined {
+    const values = model.valuation(vars);
+    const lits = implicant(a, (leaf) => (leaf.op === 'var' ? values.get(leaf.decl!) : undefined));
+    if (!lits) return undefined;
+    const cube = and(...lits);
+    // evaluation in TypeScript and in Z3 could differ where the semantics leave values open
+    if (model.eval(cube) !== True) return undefined;
+    return this.t.toZ3(cube);
   }
 
   /** A cube over the shared variables that holds in `model` and implies ∃locals. A. */

@@ -160,6 +160,14 @@ export class Solver implements Z3Owner {
     return act;
   }
 
+  /**
+   * Makes the indicator of assumption `e` now, in the current scope, so that later checks in
+   * inner scopes reuse it (an indicator made inside a scope dies with it).
+   */
+  pin(e: Expr): void {
+    this.assumptionLiteral(e);
+  }
+
   /** Disables a guarded formula for good by asserting `not act`. */
   retire(act: Expr): void {
     this.add(not(act));
