@@ -3,12 +3,13 @@
  * on the corpus models with known verdicts (CFA, PLC, STS and the classic AIGER circuits): every
  * domain with every refiner it admits, every search, both precision granularities and, for the
  * predicate domains, every predicate splitting. The runs go through the bench harness (each in its
- * own limited, measured process) into a results CSV, `bench-results/matrix.csv` unless `--out` says
- * otherwise; the matrix is too large for one sitting (tens of thousands of runs), so a stopped
- * matrix resumes from that file, and `vigil report` draws it. The output is one line per
- * configuration (solved, wrong, unknown, timeouts, errors, CPU time), over every run in the file;
- * the exit code is 1 if any verdict is wrong or any run ended in an error. `--limit N` runs only the first N configurations;
- * `--suite TEXT` keeps the models whose path contains TEXT.
+ * own limited, measured process) into a results CSV, `docs/bench/matrix.csv` unless `--out` says
+ * otherwise. The matrix is too large for one sitting (tens of thousands of runs), so the file is
+ * kept in the repository and a stopped matrix resumes from it; `vigil report` draws it. The output
+ * is one line per configuration (solved, wrong, unknown, timeouts, errors, CPU time) over every run
+ * in the file; the exit code is 1 if any verdict is wrong or any run ended in an error.
+ * `--limit N` runs only the first N configurations; `--suite TEXT` keeps the models whose path
+ * contains TEXT.
  */
 import { Command } from 'commander';
 import { DOMAINS, GRANULARITIES, PRED_SPLITS, REFINEMENTS, admits } from '../cegar/config.js';
@@ -25,7 +26,7 @@ const opts = new Command('bench')
   .option('--jobs <n>', 'runs at once', '2')
   .option('--suite <text>', 'only models whose path contains this text', '')
   .option('--limit <n>', 'only the first n configurations', '')
-  .option('--out <file.csv>', 'the results CSV (resumed when it exists)', 'bench-results/matrix.csv')
+  .option('--out <file.csv>', 'the results CSV (resumed when it exists)', 'docs/bench/matrix.csv')
   .parse()
   .opts<{ timeout: string; memory?: string; jobs: string; suite: string; limit: string; out: string }>();
 
