@@ -13,18 +13,8 @@ import { printExpr } from '../lang/print.js';
 import { BoolT, bvType, fpType, type FpType, type Type } from '../lang/types.js';
 import { currentZ3, loadZ3, shutdown } from '../lang/smt/context.js';
 import { translator } from '../lang/smt/translate.js';
+import { mulberry32 } from '../bench/cnf-gen.js';
 
-/** mulberry32: a small seeded generator of floats in [0, 1). */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const RMS = F.ROUNDING_MODES;
 
@@ -203,7 +193,7 @@ describe('floating point against JavaScript (RNE)', () => {
   const PAIRS = 20_000;
 
   it(`fp[11,53] + - * / sqrt agree with doubles on ${PAIRS} random pairs`, () => {
-    const rand = random(11_53);
+    const rand = mulberry32(11_53);
     const next = doubles(rand);
     const wrong: string[] = [];
     for (let i = 0; i < PAIRS; i++) {
@@ -224,7 +214,7 @@ describe('floating point against JavaScript (RNE)', () => {
   });
 
   it(`fp[8,24] + - * / sqrt and the conversion from fp[11,53] agree with Math.fround on ${PAIRS} random pairs`, () => {
-    const rand = random(8_24);
+    const rand = mulberry32(8_24);
     const next = doubles(rand);
     const single = (): number => {
       const r = rand();
@@ -350,7 +340,7 @@ describe('floating point against Z3 (every operator, every rounding mode)', () =
   for (const [t, sample] of FORMATS) {
     it(`${t.key}: ${sample === undefined ? 'every value' : `${sample} values`}, all pairs, + - * / rem sqrt roundtoint min max abs neg comparisons`, () => {
       const tally: Tally = { cases: 0, unspecified: 0, wrong: [] };
-      operators(t, values(t, random(t.exp * 100 + t.sig), sample), tally);
+      operators(t, values(t, mulberry32(t.exp * 100 + t.sig), sample), tally);
       tallies.push(tally);
       expect(tally.wrong.slice(0, 5)).toEqual([]);
       expect(tally.cases - tally.unspecified).toBeGreaterThan(5000);
@@ -358,7 +348,7 @@ describe('floating point against Z3 (every operator, every rounding mode)', () =
   }
 
   it('fptofp between formats, fpfrombv and fptobv (signed and unsigned), every rounding mode', () => {
-    const rand = random(2024);
+    const rand = mulberry32(2024);
     const tally: Tally = { cases: 0, unspecified: 0, wrong: [] };
     const formats = [fpType(2, 3), fpType(3, 4), fpType(4, 3), fpType(5, 11), fpType(8, 24), fpType(11, 53)];
     for (const from of formats) {
