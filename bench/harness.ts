@@ -1,13 +1,14 @@
 /**
  * The bench: every applicable configuration on every model, `jobs` runs at a time, each run in its
- * own limited process (bench/task.ts), each result appended to the results file as it finishes
+ * own limited process (bench/task.ts) or, for campaigns of many short runs, in a long-lived runner
+ * (bench/batch.ts), each result appended to the results file as it finishes
  * (bench/results.ts). Runs already in the file are skipped, so a killed bench resumes where it was.
  */
 import { existsSync } from 'node:fs';
 import { ConfigError, applies, type RunConfig } from './configs.js';
 import { TIME_BIN } from './limits.js';
 import { ResultsFile, type ResultRow } from './results.js';
-import { ABC, runTask, type TaskLimits } from './task.js';
+import { ABC, runTask, type TaskLimits, type VigilLaunch } from './task.js';
 import type { Model } from './suite.js';
 
 export interface BenchOptions {
@@ -18,6 +19,8 @@ export interface BenchOptions {
   /** The results CSV; undefined: results are only returned. */
   readonly out?: string;
   readonly onResult?: (row: ResultRow, done: number, total: number) => void;
+  /** How Vigil's runs are started; default: each in its own limited process. */
+  readonly launch?: VigilLaunch;
 }
 
 /** Runs what is not in the results file yet; returns the rows of this invocation. */
@@ -31,7 +34,7 @@ export async function runBench(o: BenchOptions): Promise<ResultRow[]> {
   await Promise.all(Array.from({ length: Math.max(1, o.jobs) }, async () => {
     while (next < tasks.length) {
       const { c, m } = tasks[next++]!;
-      const row = await runTask(m, c, o.limits);
+      const row = await runTask(m, c, o.limits, o.launch);
       file?.append(row);
       rows.push(row);
       o.onResult?.(row, rows.length, tasks.length);

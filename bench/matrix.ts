@@ -2,19 +2,22 @@
  * `npm run bench -- --matrix`: the CEGAR configuration matrix of Hajdu and Micskei's experiments
  * on the corpus models with known verdicts (CFA, PLC, STS and the classic AIGER circuits): every
  * domain with every refiner it admits, every search, both precision granularities and, for the
- * predicate domains, every predicate splitting. The runs go through the bench harness (each in its
- * own limited, measured process) into a results CSV, `docs/bench/matrix.csv` unless `--out` says
- * otherwise. The matrix is too large for one sitting (tens of thousands of runs), so the file is
- * kept in the repository and a stopped matrix resumes from it; `vigil report` draws it. The output
- * is one line per configuration (solved, wrong, unknown, timeouts, errors, CPU time) over every run
- * in the file; the exit code is 1 if any verdict is wrong or any run ended in an error.
- * `--limit N` runs only the first N configurations; `--suite TEXT` keeps the models whose path
- * contains TEXT.
+ * predicate domains, every predicate splitting.
+ *
+ * The runs go through the bench harness into a results CSV, `docs/bench/matrix.csv` unless `--out`
+ * says otherwise, in long-lived runners (bench/batch.ts) since most runs take less time than a
+ * process's start-up. The matrix is too large for one sitting (tens of thousands of runs), so the
+ * file is kept in the repository and a stopped matrix resumes from it; `vigil report` draws it.
+ * The output is one line per configuration (solved, wrong, unknown, timeouts, errors, CPU time)
+ * over every run in the file; the exit code is 1 if any verdict is wrong or any run ended in
+ * an error. `--limit N` runs only the first N configurations; `--suite TEXT` keeps the models whose
+ * path contains TEXT.
  */
 import { Command } from 'commander';
 import { DOMAINS, GRANULARITIES, PRED_SPLITS, REFINEMENTS, admits } from '../cegar/config.js';
 import { SEARCHES } from '../cegar/search.js';
 import { parseConfig, type RunConfig } from './configs.js';
+import { RunnerPool } from './batch.js';
 import { runBench } from './harness.js';
 import { readResults, type ResultRow } from './results.js';
 import { suiteModels } from './suite.js';
@@ -22,13 +25,12 @@ import { suiteModels } from './suite.js';
 const opts = new Command('bench')
   .option('--matrix', 'run the configuration matrix')
   .option('--timeout <s>', 'time limit per model and configuration, seconds', '10')
-  .option('--memory <MB>', 'memory limit per run, MB')
   .option('--jobs <n>', 'runs at once', '2')
   .option('--suite <text>', 'only models whose path contains this text', '')
   .option('--limit <n>', 'only the first n configurations', '')
   .option('--out <file.csv>', 'the results CSV (resumed when it exists)', 'docs/bench/matrix.csv')
   .parse()
-  .opts<{ timeout: string; memory?: string; jobs: string; suite: string; limit: string; out: string }>();
+  .opts<{ timeout: string; jobs: string; suite: string; limit: string; out: string }>();
 
 function configurations(): RunConfig[] {
   const out: RunConfig[] = [];
@@ -49,14 +51,16 @@ function configurations(): RunConfig[] {
 
 const models = suiteModels(undefined).filter((m) => m.category !== 'hwmcc24' && m.name.includes(opts.suite));
 const configs = configurations();
+const pool = new RunnerPool();
 await runBench({
-  models, configs, jobs: Number(opts.jobs), out: opts.out,
-  limits: { timeoutS: Number(opts.timeout), ...(opts.memory ? { memoryMb: Number(opts.memory) } : {}) },
+  models, configs, jobs: Number(opts.jobs), out: opts.out, launch: pool.launch,
+  limits: { timeoutS: Number(opts.timeout) },
   onResult: (r, done, total) => {
     if (r.status === 'wrong') process.stderr.write(`WRONG: ${r.model} ${r.config}: ${r.result}\n`);
     if (done % 100 === 0 || done === total) process.stderr.write(`${done}/${total} runs\n`);
   },
 });
+pool.close();
 
 const byConfig = new Map<string, ResultRow[]>();
 for (const r of readResults(opts.out)) byConfig.set(r.config, [...(byConfig.get(r.config) ?? []), r]);

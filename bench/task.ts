@@ -24,7 +24,7 @@ import { VERSION } from '../cli/protocol.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const VIGIL_BIN = `${ROOT}dist/cli/main.js`;
-const GRACE_MS = 3000;
+export const GRACE_MS = 3000;
 
 export interface TaskLimits {
   readonly timeoutS: number;
@@ -43,11 +43,19 @@ function firstLine(text: string): string {
   return text.split('\n').find((l) => l.trim() !== '')?.trim() ?? '';
 }
 
-async function runVigil(model: Model, c: RunConfig, limits: TaskLimits): Promise<{ m: Measured; o: Outcome; row: Partial<ResultRow> }> {
+/** How a Vigil run is started: what `vigil check --json` printed, and its measurements. */
+export type VigilLaunch = (model: Model, c: RunConfig, limits: TaskLimits) => Promise<Measured>;
+
+/** `vigil check --json` in its own process under the limits. */
+export const ownProcess: VigilLaunch = (model, c, limits) => {
   const args = [VIGIL_BIN, 'check', model.file, '--json', '--quiet', '--timeout', String(limits.timeoutS),
     ...(c.algorithm ? ['--algorithm', c.algorithm] : []),
     ...OPTION_NAMES.flatMap((n) => (c.options[n] === undefined ? [] : [`--${n}`, c.options[n]!]))];
-  const m = await runLimited(process.execPath, args, { wallMs: limits.timeoutS * 1000 + GRACE_MS, memoryMb: limits.memoryMb });
+  return runLimited(process.execPath, args, { wallMs: limits.timeoutS * 1000 + GRACE_MS, memoryMb: limits.memoryMb });
+};
+
+async function runVigil(model: Model, c: RunConfig, limits: TaskLimits, launch: VigilLaunch): Promise<{ m: Measured; o: Outcome; row: Partial<ResultRow> }> {
+  const m = await launch(model, c, limits);
   let j: VigilJson | undefined;
   try { j = JSON.parse(m.stdout) as VigilJson; } catch { /* no verdict: an error or a kill */ }
   const levels = Object.fromEntries(OPTION_NAMES.map((n) => [n, String(j?.options[n] ?? c.options[n] ?? '')]));
@@ -95,10 +103,10 @@ async function runAbcPdr(model: Model, limits: TaskLimits): Promise<{ m: Measure
 const NOT_RUN: Measured = { exitCode: undefined, signal: undefined, stdout: '', stderr: '', wallMs: 0, cpuMs: 0, peakBytes: 0, killedBy: undefined };
 
 /** Runs one configuration on one model and returns its results line (status error if it could not run). */
-export async function runTask(model: Model, c: RunConfig, limits: TaskLimits): Promise<ResultRow> {
+export async function runTask(model: Model, c: RunConfig, limits: TaskLimits, launch = ownProcess): Promise<ResultRow> {
   let run: { m: Measured; o: Outcome; row: Partial<ResultRow> };
   try {
-    run = c.tool === 'abc-pdr' ? await runAbcPdr(model, limits) : await runVigil(model, c, limits);
+    run = c.tool === 'abc-pdr' ? await runAbcPdr(model, limits) : await runVigil(model, c, limits, launch);
   } catch (e) {
     run = { m: NOT_RUN, o: { result: undefined, reason: (e as Error).message, killedBy: undefined }, row: { tool: c.tool } };
   }

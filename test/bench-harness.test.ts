@@ -3,7 +3,7 @@
  * verdict, configurations and presets, and a results file that survives a SIGKILL of the bench
  * with exactly one line per run after the restart.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +12,7 @@ import { EXPERIMENTS, parseConfig, ConfigError } from '../bench/configs.js';
 import { runLimited } from '../bench/limits.js';
 import { classify } from '../bench/classify.js';
 import { COLUMNS, ResultsFile, readResults, type ResultRow } from '../bench/results.js';
-import { manifest } from './corpus.js';
+import { CORPUS_DIR, manifest } from './corpus.js';
 import { vigil, ROOT } from './cli.js';
 
 const BIN = join(ROOT, 'dist/cli/main.js');
@@ -133,6 +133,21 @@ describe('vigil bench', () => {
     expect(keys.sort()).toEqual(['bmc5', 'expl-seq'].flatMap((c) => models.map((m) => `${c} ${m.file}`)).sort());
     expect(rows.every((x) => x.status !== 'wrong' && x.status !== 'error')).toBe(true);
     expect(r.code).toBe(0);
+  });
+
+  it('runs the configuration matrix in long-lived runners with the verdicts and solver calls of vigil check', () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'vigil-matrix-')), 'matrix.csv');
+    const r = spawnSync(process.execPath, [join(ROOT, 'dist/bench/run.js'), '--matrix', '--limit', '2', '--suite', 'sts/counter', '--timeout', '20', '--out', out], { cwd: ROOT, encoding: 'utf8' });
+    expect(r.status).toBe(0);
+    const rows = readResults(out);
+    expect(rows.length).toBe(2 * manifest().filter((m) => m.path.startsWith('theta-regression/sts/counter') && m.expected !== 'unknown').length);
+    for (const row of rows) {
+      const alone = vigil(['check', join(CORPUS_DIR, row.model), '--json', '--quiet', '--domain', row.domain, '--refinement', row.refinement, '--search', row.search, '--precgranularity', row.precgranularity]);
+      const j = JSON.parse(alone.stdout) as { verdict: string; statistics: { solverChecks: number } };
+      expect([row.model, row.result, row.solvercalls]).toEqual([row.model, j.verdict, String(j.statistics.solverChecks)]);
+      expect(row.status).not.toBe('wrong');
+    }
+    expect(r.stdout).toContain(`${rows.length} runs of ${rows.length} in ${out}`);
   });
 
   it('reports bad configurations and suites as usage errors (exit 2)', () => {

@@ -1,0 +1,45 @@
+/**
+ * A long-lived bench runner (bench/batch.ts starts it with an IPC channel): loads Vigil and Z3 once
+ * and then checks one model after another through the same pipeline as `vigil check --json`
+ * (load, algorithm, certificate check, rendering), answering each job with what a `vigil check`
+ * process would have printed and exited with, and this run's time and the runner's memory.
+ */
+import { checkPipeline, failure } from '../cli/pipeline.js';
+import type { CheckOptions } from '../cli/protocol.js';
+import type { Measured } from './limits.js';
+
+/** One run: the model, `vigil check`'s options, and the time limit from which its deadline follows. */
+export interface BatchJob {
+  readonly file: string;
+  readonly options: CheckOptions;
+  readonly timeoutS: number;
+}
+
+async function run(job: BatchJob): Promise<Measured> {
+  const started = performance.now();
+  const cpu = process.cpuUsage();
+  let stdout = '';
+  let stderr = '';
+  let exitCode: number;
+  try {
+    const r = await checkPipeline(job.file, job.options, { deadline: Date.now() + job.timeoutS * 1000 });
+    stdout = r.text;
+    exitCode = r.code;
+  } catch (e) {
+    const f = failure(e);
+    stderr = f.message;
+    exitCode = f.code;
+  }
+  const used = process.cpuUsage(cpu);
+  return {
+    exitCode, signal: undefined, stdout, stderr, killedBy: undefined,
+    wallMs: Math.round(performance.now() - started),
+    cpuMs: Math.round((used.user + used.system) / 1000),
+    peakBytes: process.memoryUsage().rss,
+  };
+}
+
+// One job at a time: the pool sends the next only after this one's answer.
+process.on('message', (job: BatchJob) => {
+  void run(job).then((m) => process.send!(m));
+});
