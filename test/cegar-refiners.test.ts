@@ -3,10 +3,9 @@
  * that replay; infeasible ones give formulas that satisfy the sequence conditions relative to the
  * abstract states (checked in a fresh solver) and prune where the paper says (Fig. 6, 7, 8).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { False, True, and, atStep, eq, freeVars, int, not, ref, type Expr, type VarDecl } from '../lang/expr.js';
-import { loadZ3, shutdown } from '../lang/smt/context.js';
-import { Solver } from '../lang/smt/solver.js';
+import { unsatChecker } from './z3.js';
 import { parseCfa } from '../lang/grammar/cfa.js';
 import { cfaInterpreter } from '../formalisms/cfa-semantics.js';
 import type { Interpreter } from '../formalisms/interpreter.js';
@@ -19,17 +18,7 @@ import { makeRefiner, RefinementTimeout, RefinementUnsupported, type RefinerKind
 import { counterexample, segment } from '../cegar/refiners/pieces.js';
 import { minimalPaths } from '../cegar/refiners/multi.js';
 
-let checker: Solver;
-
-beforeAll(async () => {
-  await loadZ3();
-  checker = new Solver();
-});
-
-afterAll(async () => {
-  checker.dispose();
-  await shutdown();
-});
+const unsat = unsatChecker();
 
 type State = AbstractState;
 const TOP: State = { expr: True, bottom: false };
@@ -158,10 +147,6 @@ function formulasAt(r: Refinement<State, Precision>, path: ArgPath<State>): Expr
     const fs = p.formulas;
     return fs.length === 0 ? True : and(...fs);
   });
-}
-
-function unsat(e: Expr): boolean {
-  return checker.check([e]) === 'unsat';
 }
 
 /**

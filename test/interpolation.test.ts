@@ -2,32 +2,17 @@
  * Interpolation by model-based projection. Every interpolant is checked in an independent solver:
  * A implies I, I and B are unsatisfiable, and I mentions only shared variables.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   Expr, False, True, VarDecl, add, and, atStep, conjuncts, declareVar, div, eq, freeVars, ge, gt, imply, indexed, int, ite,
   le, lt, mod, mul, neq, not, or, prime, rat, read, ref, sub, write,
 } from '../lang/expr.js';
 import { BoolT, IntT, RatT, arrayType } from '../lang/types.js';
-import { loadZ3, shutdown } from '../lang/smt/context.js';
 import { InterpolationError, interpolate, sequenceInterpolate } from '../lang/smt/interpolate.js';
 import { isTheoryLiteral } from '../lang/implicant.js';
-import { Solver } from '../lang/smt/solver.js';
+import { unsatChecker } from './z3.js';
 
-let checker: Solver;
-
-beforeAll(async () => {
-  await loadZ3();
-  checker = new Solver();
-});
-
-afterAll(async () => {
-  checker.dispose();
-  await shutdown();
-});
-
-function unsat(e: Expr): boolean {
-  return checker.check([e]) === 'unsat';
-}
+const unsat = unsatChecker();
 
 function expectSubset(vars: readonly VarDecl[], allowed: ReadonlySet<VarDecl>): void {
   expect(vars.filter((v) => !allowed.has(v)).map((v) => v.name)).toEqual([]);
