@@ -29,8 +29,9 @@ const opts = new Command('bench')
   .option('--suite <text>', 'only models whose path contains this text', '')
   .option('--limit <n>', 'only the first n configurations', '')
   .option('--out <file.csv>', 'the results CSV (resumed when it exists)', 'docs/bench/matrix.csv')
+  .option('--no-run', 'only print the tables of what the results CSV holds')
   .parse()
-  .opts<{ timeout: string; jobs: string; suite: string; limit: string; out: string }>();
+  .opts<{ timeout: string; jobs: string; suite: string; limit: string; out: string; run: boolean }>();
 
 function configurations(): RunConfig[] {
   const out: RunConfig[] = [];
@@ -51,28 +52,48 @@ function configurations(): RunConfig[] {
 
 const models = suiteModels(undefined).filter((m) => m.category !== 'hwmcc24' && m.name.includes(opts.suite));
 const configs = configurations();
-const pool = new RunnerPool();
-await runBench({
-  models, configs, jobs: Number(opts.jobs), out: opts.out, launch: pool.launch,
-  limits: { timeoutS: Number(opts.timeout) },
-  onResult: (r, done, total) => {
-    if (r.status === 'wrong') process.stderr.write(`WRONG: ${r.model} ${r.config}: ${r.result}\n`);
-    if (done % 100 === 0 || done === total) process.stderr.write(`${done}/${total} runs\n`);
-  },
-});
-pool.close();
-
-const byConfig = new Map<string, ResultRow[]>();
-for (const r of readResults(opts.out)) byConfig.set(r.config, [...(byConfig.get(r.config) ?? []), r]);
-const count = (rs: readonly ResultRow[], s: string) => rs.filter((r) => r.status === s).length;
-console.log(`| configuration | runs | solved | wrong | unknown | timeout | memout | error | CPU s |`);
-console.log(`|---|---:|---:|---:|---:|---:|---:|---:|---:|`);
-for (const c of configs) {
-  const rs = byConfig.get(c.name) ?? [];
-  const cpu = rs.reduce((s, r) => s + Number(r.timems), 0) / 1000;
-  console.log(`| ${c.name} | ${rs.length}/${models.length} | ${count(rs, 'correct')} | ${count(rs, 'wrong')} | ${count(rs, 'unknown')} | ${count(rs, 'timeout')} | ${count(rs, 'memout')} | ${count(rs, 'error')} | ${cpu.toFixed(1)} |`);
+if (opts.run) {
+  const pool = new RunnerPool();
+  await runBench({
+    models, configs, jobs: Number(opts.jobs), out: opts.out, launch: pool.launch,
+    limits: { timeoutS: Number(opts.timeout) },
+    onResult: (r, done, total) => {
+      if (r.status === 'wrong') process.stderr.write(`WRONG: ${r.model} ${r.config}: ${r.result}\n`);
+      if (done % 100 === 0 || done === total) process.stderr.write(`${done}/${total} runs\n`);
+    },
+  });
+  pool.close();
 }
-const all = [...byConfig.values()].flat();
-console.log(`\n${all.length} runs of ${configs.length * models.length} in ${opts.out}: ${count(all, 'correct')} correct, ${count(all, 'wrong')} wrong, `
-  + `${count(all, 'unknown')} unknown, ${count(all, 'timeout')} timeouts, ${count(all, 'memout')} out of memory, ${count(all, 'error')} errors`);
-process.exitCode = count(all, 'wrong') + count(all, 'error') > 0 ? 1 : 0;
+
+const planned = new Map(configs.map((c) => [c.name, c]));
+const rows = readResults(opts.out).filter((r) => planned.has(r.config) && models.some((m) => m.name === r.model));
+const count = (rs: readonly ResultRow[], s: string) => rs.filter((r) => r.status === s).length;
+
+/** One table: a line per group of runs (a configuration, or one level of a factor). */
+function table(title: string, groups: ReadonlyMap<string, readonly ResultRow[]>, planned: (key: string) => number): void {
+  console.log(`\n| ${title} | runs | correct | wrong | unknown | timeout | error | CPU s |`);
+  console.log(`|---|---:|---:|---:|---:|---:|---:|---:|`);
+  for (const [key, rs] of groups) {
+    const cpu = rs.reduce((s, r) => s + Number(r.timems), 0) / 1000;
+    console.log(`| ${key} | ${rs.length}/${planned(key)} | ${count(rs, 'correct')} | ${count(rs, 'wrong')} | ${count(rs, 'unknown')} | ${count(rs, 'timeout')} | ${count(rs, 'error')} | ${cpu.toFixed(1)} |`);
+  }
+}
+
+/** The runs grouped by a key of their configuration, in the matrix's order, with how many runs each group plans. */
+function byKey(key: (c: RunConfig) => string): [Map<string, ResultRow[]>, (k: string) => number] {
+  const groups = new Map<string, ResultRow[]>(configs.map((c) => [key(c), []]));
+  for (const r of rows) groups.get(key(planned.get(r.config)!))!.push(r);
+  const sizes = new Map<string, number>();
+  for (const c of configs) sizes.set(key(c), (sizes.get(key(c)) ?? 0) + models.length);
+  return [groups, (k) => sizes.get(k)!];
+}
+
+const o = (n: string) => (c: RunConfig) => c.options[n as keyof RunConfig['options']] ?? '-';
+table('domain, refinement', ...byKey((c) => `${o('domain')(c)} ${o('refinement')(c)}`));
+table('search', ...byKey(o('search')));
+table('precision granularity', ...byKey(o('precgranularity')));
+table('predicate splitting', ...byKey(o('predsplit')));
+table('configuration', ...byKey((c) => c.name));
+console.log(`\n${rows.length} runs of ${configs.length * models.length} in ${opts.out}: ${count(rows, 'correct')} correct, ${count(rows, 'wrong')} wrong, `
+  + `${count(rows, 'unknown')} unknown, ${count(rows, 'timeout')} timeouts, ${count(rows, 'memout')} out of memory, ${count(rows, 'error')} errors`);
+process.exitCode = count(rows, 'wrong') + count(rows, 'error') > 0 ? 1 : 0;
