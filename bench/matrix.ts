@@ -8,10 +8,11 @@
  * says otherwise, in long-lived runners (bench/batch.ts) since most runs take less time than a
  * process's start-up. The matrix is too large for one sitting (tens of thousands of runs), so the
  * file is kept in the repository and a stopped matrix resumes from it; `vigil report` draws it.
- * The output is one line per configuration (solved, wrong, unknown, timeouts, errors, CPU time)
- * over every run in the file; the exit code is 1 if any verdict is wrong or any run ended in
- * an error. `--limit N` runs only the first N configurations; `--suite TEXT` keeps the models whose
- * path contains TEXT.
+ * The output is Markdown tables of correct, wrong, unknown, timeouts, errors and CPU time over the
+ * runs in the file: per level of each factor (domain with refinement, search, granularity,
+ * splitting), then per configuration. The exit code is 1 if any verdict is wrong or any run ended
+ * in an error. `--limit N` runs only the first N configurations; `--suite TEXT` keeps the models
+ * whose path contains TEXT; `--no-run` only prints the tables.
  */
 import { Command } from 'commander';
 import { DOMAINS, GRANULARITIES, PRED_SPLITS, REFINEMENTS, admits } from '../cegar/config.js';
