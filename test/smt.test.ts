@@ -1,32 +1,23 @@
 /** The Z3 bridge: translation of every operator, models, cores, activation literals, time limits. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   Expr, False, True, add, and, arrayLit, arrayValue, bool, bv, bvop, concat, declareVar, div, eq, exists, extend,
   extract, forall, fpLit, fpOp, ge, gt, iff, imply, indexed, int, ite, le, lt, mod, mul, neg, neq, not, or, prime,
   rat, read, ref, rem, sub, toRat, write, xor,
 } from '../lang/expr.js';
 import { BoolT, IntT, RatT, arrayType, bvType, fpType } from '../lang/types.js';
-import { currentZ3, loadZ3, shutdown } from '../lang/smt/context.js';
+import { currentZ3 } from '../lang/smt/context.js';
 import { Solver } from '../lang/smt/solver.js';
 import { translator } from '../lang/smt/translate.js';
 import { fold } from '../lang/fold.js';
+import { testSolver } from './z3.js';
 
-let solver: Solver;
-
-beforeAll(async () => {
-  await loadZ3();
-  solver = new Solver();
-});
-
-afterAll(async () => {
-  solver.dispose();
-  await shutdown();
-});
+const smt = testSolver();
 
 /** The value of a closed expression, computed by Z3. */
 function value(e: Expr): Expr {
-  expect(solver.check()).toBe('sat');
-  const m = solver.model();
+  expect(smt.solver.check()).toBe('sat');
+  const m = smt.solver.model();
   try {
     return m.eval(e);
   } finally {
@@ -36,7 +27,7 @@ function value(e: Expr): Expr {
 
 /** True if Z3 proves `e` valid. */
 function valid(e: Expr): boolean {
-  return solver.check([not(e)]) === 'unsat';
+  return smt.solver.check([not(e)]) === 'unsat';
 }
 
 const b4 = (v: number): Expr => bv(v, 4);
@@ -187,16 +178,16 @@ describe('translation of operators, checked on literals', () => {
   it('variables, step-indexed copies and primes are distinct constants', () => {
     const x = declareVar('x', IntT);
     const f = and(eq(ref(x), int(0)), eq(ref(indexed(x, 0)), int(1)), eq(ref(indexed(x, 1)), int(2)), eq(prime(ref(x)), int(3)));
-    solver.push();
-    solver.add(f);
-    expect(solver.check()).toBe('sat');
-    const m = solver.model();
+    smt.solver.push();
+    smt.solver.add(f);
+    expect(smt.solver.check()).toBe('sat');
+    const m = smt.solver.model();
     expect(m.eval(ref(x))).toBe(int(0));
     expect(m.eval(ref(indexed(x, 0)))).toBe(int(1));
     expect(m.eval(ref(indexed(x, 1)))).toBe(int(2));
     expect(m.eval(prime(ref(x)))).toBe(int(3));
     m.dispose();
-    solver.pop();
+    smt.solver.pop();
   });
 
   it('floating point: sorts, literals, operators; model values read back, NaN, infinities, zeros and subnormals included', () => {
@@ -210,10 +201,10 @@ describe('translation of operators, checked on literals', () => {
       lit(false, 0n, 1n), lit(true, 0n, 1023n), one, lit(true, 30n, 1023n),
     ];
     for (const c of special) {
-      solver.push();
-      solver.add(eq(x, c));
+      smt.solver.push();
+      smt.solver.add(eq(x, c));
       expect(value(x)).toBe(c);
-      solver.pop();
+      smt.solver.pop();
     }
     // SMT-LIB `=` is identity (NaN = NaN, +0 /= -0); the CFA language's `=` is IEEE equality
     const nan = special[0]!;
@@ -224,23 +215,23 @@ describe('translation of operators, checked on literals', () => {
     expect(valid(fpOp('=', [], BoolT, [pz, nz]))).toBe(true);
     expect(valid(fpOp('/=', [], BoolT, [nan, nan]))).toBe(true);
     // operators over variables: x + 1 = 2 in RNE holds for x = 1 and, by ties to even, for its neighbours
-    solver.push();
+    smt.solver.push();
     const sum = fpOp('fpadd', ['RNE'], f, [x, one]);
-    solver.add(and(eq(sum, lit(false, 16n, 0n)), not(eq(x, one))));
+    smt.solver.add(and(eq(sum, lit(false, 16n, 0n)), not(eq(x, one))));
     const vx0 = value(x);
-    solver.pop();
+    smt.solver.pop();
     expect([lit(false, 14n, 1023n), lit(false, 15n, 1n)]).toContain(vx0);
     expect(fold(sum, [vx0, one])).toBe(lit(false, 16n, 0n));
     // x / y rounded up differs from rounded to nearest: Z3 finds operands, the values replay in TypeScript
-    solver.push();
+    smt.solver.push();
     const up = fpOp('fpdiv', ['RTP'], f, [x, y]);
     const near = fpOp('/', [], f, [x, y]);
-    solver.add(not(eq(up, near)));
-    expect(solver.check()).toBe('sat');
-    const m = solver.model();
+    smt.solver.add(not(eq(up, near)));
+    expect(smt.solver.check()).toBe('sat');
+    const m = smt.solver.model();
     const [vx, vy, vUp, vNear] = [m.eval(x), m.eval(y), m.eval(up), m.eval(near)];
     m.dispose();
-    solver.pop();
+    smt.solver.pop();
     expect(fold(up, [vx, vy])).toBe(vUp);
     expect(fold(near, [vx, vy])).toBe(vNear);
     expect(vUp).not.toBe(vNear);
@@ -254,10 +245,10 @@ describe('translation of operators, checked on literals', () => {
     expect(valid(fpOp('fpisnan', [], BoolT, [fpOp('fpsub', ['RNE'], f, [special[1]!, special[1]!])]))).toBe(true);
     // floats inside arrays
     const arr = ref(declareVar('fa', arrayType(IntT, f)));
-    solver.push();
-    solver.add(eq(read(arr, int(3)), nz));
+    smt.solver.push();
+    smt.solver.add(eq(read(arr, int(3)), nz));
     expect(value(read(arr, int(3)))).toBe(nz);
-    solver.pop();
+    smt.solver.pop();
     expect(translator().typeOf(translator().sort(f))).toBe(f);
   });
 
@@ -298,13 +289,13 @@ describe('models', () => {
     const v = declareVar('v', bvType(8));
     const a = declareVar('a', arrayType(IntT, BoolT));
     const free = declareVar('free', IntT);
-    solver.push();
-    solver.add(and(
+    smt.solver.push();
+    smt.solver.add(and(
       eq(ref(i), int(-17)), eq(mul(int(3), ref(r)), rat(-2)), not(ref(b)), eq(ref(v), bv(200, 8)),
       read(ref(a), int(4)), not(read(ref(a), int(-1))),
     ));
-    expect(solver.check()).toBe('sat');
-    const m = solver.model();
+    expect(smt.solver.check()).toBe('sat');
+    const m = smt.solver.model();
     const val = m.valuation([i, r, b, v, free]);
     expect(val.get(i)).toBe(int(-17));
     expect(val.get(r)).toBe(rat(-2, 3));
@@ -318,19 +309,19 @@ describe('models', () => {
     expect(value(read(arr, int(4)))).toBe(True);
     expect(value(read(arr, int(-1)))).toBe(False);
     m.dispose();
-    solver.pop();
+    smt.solver.pop();
   });
 
   it('arrays of arrays and arrays equal to a literal', () => {
     const a = declareVar('a', arrayType(IntT, arrayType(IntT, IntT)));
     const lit = arrayValue(IntT, [[int(1), arrayValue(IntT, [[int(2), int(3)]], int(0))]], arrayValue(IntT, [], int(7)));
-    solver.push();
-    solver.add(eq(ref(a), lit));
-    expect(solver.check()).toBe('sat');
-    const m = solver.model();
+    smt.solver.push();
+    smt.solver.add(eq(ref(a), lit));
+    expect(smt.solver.check()).toBe('sat');
+    const m = smt.solver.model();
     expect(m.eval(ref(a))).toBe(lit);
     m.dispose();
-    solver.pop();
+    smt.solver.pop();
   });
 
   it('lambda array values as Z3 builds them for quantified constraints', () => {
@@ -348,16 +339,16 @@ describe('models', () => {
 describe('incremental solving', () => {
   it('push and pop', () => {
     const x = ref(declareVar('x', IntT));
-    solver.push();
-    solver.add(gt(x, int(3)));
-    solver.push();
-    solver.add(lt(x, int(2)));
-    expect(solver.check()).toBe('unsat');
-    solver.pop();
-    expect(solver.check()).toBe('sat');
-    solver.pop();
-    expect(solver.scopes).toBe(0);
-    expect(() => solver.pop()).toThrow();
+    smt.solver.push();
+    smt.solver.add(gt(x, int(3)));
+    smt.solver.push();
+    smt.solver.add(lt(x, int(2)));
+    expect(smt.solver.check()).toBe('unsat');
+    smt.solver.pop();
+    expect(smt.solver.check()).toBe('sat');
+    smt.solver.pop();
+    expect(smt.solver.scopes).toBe(0);
+    expect(() => smt.solver.pop()).toThrow();
   });
 
   it('unsat cores name the assumptions passed in', () => {

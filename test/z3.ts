@@ -1,22 +1,28 @@
 /**
  * The real Z3 for a test file: loaded before its tests and shut down after them, with one solver
- * that checks the tests' claims independently of the code under test.
+ * that the tests use directly or that checks their claims independently of the code under test.
  */
 import { afterAll, beforeAll } from 'vitest';
 import type { Expr } from '../lang/expr.js';
 import { loadZ3, shutdown } from '../lang/smt/context.js';
 import { Solver } from '../lang/smt/solver.js';
 
-/** Registers the file's Z3 set-up and returns the check "this formula is unsatisfiable". */
-export function unsatChecker(): (e: Expr) => boolean {
-  let checker: Solver;
+/** Registers the file's Z3 set-up; `solver` is there from the first test on. */
+export function testSolver(): { readonly solver: Solver } {
+  const z3 = { solver: undefined as unknown as Solver };
   beforeAll(async () => {
     await loadZ3();
-    checker = new Solver();
+    z3.solver = new Solver();
   });
   afterAll(async () => {
-    checker.dispose();
+    z3.solver.dispose();
     await shutdown();
   });
-  return (e) => checker.check([e]) === 'unsat';
+  return z3;
+}
+
+/** Registers the file's Z3 set-up and returns the check "this formula is unsatisfiable". */
+export function unsatChecker(): (e: Expr) => boolean {
+  const z3 = testSolver();
+  return (e) => z3.solver.check([e]) === 'unsat';
 }
