@@ -1,7 +1,7 @@
 /**
  * The bench harness: limits enforced and measured by the OS, classification against the expected
- * verdict, configurations and presets, and a results file that survives a SIGKILL of the bench
- * with exactly one line per run after the restart.
+ * verdict, configurations and presets, a results file that survives a SIGKILL of the bench
+ * with exactly one line per run after the restart, and matrix runners that answer as `vigil check`.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
