@@ -390,6 +390,19 @@ describe('predicate splitting (Sect. 3.1.3)', () => {
   });
 });
 
+/** Swaps x and y through t, then fails if both are positive. */
+const SWAP = `
+main process swap {
+  var x : int
+  var y : int
+  var t : int
+  init loc L0
+  loc L1
+  error loc E
+  L0 -> L1 { t := x  x := y  y := t }
+  L1 -> E { assume x > 0 and y > 0 }
+}`;
+
 describe('predicate abstraction: BOOL, CART, SPLIT', () => {
   const model = sts(STS);
   const [x, y] = ['x', 'y'].map((n) => ref(variable(model, n))) as [Expr, Expr];
@@ -414,17 +427,7 @@ describe('predicate abstraction: BOOL, CART, SPLIT', () => {
   });
 
   it('successors by an action: Boolean keeps the disjunction, Cartesian the implied literals', () => {
-    const m = cfa(`
-main process swap {
-  var x : int
-  var y : int
-  var t : int
-  init loc L0
-  loc L1
-  error loc E
-  L0 -> L1 { t := x  x := y  y := t }
-  L1 -> E { assume x > 0 and y > 0 }
-}`);
+    const m = cfa(SWAP);
     const [mx, my] = ['x', 'y'].map((n) => ref(variable(m, n))) as [Expr, Expr];
     const pa = gt(mx, int(0));
     const pb = gt(my, int(0));
@@ -466,17 +469,7 @@ main process inc {
   });
 
   it('BOOL abstracts a disjunction one disjunct at a time, each cached', () => {
-    const m = cfa(`
-main process swap {
-  var x : int
-  var y : int
-  var t : int
-  init loc L0
-  loc L1
-  error loc E
-  L0 -> L1 { t := x  x := y  y := t }
-  L1 -> E { assume x > 0 and y > 0 }
-}`);
+    const m = cfa(SWAP);
     const [mx, my] = ['x', 'y'].map((n) => ref(variable(m, n))) as [Expr, Expr];
     const [pa, pb] = [gt(mx, int(0)), gt(my, int(0))];
     const swap = edge(m, 'L0');
