@@ -27,8 +27,8 @@ export function implicant(f: Expr, lookup: Lookup): Expr[] | undefined {
 class Implicant {
   private readonly kept = new Set<Expr>();
   private readonly out: Expr[] = [];
-  /** Formulas already made true (by id and polarity), so shared subformulas are visited once. */
-  private readonly done = new Set<string>();
+  /** Formulas already given their value (`litKey`: id and polarity), so shared subformulas are visited once. */
+  private readonly done = new Set<number>();
   private readonly terms = new Map<number, Expr>();
 
   constructor(private readonly val: ReadonlyMap<number, Expr | undefined>) {}
@@ -60,7 +60,7 @@ class Implicant {
 
   /** Adds literals that make `e` take the truth value `pol` (which it has in the valuation). */
   private lits(e: Expr, pol: boolean): void {
-    const key = `${e.id}${pol ? '+' : '-'}`;
+    const key = litKey(e, pol);
     if (this.done.has(key)) return;
     this.done.add(key);
     const a = e.args;
@@ -122,7 +122,7 @@ class Implicant {
     let first: Expr | undefined;
     for (const x of args) {
       if (this.value(x) !== pol) continue;
-      if (this.done.has(`${x.id}${pol ? '+' : '-'}`) || this.kept.has(pol ? x : not(x))) return x;
+      if (this.done.has(litKey(x, pol)) || this.kept.has(pol ? x : not(x))) return x;
       first ??= x;
     }
     if (!first) throw new Unknown();
@@ -154,6 +154,11 @@ class Implicant {
 }
 
 class Unknown extends Error {}
+
+/** A formula with a truth value, as a number: this runs for every node of every interpolation query. */
+function litKey(e: Expr, pol: boolean): number {
+  return e.id * 2 + (pol ? 1 : 0);
+}
 
 const COMPARISONS = new Set(['eq', 'neq', 'lt', 'le', 'gt', 'ge', 'bvult', 'bvule', 'bvugt', 'bvuge', 'bvslt', 'bvsle', 'bvsgt', 'bvsge']);
 

@@ -174,6 +174,17 @@ class FrameSolver {
   }
 }
 
+type SatTotals = { solves: number; timeMs: number; conflicts: number; decisions: number; propagations: number };
+
+/** Adds a solver's counts to `into`. */
+function addSatTotals(into: SatTotals, sat: SatSolver): void {
+  into.solves += sat.stats.solves;
+  into.timeMs += sat.stats.timeMs;
+  into.conflicts += sat.stats.conflicts;
+  into.decisions += sat.stats.decisions;
+  into.propagations += sat.stats.propagations;
+}
+
 /** Retired temporary clauses after which a frame solver is rebuilt. */
 const REBUILD_AFTER = 600;
 /** CTGs blocked per literal-drop attempt before the candidate is joined with the predecessor. */
@@ -196,12 +207,11 @@ export class Ic3 {
   private readonly frames: Lit[][][] = [[]];
   /** Per level, per cube: a 32-bit signature of its literals, for subsumption. */
   private readonly sigs: number[][] = [[]];
-  /** The highest level, F_k. */
-  private k = 0;
   private readonly solvers: FrameSolver[] = [];
   private readonly queue = new ObligationQueue();
   readonly counters: Ic3Counters = { frame: 0, obligations: 0, clauses: 0, satCalls: 0 };
-  private readonly satStats = { solves: 0, timeMs: 0, conflicts: 0, decisions: 0, propagations: 0 };
+  /** The counts of the frame solvers rebuilt so far (the live ones are added when reporting). */
+  private readonly satStats: SatTotals = { solves: 0, timeMs: 0, conflicts: 0, decisions: 0, propagations: 0 };
   private rebuilds = 0;
 
   constructor(private readonly aig: Aig, private readonly opts: AigerEngineOptions) {
@@ -227,7 +237,6 @@ export class Ic3 {
     this.counters.satCalls++;
     const r = sat.solve(assumptions, { deadline: this.opts.deadline });
     if (r === undefined) throw new Timeout();
-
     return r;
   }
 
@@ -235,22 +244,13 @@ export class Ic3 {
   private solverAt(level: number): FrameSolver {
     let fs = this.solvers[level]!;
     if (fs.retired >= REBUILD_AFTER) {
-      this.retire(fs.sat);
+      addSatTotals(this.satStats, fs.sat);
       fs = new FrameSolver(this.aig, this.firstLatch, level === 0);
       if (level > 0) for (let j = level; j < this.frames.length; j++) for (const cube of this.frames[j]!) fs.block(cube);
       this.solvers[level] = fs;
       this.rebuilds++;
     }
     return fs;
-  }
-
-  private retire(sat: SatSolver): void {
-    const st = this.satStats;
-    st.solves += sat.stats.solves;
-    st.timeMs += sat.stats.timeMs;
-    st.conflicts += sat.stats.conflicts;
-    st.decisions += sat.stats.decisions;
-    st.propagations += sat.stats.propagations;
   }
 
   /** Whether some initial state lies in the cube: no literal contradicts a reset. */
@@ -378,7 +378,7 @@ export class Ic3 {
             this.counters.ctgs = (this.counters.ctgs ?? 0) + 1;
             const c = this.mic(this.initSafe(ctgCore, ctg), rel - 1, depth + 1);
             let lv = rel;
-            while (lv < this.k && this.relInd(c, lv)) lv++;
+            while (lv < this.counters.frame && this.relInd(c, lv)) lv++;
             this.addBlocked(c, lv);
             continue;
           }
@@ -498,7 +498,6 @@ export class Ic3 {
       this.newFrame();
       for (let k = 1; ; k++) {
         this.counters.frame = k;
-        this.k = k;
         this.opts.onProgress?.({
           phase: 'ic3', iteration: k,
           detail: `frame ${k}, ${this.counters.clauses} clauses, ${this.counters.obligations} obligations, ${this.counters.satCalls} SAT calls`,
@@ -529,9 +528,8 @@ export class Ic3 {
   }
 
   stats(): Record<string, number> {
-    for (const fs of this.solvers) this.retire(fs.sat);
-    this.solvers.length = 0;
-    const st = this.satStats;
+    const st = { ...this.satStats };
+    for (const fs of this.solvers) addSatTotals(st, fs.sat);
     return {
       solverChecks: st.solves + this.lifter.stats.solves,
       solverTimeMs: Math.round(st.timeMs + this.lifter.stats.timeMs),

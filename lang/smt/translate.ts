@@ -23,7 +23,7 @@ import {
 } from '../expr.js';
 import { ArrayType, BoolT, FpType, IntT, RatT, Type, arrayType, bvType, fpType } from '../types.js';
 import { roundingOf } from '../fold.js';
-import { nan, type RoundingMode } from '../float.js';
+import { inf, nan, zero, type RoundingMode } from '../float.js';
 import { Z3Context, Z3Owner, currentZ3 } from './context.js';
 
 /** A construct the SMT bridge cannot handle (non-linear model values, ...). */
@@ -339,9 +339,8 @@ export class Translator implements Z3Owner {
     if (!em._Z3_fpa_is_numeral(ctx, ast)) throw new UnsupportedError(`not a floating-point value: ${this.show(ast)}`);
     if (em._Z3_fpa_is_numeral_nan(ctx, ast)) return fpLit(type, nan(type));
     const sign = em._Z3_fpa_is_numeral_negative(ctx, ast) !== 0;
-    const top = (1n << BigInt(type.exp)) - 1n;
-    if (em._Z3_fpa_is_numeral_inf(ctx, ast)) return fpLit(type, { sign, exp: top, sig: 0n });
-    if (em._Z3_fpa_is_numeral_zero(ctx, ast)) return fpLit(type, { sign, exp: 0n, sig: 0n });
+    if (em._Z3_fpa_is_numeral_inf(ctx, ast)) return fpLit(type, inf(type, sign));
+    if (em._Z3_fpa_is_numeral_zero(ctx, ast)) return fpLit(type, zero(type, sign));
     const field = (bits: number): bigint => {
       const k = this.z3.keep(bits);
       try {
