@@ -1,8 +1,9 @@
 /**
- * CEGAR configurations with Theta's option names and values (Hajdu and Micskei, Table 2).
+ * CEGAR configurations with Theta's option names and values (Hajdu and Micskei, Table 2). Every
+ * option's levels are declared here once; the domains, refiners and precisions take their types
+ * from this module.
  */
 import type { SearchWeights } from './search.js';
-import type { Granularity } from './precision-map.js';
 
 export const DOMAINS = ['EXPL', 'PRED_BOOL', 'PRED_CART', 'PRED_SPLIT'] as const;
 export const REFINEMENTS = ['FW_BIN_ITP', 'BW_BIN_ITP', 'SEQ_ITP', 'MULTI_SEQ', 'MIN_PRUNE', 'MAX_PRUNE', 'UNSAT_CORE'] as const;
@@ -14,6 +15,7 @@ export const PRUNE_STRATEGIES = ['LAZY', 'FULL'] as const;
 export type DomainKind = (typeof DOMAINS)[number];
 export type RefinementKind = (typeof REFINEMENTS)[number];
 export type PredSplit = (typeof PRED_SPLITS)[number];
+export type Granularity = (typeof GRANULARITIES)[number];
 export type InitPrec = (typeof INIT_PRECS)[number];
 export type PruneStrategy = (typeof PRUNE_STRATEGIES)[number];
 /** `'1*'`: evaluate in TypeScript only; 0: enumerate without limit; k: up to k successors. */

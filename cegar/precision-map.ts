@@ -6,8 +6,7 @@
 import type { Location } from '../formalisms/interpreter.js';
 import type { Expr } from '../lang/expr.js';
 import type { AbstractState, Domain, Precision } from './domain.js';
-
-export type Granularity = 'GLOBAL' | 'LOCAL';
+import type { Granularity } from './config.js';
 
 export class PrecisionMap<P extends Precision> {
   private constructor(

@@ -20,8 +20,9 @@ import type { AbstractState, Precision } from '../cegar/domain.js';
 import { Timeout } from '../cegar/abstractor.js';
 import {
   ExplDomain, PredDomain, PredState, initialPrecision, makeDomain, propertyAtoms, splitPredicate, type AnyDomain,
-  type ExplPrecision, type ExplState, type MaxEnum, type PredPrecision,
+  type ExplPrecision, type ExplState, type PredPrecision,
 } from '../cegar/domains/index.js';
+import type { MaxEnum } from '../cegar/config.js';
 
 let checker: Solver;
 const domains: { dispose(): void }[] = [];

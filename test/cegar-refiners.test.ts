@@ -12,9 +12,10 @@ import type { Interpreter } from '../formalisms/interpreter.js';
 import { replay } from '../formalisms/trace.js';
 import { Arg, type ArgNode, type ArgPath } from '../cegar/arg.js';
 import type { AbstractState, Domain, Precision } from '../cegar/domain.js';
-import { PrecisionMap, type Granularity } from '../cegar/precision-map.js';
+import { PrecisionMap } from '../cegar/precision-map.js';
+import type { Granularity, RefinementKind } from '../cegar/config.js';
 import type { Refinement } from '../cegar/refiner.js';
-import { makeRefiner, RefinementTimeout, RefinementUnsupported, type RefinerKind } from '../cegar/refiners/index.js';
+import { makeRefiner, RefinementTimeout, RefinementUnsupported } from '../cegar/refiners/index.js';
 import { counterexample, segment } from '../cegar/refiners/pieces.js';
 import { minimalPaths } from '../cegar/refiners/multi.js';
 
@@ -124,10 +125,10 @@ const FEASIBLE = model(`main process feasible {
   L2 -> LE { assume y > 10 }
 }`);
 
-const ALL: RefinerKind[] = ['FW_BIN_ITP', 'BW_BIN_ITP', 'SEQ_ITP', 'MULTI_SEQ', 'MIN_PRUNE', 'MAX_PRUNE', 'UNSAT_CORE'];
-const INTERPOLATING: RefinerKind[] = ['FW_BIN_ITP', 'BW_BIN_ITP', 'SEQ_ITP', 'MULTI_SEQ', 'MIN_PRUNE', 'MAX_PRUNE'];
+const ALL: RefinementKind[] = ['FW_BIN_ITP', 'BW_BIN_ITP', 'SEQ_ITP', 'MULTI_SEQ', 'MIN_PRUNE', 'MAX_PRUNE', 'UNSAT_CORE'];
+const INTERPOLATING: RefinementKind[] = ['FW_BIN_ITP', 'BW_BIN_ITP', 'SEQ_ITP', 'MULTI_SEQ', 'MIN_PRUNE', 'MAX_PRUNE'];
 
-function refineWith(kind: RefinerKind, m: Interpreter, paths: ArgPath<State>[], granularity: Granularity = 'LOCAL', deadline?: number) {
+function refineWith(kind: RefinementKind, m: Interpreter, paths: ArgPath<State>[], granularity: Granularity = 'LOCAL', deadline?: number) {
   const domain = kind === 'UNSAT_CORE' ? variables : predicates;
   const prec = PrecisionMap.create<State, Precision>(domain as Domain<State, Precision>, granularity);
   const refiner = makeRefiner(kind);
@@ -230,7 +231,7 @@ describe('infeasible counterexamples give interpolants, and sequences for SEQ_IT
 });
 
 describe('prune indices (Fig. 6 and Fig. 8)', () => {
-  const pruneIndex = (kind: RefinerKind, m: Interpreter) => {
+  const pruneIndex = (kind: RefinementKind, m: Interpreter) => {
     const path = pathThrough(m, FIG6_PATH);
     return path.nodes.indexOf(spurious(refineWith(kind, m, [path]).r).pruneFrom[0]!);
   };

@@ -18,9 +18,7 @@ import type { Action } from '../../formalisms/interpreter.js';
 import type { AbstractState, Precision } from '../domain.js';
 import { enumerateModels } from './enumerate.js';
 import { SolverBacked, type MeasuredDomain } from './measured.js';
-
-/** How many successors may be enumerated: k >= 1, 0 for no limit, '1*' for no solver at all. */
-export type MaxEnum = number | '1*';
+import type { MaxEnum } from '../config.js';
 
 export class ExplState implements AbstractState {
   constructor(

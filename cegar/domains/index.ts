@@ -7,19 +7,13 @@
 import { conjuncts, postorder, type Expr } from '../../lang/expr.js';
 import type { Interpreter } from '../../formalisms/interpreter.js';
 import type { AbstractState, Domain, Precision } from '../domain.js';
-import { ExplDomain, type MaxEnum } from './expl.js';
+import type { CegarConfig, InitPrec } from '../config.js';
+import { ExplDomain } from './expl.js';
 import type { MeasuredDomain } from './measured.js';
 import { PredDomain } from './pred.js';
-import { atoms, type PredSplit } from './split.js';
+import { atoms } from './split.js';
 
-export type DomainName = 'EXPL' | 'PRED_BOOL' | 'PRED_CART' | 'PRED_SPLIT';
-export type InitPrec = 'EMPTY' | 'PROP';
-
-export interface DomainConfig {
-  readonly domain: DomainName;
-  readonly maxEnum: MaxEnum;
-  readonly predSplit: PredSplit;
-}
+export type DomainConfig = Pick<CegarConfig, 'domain' | 'maxEnum' | 'predSplit'>;
 
 export type AnyDomain = MeasuredDomain<AbstractState, Precision>;
 
@@ -56,8 +50,8 @@ export function initialPrecision<S extends AbstractState, P extends Precision>(d
   return propertyAtoms(model).reduce((prec, atom) => domain.refine(prec, atom), empty);
 }
 
-export { ExplDomain, ExplPrecision, ExplState, type MaxEnum } from './expl.js';
+export { ExplDomain, ExplPrecision, ExplState } from './expl.js';
 export { PredDomain, PredState, type PredAbstraction } from './pred.js';
 export { PredPrecision } from './pred-precision.js';
-export { splitPredicate, type PredSplit } from './split.js';
+export { splitPredicate } from './split.js';
 export type { DomainStats, MeasuredDomain } from './measured.js';

@@ -20,7 +20,8 @@ import type { AbstractState } from '../domain.js';
 import { enumerateModels } from './enumerate.js';
 import { SolverBacked, type MeasuredDomain } from './measured.js';
 import { PredPrecision } from './pred-precision.js';
-import { splitPredicate, type PredSplit } from './split.js';
+import { splitPredicate } from './split.js';
+import type { PredSplit } from '../config.js';
 
 export type PredAbstraction = 'BOOL' | 'CART' | 'SPLIT';
 

@@ -5,8 +5,7 @@
  */
 import { BoolT, IntT } from '../../lang/types.js';
 import { cmp, conjuncts, eq, int, isLit, neq, not, postorder, withArgs, type Expr } from '../../lang/expr.js';
-
-export type PredSplit = 'WHOLE' | 'CONJUNCTS' | 'ATOMS';
+import type { PredSplit } from '../config.js';
 
 function stripNot(e: Expr): Expr {
   while (e.op === 'not') e = e.args[0]!;

@@ -24,9 +24,10 @@ import { refuteBySequence, sequenceItp } from './sequence.js';
 import type { PathStrategy, Tools } from './tools.js';
 import { unsatCore } from './unsat-core.js';
 
+import type { RefinementKind } from '../config.js';
+
 export { RefinementError, RefinementTimeout, RefinementUnsupported } from './errors.js';
 
-export type RefinerKind = 'FW_BIN_ITP' | 'BW_BIN_ITP' | 'SEQ_ITP' | 'MULTI_SEQ' | 'MIN_PRUNE' | 'MAX_PRUNE' | 'UNSAT_CORE';
 
 export interface RefinerStats {
   /** Solver checks of the refiner (feasibility and interpolation) and their time in milliseconds. */
@@ -60,7 +61,7 @@ const SINGLE: Record<'FW_BIN_ITP' | 'BW_BIN_ITP' | 'SEQ_ITP' | 'UNSAT_CORE', Pat
   UNSAT_CORE: unsatCore,
 };
 
-function candidates<S extends AbstractState>(kind: Exclude<RefinerKind, 'MULTI_SEQ'>, tools: Tools, cex: Counterexample<S>): Candidates {
+function candidates<S extends AbstractState>(kind: Exclude<RefinementKind, 'MULTI_SEQ'>, tools: Tools, cex: Counterexample<S>): Candidates {
   if (kind === 'MIN_PRUNE') return byPruneIndex('MIN', tools, cex);
   if (kind === 'MAX_PRUNE') return byPruneIndex('MAX', tools, cex);
   const out = SINGLE[kind](tools, cex);
@@ -86,7 +87,7 @@ class StrategyRefiner implements Refiner {
   private readonly feasibility = new FeasibilityChecker();
   private readonly interpolation = new Interpolation();
 
-  constructor(readonly kind: RefinerKind) {}
+  constructor(readonly kind: RefinementKind) {}
 
   get stats(): RefinerStats {
     const f = this.feasibility.stats;
@@ -106,7 +107,7 @@ class StrategyRefiner implements Refiner {
   private single<S extends AbstractState, P extends Precision>(
     ctx: RefinerContext<S, P>, tools: Tools, cex: Counterexample<S>, precision: PrecisionMap<P>,
   ): Refinement<S, P> {
-    const out = candidates(this.kind as Exclude<RefinerKind, 'MULTI_SEQ'>, tools, cex);
+    const out = candidates(this.kind as Exclude<RefinementKind, 'MULTI_SEQ'>, tools, cex);
     if (out.feasible) return { kind: 'unsafe', trace: out.trace };
     const { nodes } = cex.path;
     let first: Refinement<S, P> | undefined;
@@ -140,6 +141,6 @@ class StrategyRefiner implements Refiner {
   }
 }
 
-export function makeRefiner(kind: RefinerKind): Refiner & { readonly stats: RefinerStats } {
+export function makeRefiner(kind: RefinementKind): Refiner & { readonly stats: RefinerStats } {
   return new StrategyRefiner(kind);
 }
