@@ -30,19 +30,8 @@ const RUNS_PER_RUNNER = 200;
 
 /** `vigil check`'s options for a configuration's levels, as its command line would parse them. */
 function checkOptions(c: RunConfig): CheckOptions {
-  const o = c.options;
-  return {
-    json: true, quiet: true, bound: o.bound === undefined ? 20 : Number(o.bound),
-    ...(c.algorithm ? { algorithm: c.algorithm } : {}),
-    ...(o.domain ? { domain: o.domain as CheckOptions['domain'] } : {}),
-    ...(o.maxenum ? { maxenum: o.maxenum === '1*' ? '1*' : Number(o.maxenum) } : {}),
-    ...(o.refinement ? { refinement: o.refinement as CheckOptions['refinement'] } : {}),
-    ...(o.search ? { search: o.search.toUpperCase() } : {}),
-    ...(o.predsplit ? { predsplit: o.predsplit as CheckOptions['predsplit'] } : {}),
-    ...(o.precgranularity ? { precgranularity: o.precgranularity as CheckOptions['precgranularity'] } : {}),
-    ...(o.initprec ? { initprec: o.initprec as CheckOptions['initprec'] } : {}),
-    ...(o.prunestrategy ? { prunestrategy: o.prunestrategy as CheckOptions['prunestrategy'] } : {}),
-  };
+  const settings = Object.fromEntries(Object.entries(c.options).filter((e): e is [string, string] => e[1] !== undefined));
+  return { json: true, quiet: true, ...(c.algorithm ? { algorithm: c.algorithm } : {}), settings };
 }
 
 /** One runner process and how many runs it has done. */

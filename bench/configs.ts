@@ -8,13 +8,14 @@
  * on our corpus (cli/defaults.ts), as the paper keeps the others at levels that did well in its
  * previous experiments.
  */
-import { DOMAINS, GRANULARITIES, INIT_PRECS, PRED_SPLITS, PRUNE_STRATEGIES, REFINEMENTS, admits, type DomainKind, type RefinementKind } from '../cegar/config.js';
-import { searchWeights } from '../cegar/search.js';
-import { ALGORITHMS } from '../cli/protocol.js';
+import { admits, type DomainKind, type RefinementKind } from '../cegar/config.js';
+import { OptionError } from '../engines/engine.js';
+import { ENGINES, ENGINE_NAMES, ENGINE_OPTIONS, runsOn } from '../engines/registry.js';
+import type { Formalism } from '../formalisms/interpreter.js';
 
-/** The `vigil check` options a configuration may set, under their command-line names. */
-export const OPTION_NAMES = ['domain', 'maxenum', 'refinement', 'search', 'predsplit', 'precgranularity', 'initprec', 'prunestrategy', 'bound'] as const;
-export type OptionName = (typeof OPTION_NAMES)[number];
+/** The `vigil check` options a configuration may set: every engine's options, under their command-line names. */
+export const OPTION_NAMES: readonly string[] = ENGINE_OPTIONS.map((o) => o.name);
+export type OptionName = string;
 
 const PEERS = ['abc-pdr'] as const;
 
@@ -22,8 +23,8 @@ export interface RunConfig {
   readonly name: string;
   /** `vigil`, or a peer tool run on the same models. */
   readonly tool: 'vigil' | (typeof PEERS)[number];
-  /** Undefined: Vigil's default for the model's formalism (cegar, ic3 for AIGER). */
-  readonly algorithm?: (typeof ALGORITHMS)[number];
+  /** An engine's name; undefined: Vigil's default for the model's formalism (cegar, ic3 for AIGER). */
+  readonly algorithm?: string;
   readonly options: Partial<Record<OptionName, string>>;
 }
 
@@ -36,23 +37,36 @@ const THETA: Record<string, RunConfig['options']> = {
 };
 
 /** The names `--config` accepts besides JSON. */
-export const NAMED = ['default', ...ALGORITHMS, ...Object.keys(THETA), ...PEERS];
+export const NAMED = ['default', ...ENGINE_NAMES, ...Object.keys(THETA), ...PEERS];
 
 export class ConfigError extends Error {}
 
 /** Whether a configuration can run on a model of this formalism at all (the others are skipped, not counted). */
 export function applies(c: RunConfig, formalism: string): boolean {
   if (c.tool === 'abc-pdr') return formalism === 'aiger';
-  if (c.algorithm === 'ic3' || c.algorithm === 'kind' || c.algorithm === 'portfolio') return formalism === 'aiger';
-  return true;
+  return runsOn(c.algorithm, formalism as Formalism);
 }
 
-function validate(name: string, value: string): void {
-  const ok = name === 'maxenum' ? /^(1\*|\d+)$/.test(value)
-    : name === 'bound' ? /^\d+$/.test(value)
-      : name === 'search' ? searchWeights(value) !== undefined
-        : ({ domain: DOMAINS, refinement: REFINEMENTS, predsplit: PRED_SPLITS, precgranularity: GRANULARITIES, initprec: INIT_PRECS, prunestrategy: PRUNE_STRATEGIES } as Record<string, readonly string[]>)[name]!.includes(value);
-  if (!ok) throw new ConfigError(`configuration option ${name}: '${value}' is not a valid level`);
+/** The level as the engine's option normalises it; a ConfigError if the engine would refuse it. */
+function level(name: string, value: string): string {
+  const option = ENGINE_OPTIONS.find((o) => o.name === name)!;
+  const bad = () => new ConfigError(`configuration option ${name}: '${value}' is not a valid level`);
+  if (option.choices) {
+    const chosen = option.choices.find((c) => c.toUpperCase() === value.toUpperCase());
+    if (!chosen) throw bad();
+    return chosen;
+  }
+  try {
+    return option.parse ? option.parse(value) : value;
+  } catch (e) {
+    if (e instanceof OptionError) throw bad();
+    throw e;
+  }
+}
+
+/** The first engine that has all these options (setting CEGAR's selects cegar). */
+function engineWith(keys: readonly string[]): string | undefined {
+  return ENGINES.find((e) => keys.every((k) => e.options.some((o) => o.name === k)))?.name;
 }
 
 /** A name from the paper's style: the levels joined by underscores (e.g. EXPL_1*_BFS). */
@@ -74,7 +88,7 @@ export function parseConfig(text: string): RunConfig {
   const t = text.trim();
   if (!t.startsWith('{')) {
     if (t === 'default') return { name: 'default', tool: 'vigil', options: {} };
-    if ((ALGORITHMS as readonly string[]).includes(t)) return { name: t, tool: 'vigil', algorithm: t as RunConfig['algorithm'], options: {} };
+    if (ENGINE_NAMES.includes(t)) return { name: t, tool: 'vigil', algorithm: t, options: {} };
     if ((PEERS as readonly string[]).includes(t)) return { name: t, tool: t as RunConfig['tool'], options: {} };
     if (THETA[t]) return cegarConfig(t, THETA[t]);
     throw new ConfigError(`unknown configuration '${t}' (named: ${NAMED.join(', ')}; or JSON with Theta's option names)`);
@@ -90,18 +104,19 @@ export function parseConfig(text: string): RunConfig {
     const value = String(v);
     if (key === 'name') name = value;
     else if (key === 'algorithm') {
-      if (!(ALGORITHMS as readonly string[]).includes(value)) throw new ConfigError(`algorithm must be one of ${ALGORITHMS.join(', ')}, got '${value}'`);
+      if (!ENGINE_NAMES.includes(value)) throw new ConfigError(`algorithm must be one of ${ENGINE_NAMES.join(', ')}, got '${value}'`);
       algorithm = value;
-    } else if ((OPTION_NAMES as readonly string[]).includes(key)) {
-      const level = key === 'maxenum' || key === 'bound' ? value : value.toUpperCase();
-      validate(key, level);
-      options[key] = level;
+    } else if (OPTION_NAMES.includes(key)) {
+      options[key] = level(key, value);
     } else throw new ConfigError(`unknown configuration key '${k}' (keys: name, algorithm, ${OPTION_NAMES.join(', ')})`);
   }
-  const cegarKeys = Object.keys(options).some((k) => k !== 'bound');
-  if (cegarKeys && algorithm !== undefined && algorithm !== 'cegar') throw new ConfigError(`CEGAR options need algorithm cegar, not ${algorithm}`);
-  if (cegarKeys || algorithm === 'cegar') return cegarConfig(name, options);
-  return { name: name ?? nameOf(algorithm, options), tool: 'vigil', ...(algorithm ? { algorithm: algorithm as RunConfig['algorithm'] } : {}), options };
+  const keys = Object.keys(options);
+  algorithm ??= keys.length > 0 ? engineWith(keys) : undefined;
+  if (keys.length > 0 && !ENGINES.some((e) => e.name === algorithm && keys.every((k) => e.options.some((o) => o.name === k)))) {
+    throw new ConfigError(`options ${keys.join(', ')} do not fit algorithm ${algorithm ?? 'default'}`);
+  }
+  if (algorithm === 'cegar') return cegarConfig(name, options);
+  return { name: name ?? nameOf(algorithm, options), tool: 'vigil', ...(algorithm ? { algorithm } : {}), options };
 }
 
 export interface Experiment {

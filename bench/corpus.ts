@@ -7,6 +7,7 @@
  */
 import { Command } from 'commander';
 import { parseConfig, type RunConfig } from './configs.js';
+import { ENGINES } from '../engines/registry.js';
 import { runBench } from './harness.js';
 import { ABC } from './task.js';
 import { readResults, type ResultRow } from './results.js';
@@ -24,7 +25,8 @@ const opts = new Command('bench')
   .opts<{ algorithm: string; bound: string; timeout: string; memory?: string; jobs: string; suite: string; out?: string }>();
 
 const models = suiteModels(undefined).filter((m) => m.name.includes(opts.suite));
-const vigil = parseConfig(JSON.stringify({ name: opts.algorithm, algorithm: opts.algorithm, ...(opts.algorithm === 'cegar' ? {} : { bound: opts.bound }) }));
+const bounded = ENGINES.some((e) => e.name === opts.algorithm && e.options.some((o) => o.name === 'bound'));
+const vigil = parseConfig(JSON.stringify({ name: opts.algorithm, algorithm: opts.algorithm, ...(bounded ? { bound: opts.bound } : {}) }));
 const configs: RunConfig[] = [vigil, ...(ABC !== undefined && models.some((m) => m.formalism === 'aiger') ? [parseConfig('abc-pdr')] : [])];
 const sitting = await runBench({
   models, configs, jobs: Number(opts.jobs), ...(opts.out ? { out: opts.out } : {}),

@@ -18,7 +18,8 @@ import { binaryAiger } from './aiger-binary.js';
 import { OPTION_NAMES, type RunConfig } from './configs.js';
 import { runLimited, type Measured } from './limits.js';
 import type { ResultRow } from './results.js';
-import { classify, termination, type Outcome } from './classify.js';
+import { classify, termination, type Answer } from './classify.js';
+import type { UnknownKind } from '../engines/result.js';
 import type { Model } from './suite.js';
 import { VERSION } from '../cli/protocol.js';
 
@@ -34,6 +35,7 @@ export interface TaskLimits {
 interface VigilJson {
   verdict: 'safe' | 'unsafe' | 'unknown';
   reason?: string;
+  reasonKind?: UnknownKind;
   algorithm: string;
   options: Record<string, unknown>;
   statistics: { solverChecks?: number; satCalls?: number };
@@ -54,13 +56,13 @@ export const ownProcess: VigilLaunch = (model, c, limits) => {
   return runLimited(process.execPath, args, { wallMs: limits.timeoutS * 1000 + GRACE_MS, memoryMb: limits.memoryMb });
 };
 
-async function runVigil(model: Model, c: RunConfig, limits: TaskLimits, launch: VigilLaunch): Promise<{ m: Measured; o: Outcome; row: Partial<ResultRow> }> {
+async function runVigil(model: Model, c: RunConfig, limits: TaskLimits, launch: VigilLaunch): Promise<{ m: Measured; o: Answer; row: Partial<ResultRow> }> {
   const m = await launch(model, c, limits);
   let j: VigilJson | undefined;
   try { j = JSON.parse(m.stdout) as VigilJson; } catch { /* no verdict: an error or a kill */ }
   const levels = Object.fromEntries(OPTION_NAMES.map((n) => [n, String(j?.options[n] ?? c.options[n] ?? '')]));
-  const o: Outcome = j
-    ? { result: j.verdict, reason: j.reason ?? '', killedBy: m.killedBy }
+  const o: Answer = j
+    ? { result: j.verdict, reason: j.reason ?? '', ...(j.reasonKind ? { reasonKind: j.reasonKind } : {}), killedBy: m.killedBy }
     : { result: undefined, reason: m.killedBy ? '' : firstLine(m.stderr) || `exit ${m.exitCode ?? m.signal}`, killedBy: m.killedBy };
   return {
     m, o,
@@ -90,13 +92,13 @@ function binaryFile(model: Model): string {
 }
 
 /** ABC's `pdr` with the same limits; `&r` is the reader that honours uninitialised latches. */
-async function runAbcPdr(model: Model, limits: TaskLimits): Promise<{ m: Measured; o: Outcome; row: Partial<ResultRow> }> {
+async function runAbcPdr(model: Model, limits: TaskLimits): Promise<{ m: Measured; o: Answer; row: Partial<ResultRow> }> {
   if (!ABC) throw new Error('--peer abc-pdr needs ABC (Debian package berkeley-abc)');
   abcVersion ??= /ABC [\d.]+/.exec(spawnSync(ABC, ['-c', 'version'], { encoding: 'utf8' }).stdout)?.[0] ?? 'ABC';
   const m = await runLimited(ABC, ['-c', `&r ${binaryFile(model)}; &put; pdr -T ${limits.timeoutS}`], { wallMs: limits.timeoutS * 1000 + GRACE_MS, memoryMb: limits.memoryMb });
   const result = /Property proved/.test(m.stdout) ? 'safe' : /was asserted in frame/.test(m.stdout) ? 'unsafe' : m.exitCode === 0 ? 'unknown' : undefined;
   const reason = result === 'unknown' ? (/time limit|timeout/i.test(m.stdout) ? 'timeout' : firstLine(m.stdout.split('\n').slice(-3).join('\n'))) : result ? '' : firstLine(m.stderr);
-  return { m, o: { result, reason, killedBy: m.killedBy }, row: { tool: 'abc-pdr', version: abcVersion, algorithm: 'pdr', solvercalls: '' } };
+  return { m, o: { result, reason, ...(reason === 'timeout' ? { reasonKind: 'timeout' as const } : {}), killedBy: m.killedBy }, row: { tool: 'abc-pdr', version: abcVersion, algorithm: 'pdr', solvercalls: '' } };
 }
 
 /** What a run that could not be started measured: nothing. */
@@ -104,7 +106,7 @@ const NOT_RUN: Measured = { exitCode: undefined, signal: undefined, stdout: '', 
 
 /** Runs one configuration on one model and returns its results line (status error if it could not run). */
 export async function runTask(model: Model, c: RunConfig, limits: TaskLimits, launch = ownProcess): Promise<ResultRow> {
-  let run: { m: Measured; o: Outcome; row: Partial<ResultRow> };
+  let run: { m: Measured; o: Answer; row: Partial<ResultRow> };
   try {
     run = c.tool === 'abc-pdr' ? await runAbcPdr(model, limits) : await runVigil(model, c, limits, launch);
   } catch (e) {

@@ -3,14 +3,13 @@
  * abstractor completes a safe ARG or the refiner confirms a counterexample. A safe ARG yields the
  * invariant read off its nodes (per location, the disjunction of the states of its non-covered
  * nodes); a confirmed counterexample yields a concrete trace. Both are returned unchecked: the
- * caller checks them independently before anything is shown (engines/invariant-check.ts,
- * formalisms/trace.ts).
+ * caller checks them by their kind before anything is shown (certificates/check.ts).
  */
 import type { Expr } from '../lang/expr.js';
 import { minimiseCubes } from '../lang/cubes.js';
 import { simplify } from '../lang/simplify.js';
 import type { Interpreter, Location } from '../formalisms/interpreter.js';
-import type { Progress, Statistics, Verdict } from '../engines/verdict.js';
+import { TIMEOUT, unknown, type Progress, type Result, type Statistics } from '../engines/result.js';
 import { Abstractor, Timeout } from './abstractor.js';
 import { Arg } from './arg.js';
 import type { CegarConfig } from './config.js';
@@ -19,7 +18,7 @@ import { PrecisionMap } from './precision-map.js';
 import type { Refiner } from './refiner.js';
 import { SEARCHES } from './search.js';
 import { initialPrecision, makeDomain } from './domains/index.js';
-import { RefinementError, RefinementTimeout, makeRefiner } from './refiners/index.js';
+import { RefinementError, RefinementTimeout, RefinementUnsupported, makeRefiner } from './refiners/index.js';
 import { UnsupportedError } from '../lang/smt/translate.js';
 import type { ArgNode } from './arg.js';
 import { TargetAction, withoutTargetStep } from './target.js';
@@ -29,8 +28,6 @@ export interface CegarOptions {
   readonly onProgress?: (p: Progress & { stats: Statistics; newest: string[] }) => void;
   /** Told once when the configuration had to be adapted to the model (ERR search without locations). */
   readonly onNote?: (note: string) => void;
-  /** Given the final ARG when the loop ends, whatever the verdict (for `--arg`). */
-  readonly onArg?: (arg: Arg<AbstractState>) => void;
 }
 
 interface Counted { readonly stats?: { readonly checks: number; readonly timeMs: number } }
@@ -47,15 +44,14 @@ export function argInvariant<S extends AbstractState>(arg: Arg<S>): Map<Location
   return new Map([...parts].map(([l, es]) => [l, simplify(minimiseCubes(es))]));
 }
 
-export function cegar(model: Interpreter, config: CegarConfig, opts: CegarOptions = {}): Verdict {
+/** The loop's result carries the final ARG, whatever the verdict (for `--arg`). */
+export function cegar(model: Interpreter, config: CegarConfig, opts: CegarOptions = {}): Result {
   const domain = makeDomain(config, model);
   domain.deadline = opts.deadline;
-  let loop: Loop<AbstractState, Precision> | undefined;
   try {
-    loop = new Loop(model, config, domain, makeRefiner(config.refinement), opts);
-    return loop.run();
+    const loop = new Loop(model, config, domain, makeRefiner(config.refinement), opts);
+    return { ...loop.run(), arg: loop.finalArg };
   } finally {
-    if (loop) opts.onArg?.(loop.finalArg);
     domain.dispose();
   }
 }
@@ -109,7 +105,7 @@ class Loop<S extends AbstractState, P extends Precision> {
     });
   }
 
-  run(): Verdict {
+  run(): Result {
     let weights = this.config.weights;
     if (weights.error !== 0 && this.model.locations.length === 1) {
       this.opts.onNote?.(`search ${this.config.search} needs locations, which this model does not have: using BFS`);
@@ -130,12 +126,12 @@ class Loop<S extends AbstractState, P extends Precision> {
         const { unsafe } = abstractor.run(this.arg, this.prec);
         this.counters.abstractionMs += Date.now() - t;
         this.report('abstraction');
-        if (unsafe.length === 0) return { result: 'safe', invariant: argInvariant(this.arg), stats: this.stats() };
+        if (unsafe.length === 0) return { verdict: 'safe', certificate: { kind: 'invariant', invariant: argInvariant(this.arg) }, stats: this.stats() };
         this.report('refinement');
         t = Date.now();
         const r = this.refiner.refine({ model: this.model, domain: this.domain, deadline: this.opts.deadline }, unsafe.map((n) => this.arg.pathTo(n)), this.prec);
         this.counters.refinementMs += Date.now() - t;
-        if (r.kind === 'unsafe') return { result: 'unsafe', trace: withoutTargetStep(r.trace), stats: this.stats() };
+        if (r.kind === 'unsafe') return { verdict: 'unsafe', certificate: { kind: 'trace', trace: withoutTargetStep(r.trace) }, stats: this.stats() };
         this.counters.refinements++;
         // An unchanged precision still makes progress when the counterexample runs through states
         // abstracted with an older precision (lazy pruning keeps the nodes above the prune point):
@@ -144,7 +140,8 @@ class Loop<S extends AbstractState, P extends Precision> {
         if (r.precision === this.prec) {
           const stale = unsafe.map((u) => this.arg.pathTo(u).nodes.find((n) => n.precision !== this.prec.get(n.loc)));
           if (stale.some((n) => n === undefined)) {
-            return { result: 'unknown', reason: 'refinement found nothing new to track (the abstraction cannot exclude this counterexample)', stats: this.stats() };
+            const why = unknown('refinement', 'refinement found nothing new to track (the abstraction cannot exclude this counterexample)');
+            return { verdict: 'unknown', reason: why, stats: this.stats() };
           }
           prune = stale as ArgNode<S>[];
         }
@@ -153,8 +150,9 @@ class Loop<S extends AbstractState, P extends Precision> {
         else for (const n of prune) if (!n.pruned) this.arg.prune(n);
       }
     } catch (e) {
-      if (e instanceof Timeout || e instanceof RefinementTimeout) return { result: 'unknown', reason: 'timeout', stats: this.stats() };
-      if (e instanceof RefinementError || e instanceof UnsupportedError) return { result: 'unknown', reason: e.message, stats: this.stats() };
+      if (e instanceof Timeout || e instanceof RefinementTimeout) return { verdict: 'unknown', reason: TIMEOUT, stats: this.stats() };
+      if (e instanceof RefinementUnsupported || e instanceof UnsupportedError) return { verdict: 'unknown', reason: unknown('unsupported', e.message), stats: this.stats() };
+      if (e instanceof RefinementError) return { verdict: 'unknown', reason: unknown('refinement', e.message), stats: this.stats() };
       throw e;
     }
   }

@@ -1,10 +1,10 @@
 /**
  * The checker's worker thread: runs one `vigil check` pipeline and posts its start, throttled
- * progress, notes and the final result to the main thread, which keeps the terminal responsive and
+ * progress, notes, each property's certified verdict and the final result to the main thread, which keeps the terminal responsive and
  * enforces the time and memory limits by terminating this thread.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import type { Progress } from '../engines/verdict.js';
+import type { Progress } from '../engines/result.js';
 import { checkPipeline, failure } from './pipeline.js';
 import { isOutOfMemory, type Job, type WorkerMessage } from './protocol.js';
 
@@ -24,7 +24,7 @@ let lastPosted = 0;
 let held: Progress | undefined;
 function onProgress(p: Progress): void {
   const now = Date.now();
-  if (last && last.phase === p.phase && last.iteration === p.iteration && now - lastPosted < PROGRESS_EVERY_MS) {
+  if (last && last.phase === p.phase && last.iteration === p.iteration && last.property === p.property && now - lastPosted < PROGRESS_EVERY_MS) {
     held = p;
     return;
   }
@@ -40,6 +40,11 @@ try {
     onStart: (header) => post({ kind: 'start', header }),
     onProgress,
     onNote: (line) => post({ kind: 'note', line }),
+    onProperty: (report) => {
+      if (held) post({ kind: 'progress', progress: held });
+      held = undefined;
+      post({ kind: 'property', report });
+    },
   });
   if (held) post({ kind: 'progress', progress: held });
   post(result);
@@ -47,5 +52,5 @@ try {
   // Memory that ran out inside Z3 surfaces here as an error; rethrown, it ends this thread and the
   // main thread reports UNKNOWN (out of memory), as for the JavaScript heap.
   if (isOutOfMemory(e)) throw e;
-  post(failure(e));
+  post(failure(e, job.options.debug));
 }

@@ -6,37 +6,47 @@
  *
  * `check` runs in a worker thread (`session.ts`, `check-worker.ts`, `pipeline.ts`) so that this
  * thread stays free to draw the terminal interface, read `q`, and enforce --timeout and --memory.
- * The parsers, engines and ink are loaded only by the commands that need them.
+ * The algorithms and their options come from the engine registry. The parsers, engines and ink are
+ * loaded only by the commands that need them.
  */
 import { readdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join, relative } from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { DOMAINS, GRANULARITIES, INIT_PRECS, PRED_SPLITS, PRUNE_STRATEGIES, REFINEMENTS, type CegarConfig } from '../cegar/config.js';
-import { searchWeights } from '../cegar/search.js';
-import { ALGORITHMS, EXIT, VERSION, type CheckOptions } from './protocol.js';
+import { ENGINES, ENGINE_NAMES, ENGINE_OPTIONS } from '../engines/registry.js';
+import { OptionError, type EngineOption, type Settings } from '../engines/engine.js';
+import { MODEL_FILES } from '../formalisms/frontends/index.js';
+import { EXIT, VERSION, type CheckOptions } from './protocol.js';
 import { positive } from './positive.js';
 import { Session, type Outcome } from './session.js';
 import { PlainProgress } from './progress.js';
 import { addBenchCommands } from '../bench/command.js';
 
-function natural(what: string) {
-  return (s: string): number => {
-    if (!/^\d+$/.test(s)) throw new InvalidArgumentError(`${what} must be a whole number, got '${s}'`);
-    return Number(s);
-  };
+/** An engine option as a commander option, its values checked as the engine declares. */
+function engineOption(o: EngineOption): Option {
+  const option = new Option(`--${o.name} <${o.value ?? o.name.slice(0, 1)}>`, o.help).helpGroup(o.group);
+  if (o.choices) return option.choices([...o.choices]);
+  return option.argParser((s: string) => {
+    try {
+      return o.parse ? o.parse(s) : s;
+    } catch (e) {
+      if (e instanceof OptionError) throw new InvalidArgumentError(e.message);
+      throw e;
+    }
+  });
 }
 
-
-function maxEnum(s: string): CegarConfig['maxEnum'] {
-  if (s === '1*') return '1*';
-  if (!/^\d+$/.test(s)) throw new InvalidArgumentError(`--maxenum must be 1* or a whole number (0: no limit), got '${s}'`);
-  return Number(s);
+/** The help text of --algorithm: the engines, and which of them check circuits only. */
+function algorithmHelp(): string {
+  const circuitsOnly = ENGINE_NAMES.filter((n) => ENGINES.filter((e) => e.name === n).every((e) => e.formalisms.length === 1 && e.formalisms[0] === 'aiger'));
+  return `checking algorithm (${circuitsOnly.join(', ')}: AIGER circuits only) (default: cegar; ic3 for AIGER)`;
 }
 
-function search(s: string): string {
-  if (!searchWeights(s)) throw new InvalidArgumentError(`--search must be BFS, DFS, ERR, ERR_DFS, DFS_ERR or weights W_D,W_E, got '${s}'`);
-  return s.toUpperCase();
+/** The options commander parsed, with the engine options apart. */
+function checkOptions(parsed: Record<string, unknown>): CheckOptions {
+  const settings: Record<string, string> = {};
+  for (const o of ENGINE_OPTIONS) if (parsed[o.name] !== undefined) settings[o.name] = String(parsed[o.name]);
+  return { ...(parsed as Omit<CheckOptions, 'settings'>), settings: settings as Settings };
 }
 
 /**
@@ -44,7 +54,7 @@ function search(s: string): string {
  * else one progress line per iteration on standard error (none with --quiet) and the result on
  * standard output. Returns the exit code.
  */
-async function check(file: string, opts: CheckOptions, started = Date.now()): Promise<number> {
+async function checkFile(file: string, opts: CheckOptions, started = Date.now()): Promise<number> {
   const tui = process.stdout.isTTY && !opts.json && !opts.quiet;
   const outcome = tui ? await (await import('./tui/run.js')).checkWithTui(file, opts, started) : await checkPlain(file, opts, started);
   if (outcome.kind === 'failure') {
@@ -62,7 +72,7 @@ async function checkPlain(file: string, opts: CheckOptions, started: number): Pr
     onProgress: opts.quiet ? undefined : (p) => plain.update(p),
     onNote: (line) => process.stderr.write(`${line}\n`),
   }, started);
-  const interrupt = () => session.end('stopped by the user');
+  const interrupt = () => session.end('stopped');
   process.on('SIGINT', interrupt);
   const outcome = await session.done;
   process.off('SIGINT', interrupt);
@@ -71,9 +81,9 @@ async function checkPlain(file: string, opts: CheckOptions, started: number): Pr
 }
 
 async function parseFiles(files: string[]): Promise<number> {
-  const { loadModel } = await import('../formalisms/load.js');
+  const { loadProblem } = await import('../formalisms/frontends/index.js');
   for (const f of files) {
-    const m = await loadModel(f);
+    const m = await loadProblem(f);
     for (const w of m.warnings) process.stderr.write(`warning: ${w.render()}\n`);
     console.log(`${f}: ${m.summary()}`);
   }
@@ -85,15 +95,15 @@ async function demo(): Promise<number> {
   const dir = fileURLToPath(new URL('../../models/', import.meta.url));
   for (const f of readdirSync(dir).sort()) {
     if (f.endsWith('.md')) continue;
-    await check(relative(process.cwd(), join(dir, f)), { bound: 20, timeout: 30 });
+    await checkFile(relative(process.cwd(), join(dir, f)), { timeout: 30, settings: {} });
   }
   return EXIT.safe;
 }
 
 /** Draws a CFA as a graph (`vigil show`). */
 async function show(file: string, opts: { format: 'dot' | 'svg'; output?: string }): Promise<number> {
-  const [{ FileError, loadModel }, { cfaDot, svg }] = await Promise.all([import('../formalisms/load.js'), import('./outputs/dot.js')]);
-  const loaded = await loadModel(file);
+  const [{ FileError, loadProblem }, { cfaDot, svg }] = await Promise.all([import('../formalisms/frontends/index.js'), import('./outputs/dot.js')]);
+  const loaded = await loadProblem(file);
   if (!loaded.cfa) throw new FileError(`${file}: show draws control-flow automata (.cfa, .theta); this is ${loaded.formalism === 'aiger' ? 'an AIGER circuit' : 'an STS'}`);
   const dot = cfaDot(loaded.cfa);
   const text = opts.format === 'svg' ? await svg(dot) : dot;
@@ -107,8 +117,6 @@ async function show(file: string, opts: { format: 'dot' | 'svg'; output?: string
   }
   return EXIT.safe;
 }
-
-const MODEL_FILES = 'model file (.cfa, .theta, .lisp.cfa, .system, .sts, .lisp.sts, .aag, .aig)';
 
 const EXIT_HELP = `
 Exit codes:
@@ -125,7 +133,9 @@ Examples:
   $ vigil check models/mutex-bug.cfa --algorithm bmc --bound 10 --cex trace.csv --json
       BMC up to 10 steps; the counterexample goes to trace.csv, the verdict to stdout as JSON.
   $ vigil check models/shift.aag --algorithm ic3 --witness shift.wit --certificate shift-inv.aag
-      IC3 on a circuit; writes the HWMCC witness and the invariant as an AIGER circuit.
+      IC3 on a circuit; writes the HWMCC witness, or the proof as a witness circuit (certifaiger).
+  $ vigil check design.aag --property b1 --json
+      Only property b1 of a circuit with several bad-state properties.
 ${EXIT_HELP}`;
 
 /** Commander's usage errors as one line: a suggestion joins the message, or a pointer to --help. */
@@ -156,33 +166,26 @@ ${EXIT_HELP}`);
   const general = 'General options:';
   const limits = 'Limits:';
   const outputs = 'Outputs (written after the verdict has been checked):';
-  const cegarGroup = 'CEGAR options (Theta\'s names and values; defaults chosen per model, see the README):';
-  const bmcGroup = 'BMC and k-induction options:';
-  p.command('check')
-    .description('check a model and print the verdict')
+  const check = p.command('check')
+    .description('check every property of a model (or the one --property names) and print the verdict')
     .argument('<file>', MODEL_FILES)
     .optionsGroup(general)
     .helpOption('-h, --help', 'display this help')
-    .addOption(new Option('--algorithm <name>', 'checking algorithm (ic3, kind and portfolio: AIGER circuits only) (default: cegar; ic3 for AIGER)').choices([...ALGORITHMS]).helpGroup(general))
+    .addOption(new Option('--algorithm <name>', algorithmHelp()).choices([...ENGINE_NAMES]).helpGroup(general))
+    .addOption(new Option('--property <name>', 'check only this property (b0, b1, o0, ... for circuits; the property name of an STS) (default: all)').helpGroup(general))
     .addOption(new Option('--json', 'print the result as one JSON object (schema: cli/verdict.schema.json)').helpGroup(general))
     .addOption(new Option('--quiet', 'no progress: neither the terminal interface nor the progress lines on standard error').helpGroup(general))
+    .addOption(new Option('--debug', 'internal errors with their stack trace').helpGroup(general))
     .addOption(new Option('--timeout <seconds>', 'give up with UNKNOWN (timeout) after this many seconds of wall time, start-up included (default: none)').argParser(positive('--timeout', 'seconds')).helpGroup(limits))
     .addOption(new Option('--memory <MB>', 'give up with UNKNOWN (out of memory) when the process uses more than this many megabytes (default: none)').argParser(positive('--memory', 'megabytes')).helpGroup(limits))
     .addOption(new Option('--cex <file>', 'UNSAFE: the counterexample as a table of steps by variables with the action taken; CSV if the name ends in .csv, else aligned text').helpGroup(outputs))
-    .addOption(new Option('--witness <file>', 'AIGER: the HWMCC witness (1, b0, initial latches, one input vector per step, .; safe: 0, b0, .; unknown: 2, b0, .)').helpGroup(outputs))
-    .addOption(new Option('--certificate <file>', 'SAFE: the invariant in the model\'s syntax (CFA: LOCATION: EXPRESSION lines; STS: the model with the invariant as its property; AIGER: a circuit whose output o0 is the invariant)').helpGroup(outputs))
-    .addOption(new Option('--arg <file.dot>', 'CEGAR: the final abstract reachability graph in Graphviz DOT').helpGroup(outputs))
-    .addOption(new Option('--domain <d>', 'abstract domain (default: PRED_BOOL; EXPL for bit-vector models)').choices([...DOMAINS]).helpGroup(cegarGroup))
-    .addOption(new Option('--maxenum <k>', 'EXPL: successors enumerated per step (1*: no solver, 0: no limit) (default: 10)').argParser(maxEnum).helpGroup(cegarGroup))
-    .addOption(new Option('--refinement <r>', 'refinement strategy (BW_BIN_ITP, MIN_PRUNE, MAX_PRUNE, UNSAT_CORE: EXPL only) (default: SEQ_ITP; UNSAT_CORE for bit-vector models)').choices([...REFINEMENTS]).helpGroup(cegarGroup))
-    .addOption(new Option('--search <s>', 'search strategy: BFS, DFS, ERR, ERR_DFS, DFS_ERR or weights W_D,W_E (default: BFS)').argParser(search).helpGroup(cegarGroup))
-    .addOption(new Option('--predsplit <p>', 'predicate domains: splitting of new predicates (default: ATOMS)').choices([...PRED_SPLITS]).helpGroup(cegarGroup))
-    .addOption(new Option('--precgranularity <g>', 'one precision for all locations, or one per location (default: GLOBAL)').choices([...GRANULARITIES]).helpGroup(cegarGroup))
-    .addOption(new Option('--initprec <i>', 'initial precision (default: EMPTY)').choices([...INIT_PRECS]).helpGroup(cegarGroup))
-    .addOption(new Option('--prunestrategy <p>', 'prune from the refined node, or restart (default: LAZY)').choices([...PRUNE_STRATEGIES]).helpGroup(cegarGroup))
-    .addOption(new Option('--bound <k>', 'deepest step searched by bmc, and the deepest k of kind').argParser(natural('--bound')).default(20).helpGroup(bmcGroup))
+    .addOption(new Option('--witness <file>', 'AIGER: the HWMCC witness, one entry per property (1, the property, initial latches, one input vector per step, .; safe: 0, the property, .; unknown: 2, the property, .)').helpGroup(outputs))
+    .addOption(new Option('--certificate <file>', 'SAFE: the proof in the model\'s syntax (CFA: LOCATION: EXPRESSION lines; STS: the model with the invariant as its property; AIGER: a witness circuit in certifaiger\'s format)').helpGroup(outputs))
+    .addOption(new Option('--arg <file.dot>', 'CEGAR: the final abstract reachability graph in Graphviz DOT').helpGroup(outputs));
+  for (const o of ENGINE_OPTIONS) check.addOption(engineOption(o));
+  check
     .addHelpText('after', CHECK_EXAMPLES)
-    .action((file: string, opts: CheckOptions) => run(check(file, opts, performance.timeOrigin)));
+    .action((file: string, opts: Record<string, unknown>) => run(checkFile(file, checkOptions(opts), performance.timeOrigin)));
 
   p.command('show')
     .description('draw a control-flow automaton as a graph: locations (initial bold, final double, error red), edges labelled with their statements')
@@ -201,7 +204,7 @@ ${EXIT_HELP}`);
 /** The exit code for an error; the pipeline's modules (parsers, engines) are loaded only if needed. */
 async function report(e: unknown): Promise<number> {
   if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : EXIT.input;
-  const f = (await import('./pipeline.js')).failure(e);
+  const f = (await import('./pipeline.js')).failure(e, process.argv.includes('--debug'));
   process.stderr.write(`${f.message}\n`);
   return f.code;
 }

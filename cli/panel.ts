@@ -1,12 +1,13 @@
 /**
  * The verdict panel's data, made in the thread that owns the model: plain strings and numbers, so
- * it can be posted to the terminal interface. The counterexample is a table of steps by variables
- * with the action taken at each step; the interface decides how much of it fits the screen.
+ * it can be posted to the terminal interface. It shows one property in detail: the first that
+ * fails, else the first still unknown, else the first. The counterexample is a table of steps by
+ * variables with the action taken at each step; the interface decides how much of it fits.
  */
 import { conjuncts, type Expr } from '../lang/expr.js';
 import { printExpr } from '../lang/print.js';
-import type { Interpreter } from '../formalisms/interpreter.js';
-import type { Verdict } from '../engines/verdict.js';
+import type { Problem } from '../formalisms/problem.js';
+import { invariantName, type Checked } from './render.js';
 
 export interface CounterexampleTable {
   /** Column names: `location` first when the model has more than one, then the variables. */
@@ -17,20 +18,27 @@ export interface CounterexampleTable {
   readonly actions: readonly string[];
 }
 
+interface Of { readonly property: string }
+
 export type Panel =
-  | { readonly kind: 'safe'; readonly locations: number; readonly conjuncts: number; readonly invariant: readonly string[] }
-  | { readonly kind: 'unsafe'; readonly table: CounterexampleTable }
-  | { readonly kind: 'unknown'; readonly reason: string; readonly reached?: string };
+  | Of & { readonly kind: 'safe'; readonly invariantName: string; readonly locations: number; readonly conjuncts: number; readonly invariant: readonly string[] }
+  | Of & { readonly kind: 'unsafe'; readonly table: CounterexampleTable }
+  | Of & { readonly kind: 'unknown'; readonly reason: string; readonly reached?: string };
 
 const show = (v: Expr | undefined) => (v === undefined ? '?' : printExpr(v, 'cfa'));
 
-/** The panel for a certified verdict (the invariant text is cut per location; the panel shows a few). */
-export function panelOf(model: Interpreter, v: Verdict): Panel {
-  if (v.result === 'unknown') return { kind: 'unknown', reason: v.reason };
-  if (v.result === 'safe') {
-    const inv = [...v.invariant];
+/** The panel for certified results (the invariant text is cut per location; the panel shows a few). */
+export function panelOf(problem: Problem, checked: readonly Checked[]): Panel {
+  const shown = checked.find((c) => c.result.verdict === 'unsafe') ?? checked.find((c) => c.result.verdict === 'unknown') ?? checked[0]!;
+  const { property: p, result: r } = shown;
+  const property = p.name;
+  if (r.verdict === 'unknown') return { property, kind: 'unknown', reason: r.reason.detail };
+  if (r.verdict === 'safe') {
+    const inv = [...problem.invariant(p, r.certificate)];
     return {
+      property,
       kind: 'safe',
+      invariantName: invariantName(r.certificate),
       locations: inv.length,
       conjuncts: inv.reduce((n, [, e]) => n + conjuncts(e).length, 0),
       invariant: inv.slice(0, 8).map(([l, e]) => {
@@ -39,8 +47,10 @@ export function panelOf(model: Interpreter, v: Verdict): Panel {
       }),
     };
   }
+  const model = problem.model(p);
+  const trace = problem.trace(p, r.certificate);
   const located = model.locations.length > 1;
   const columns = [...(located ? ['location'] : []), ...model.vars.map((d) => d.name)];
-  const rows = v.trace.states.map((s) => [...(located ? [s.loc.name] : []), ...model.vars.map((d) => show(s.vals.get(d)))]);
-  return { kind: 'unsafe', table: { columns, rows, actions: v.trace.actions.map((a) => a.label) } };
+  const rows = trace.states.map((s) => [...(located ? [s.loc.name] : []), ...model.vars.map((d) => show(s.vals.get(d)))]);
+  return { property, kind: 'unsafe', table: { columns, rows, actions: trace.actions.map((a) => a.label) } };
 }

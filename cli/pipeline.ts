@@ -1,146 +1,109 @@
 /**
- * `vigil check` as one plain function: load the model, run the algorithm, certify the verdict
- * independently, write the requested result files (`outputs/`, only after certification), render
- * the result. It runs in the checker's worker thread (expressions are hash-consed per thread, so a
- * model and its verdict never leave the thread that built them) and returns only plain data: the
- * rendered text, the exit code and what the terminal interface's verdict panel shows. Tests and
- * benchmarks may call it in-process.
+ * `vigil check` as one plain function, in the order a reader follows it: the front end reads the
+ * problem once (formalisms/frontends/); the registry makes the engine (engines/registry.ts); each
+ * property is checked by the engine and its certificate by the check of its kind
+ * (certificates/check.ts) before its verdict counts; the result files are written (outputs/), and
+ * the result rendered. It runs in the checker's worker thread (expressions are hash-consed per
+ * thread, so a model and its certificates never leave the thread that built them) and returns only
+ * plain data: the rendered text, the exit code and what the terminal interface shows. Tests and
+ * the bench runners call it in-process.
  */
-import { FileError, loadModel } from '../formalisms/load.js';
+import { FileError, loadProblem } from '../formalisms/frontends/index.js';
+import type { Problem, Property } from '../formalisms/problem.js';
 import { InputError } from '../lang/errors.js';
-import { NoPropertyError } from '../formalisms/cfa-semantics.js';
-import { replay } from '../formalisms/trace.js';
-import { bmc } from '../engines/bmc.js';
-import type { Progress, Verdict } from '../engines/verdict.js';
-import { checkAiger } from '../engines/aiger/check.js';
-import { isAigerFile } from '../formalisms/files.js';
-import { checkInvariant } from '../engines/invariant-check.js';
-import { cegar } from '../cegar/checker.js';
-import { admits, describeConfig, type CegarConfig } from '../cegar/config.js';
-import { searchWeights } from '../cegar/search.js';
-import type { Interpreter } from '../formalisms/interpreter.js';
-import { loadZ3 } from '../lang/smt/context.js';
-import { defaultCegarConfig } from './defaults.js';
-import { humanVerdict, jsonVerdict } from './render.js';
+import { CertificateError } from '../certificates/certificate.js';
+import { checkCertificate } from '../certificates/check.js';
+import { OptionError, type EngineSpec, type Settings } from '../engines/engine.js';
+import { declaring, engineFor } from '../engines/registry.js';
+import type { Progress } from '../engines/result.js';
+import { fileVerdict, humanVerdict, jsonVerdict, report, totals, type Checked } from './render.js';
 import { panelOf } from './panel.js';
 import { outputProblem, writeOutputs } from './outputs/index.js';
-import type { Arg } from '../cegar/arg.js';
-import type { AbstractState } from '../cegar/domain.js';
-import { EXIT, VERSION, defaultAlgorithm, type Algorithm, type CheckFailure, type CheckOptions, type CheckResult, type Header } from './protocol.js';
+import { EXIT, VERSION, type CheckFailure, type CheckOptions, type CheckResult, type Header, type PropertyReport } from './protocol.js';
 
 export interface PipelineHooks {
-  /** Absolute time (ms since the epoch) after which the algorithm gives up. */
+  /** Absolute time (ms since the epoch) after which the engine gives up. */
   readonly deadline?: number;
   readonly onStart?: (h: Header) => void;
   readonly onProgress?: (p: Progress) => void;
   /** Warnings about the input and notes about the configuration, one line each. */
   readonly onNote?: (line: string) => void;
+  /** Each property's verdict once its certificate has passed its check. */
+  readonly onProperty?: (r: PropertyReport) => void;
 }
 
-/** Raised when a verdict's certificate fails its check: a bug that must not pass silently. */
-export class CertificateError extends Error {}
+/** The properties to check: all of them, or the one `--property` names. */
+function selectProperties(problem: Problem, name: string | undefined): readonly Property[] {
+  if (problem.properties.length === 0) throw problem.noProperty ?? new FileError(`${problem.file}: the model states no property to check`);
+  if (name === undefined) return problem.properties;
+  const p = problem.properties.find((x) => x.name === name);
+  if (!p) throw new FileError(`--property ${name}: ${problem.file} has ${problem.properties.length === 1 ? 'one property,' : 'the properties'} ${problem.properties.map((x) => x.name).join(', ')}`);
+  return [p];
+}
 
-/** The CEGAR configuration: the formalism's default with the options given on the command line. */
-function cegarConfig(model: Interpreter, o: CheckOptions): CegarConfig {
-  const d = defaultCegarConfig(model.vars);
-  const searchName = o.search ?? d.search;
-  const c: CegarConfig = {
-    domain: o.domain ?? d.domain,
-    maxEnum: o.maxenum ?? d.maxEnum,
-    refinement: o.refinement ?? d.refinement,
-    search: searchName,
-    weights: searchWeights(searchName)!,
-    predSplit: o.predsplit ?? d.predSplit,
-    precGranularity: o.precgranularity ?? d.precGranularity,
-    initPrec: o.initprec ?? d.initPrec,
-    pruneStrategy: o.prunestrategy ?? d.pruneStrategy,
+/** Engine options the chosen engine does not have are a usage error, not something to ignore. */
+function checkSettings(spec: EngineSpec, settings: Settings): void {
+  for (const name of Object.keys(settings)) {
+    if (!spec.options.some((o) => o.name === name)) throw new OptionError(`--${name} is an option of ${declaring(name).join(' and ')}, not of ${spec.name}`);
+  }
+}
+
+/** Load, check every property and its certificate, write, render. Throws on bad input or a failed certificate. */
+export async function checkPipeline(file: string, opts: CheckOptions, hooks: PipelineHooks = {}): Promise<CheckResult> {
+  const problem = await loadProblem(file);
+  for (const w of problem.warnings) hooks.onNote?.(`warning: ${w.render()}`);
+  const properties = selectProperties(problem, opts.property);
+  const spec = engineFor(problem, opts.algorithm);
+  checkSettings(spec, opts.settings);
+  const misuse = outputProblem(problem, spec, opts);
+  if (misuse) throw new FileError(misuse);
+  const engine = await spec.create(opts.settings, problem);
+  const header: Header = {
+    file, formalism: problem.formalism, algorithm: spec.name,
+    options: { timeout: opts.timeout ?? null, ...engine.configuration }, properties: properties.map((p) => p.name),
   };
-  if (!admits(c.domain, c.refinement)) throw new FileError(`--refinement ${c.refinement} works with --domain EXPL only`);
-  return c;
-}
-
-/** What a run gives: the verdict, the model its certificate speaks about, and CEGAR's final ARG. */
-interface Run {
-  readonly header: Header;
-  readonly model: Interpreter;
-  readonly verdict: Verdict;
-  readonly arg?: Arg<AbstractState>;
-}
-
-/** Runs the algorithm (the verdict is not yet certified). */
-async function run(file: string, opts: CheckOptions, hooks: PipelineHooks): Promise<Run> {
-  const { deadline, onProgress } = hooks;
-  const aiger = isAigerFile(file);
-  const algorithm: Algorithm = opts.algorithm ?? defaultAlgorithm(file);
-  const problem = outputProblem(file, algorithm, opts);
-  if (problem) throw new FileError(problem);
-  const base = { timeout: opts.timeout ?? null };
-  if (aiger && algorithm !== 'cegar') {
-    // IC3 has no bound; BMC, k-induction and the portfolio's BMC have.
-    const bounded = algorithm !== 'ic3';
-    const header: Header = { file, formalism: 'aiger', algorithm, options: { ...base, ...(bounded ? { bound: opts.bound } : {}) } };
-    hooks.onStart?.(header);
-    return { header, ...await checkAiger(file, algorithm, { bound: opts.bound, deadline, onProgress }) };
-  }
-  if (algorithm !== 'bmc' && algorithm !== 'cegar') throw new FileError(`${file}: --algorithm ${algorithm} checks AIGER circuits (.aag, .aig) only`);
-  const loaded = await loadModel(file);
-  for (const w of loaded.warnings) hooks.onNote?.(`warning: ${w.render()}`);
-  const model = loaded.interpreter();
-  await loadZ3();
-  if (algorithm === 'bmc') {
-    const header: Header = { file, formalism: model.formalism, algorithm, options: { ...base, bound: opts.bound } };
-    hooks.onStart?.(header);
-    return { header, model, verdict: bmc(model, { bound: opts.bound, deadline, onProgress }) };
-  }
-  const config = cegarConfig(model, opts);
-  const header: Header = { file, formalism: model.formalism, algorithm, options: { ...base, ...describeConfig(config) } };
   hooks.onStart?.(header);
-  let arg: Arg<AbstractState> | undefined;
-  const verdict = cegar(model, config, { deadline, onProgress, onNote: (n) => hooks.onNote?.(`note: ${n}`), onArg: (a) => { arg = a; } });
-  return { header, model, verdict, arg };
+
+  const checked: Checked[] = [];
+  for (const property of properties) {
+    const tag = properties.length > 1 ? { property: property.name } : {};
+    const result = await engine.check(problem, property, { deadline: hooks.deadline }, {
+      progress: (p) => hooks.onProgress?.({ ...p, ...tag }),
+      note: (line) => hooks.onNote?.(`note: ${line}`),
+    });
+    await checkCertificate(problem, property, spec.name, result);
+    checked.push({ property, result });
+    hooks.onProperty?.(report(property, result));
+  }
+
+  const outputs = writeOutputs(problem, checked, opts);
+  const { verdict, reason } = fileVerdict(checked.map((c) => report(c.property, c.result)));
+  return {
+    kind: 'result',
+    header,
+    verdict,
+    ...(reason ? { reason } : {}),
+    code: EXIT[verdict],
+    stats: totals(checked.map((c) => c.result.stats)),
+    reports: checked.map((c) => report(c.property, c.result)),
+    text: opts.json
+      ? jsonVerdict(problem, header, checked, { version: VERSION, outputs })
+      : humanVerdict(problem, header, checked),
+    panel: panelOf(problem, checked),
+  };
 }
 
 /**
- * Checks the certificate by code independent of the algorithm: a CEGAR invariant by a fresh
- * solver, any counterexample by replay on the model. (The AIGER engines certify their own verdicts
- * on the unreduced circuit before returning them, so an invariant from there is already checked.)
+ * The exit code and one-line message for an error thrown by the pipeline or the command line. An
+ * internal error (a failed certificate, a bug) shows its stack only with `--debug`.
  */
-function certify(header: Header, model: Interpreter, verdict: Verdict): void {
-  if (verdict.result === 'safe' && header.algorithm === 'cegar') {
-    const wrong = checkInvariant(model, verdict.invariant);
-    if (wrong) throw new CertificateError(`the invariant CEGAR found for ${header.file} fails its check: ${wrong}`);
-  }
-  if (verdict.result === 'unsafe') {
-    const wrong = replay(model, verdict.trace);
-    if (wrong) throw new CertificateError(`the counterexample ${header.algorithm} found for ${header.file} does not replay on the model: ${wrong}`);
-  }
-}
-
-/** Load, check, certify, render. Throws on bad input or a failed certificate (see `failure`). */
-export async function checkPipeline(file: string, opts: CheckOptions, hooks: PipelineHooks = {}): Promise<CheckResult> {
-  const { header, model, verdict, arg } = await run(file, opts, hooks);
-  certify(header, model, verdict);
-  const outputs = await writeOutputs(file, model, verdict, opts, { arg });
-  return {
-    kind: 'result',
-    ...header,
-    verdict: verdict.result,
-    ...(verdict.result === 'unknown' ? { reason: verdict.reason } : {}),
-    code: EXIT[verdict.result],
-    stats: verdict.stats,
-    text: opts.json
-      ? jsonVerdict(file, header.algorithm, header.options, verdict, { version: VERSION, formalism: model.formalism, outputs })
-      : humanVerdict(file, header.algorithm, model, verdict),
-    panel: panelOf(model, verdict),
-  };
-}
-
-/** The exit code and message for an error thrown by the pipeline or the command line. */
-export function failure(e: unknown): CheckFailure {
+export function failure(e: unknown, debug = false): CheckFailure {
   if (e instanceof InputError) return { kind: 'failure', code: EXIT.input, message: e.render() };
-  if (e instanceof FileError || e instanceof NoPropertyError) return { kind: 'failure', code: EXIT.input, message: e.message };
+  if (e instanceof FileError || e instanceof OptionError) return { kind: 'failure', code: EXIT.input, message: e.message };
+  const message = e instanceof Error ? e.message : String(e);
+  const stack = debug && e instanceof Error && e.stack ? `\n${e.stack}` : '';
   if (e instanceof CertificateError) {
-    return { kind: 'failure', code: EXIT.internal, message: `\nINTERNAL ERROR: ${e.message}\nThe verdict was not printed. Please report this bug.` };
+    return { kind: 'failure', code: EXIT.internal, message: `internal error: ${message} (the verdict was not printed; please report this bug)${stack}` };
   }
-  return { kind: 'failure', code: EXIT.internal, message: `internal error: ${e instanceof Error ? e.stack ?? e.message : String(e)}` };
+  return { kind: 'failure', code: EXIT.internal, message: `internal error: ${message.split('\n')[0]}${debug ? '' : ' (run with --debug for details)'}${stack}` };
 }

@@ -2,11 +2,11 @@
  * Progress as plain text: the line printed per iteration on standard error when standard output is
  * not a terminal (pipes, CI), and the "reached" line of a run ended from outside.
  */
-import type { Progress } from '../engines/verdict.js';
+import type { Progress } from '../engines/result.js';
 
 export function progressLine(p: Progress): string {
   const newest = p.newest?.length ? `; newest: ${p.newest.join(', ')}` : '';
-  return `${p.phase}, iteration ${p.iteration}${p.detail ? `: ${p.detail}` : ''}${newest}`;
+  return `${p.property ? `${p.property}: ` : ''}${p.phase}, iteration ${p.iteration}${p.detail ? `: ${p.detail}` : ''}${newest}`;
 }
 
 /**
@@ -19,7 +19,7 @@ export class PlainProgress {
   constructor(private readonly write: (line: string) => void, private readonly started = Date.now()) {}
 
   update(p: Progress): void {
-    if (this.last && this.last.iteration !== p.iteration) this.flush();
+    if (this.last && (this.last.iteration !== p.iteration || this.last.property !== p.property)) this.flush();
     this.last = p;
   }
 

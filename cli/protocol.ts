@@ -1,12 +1,13 @@
 /**
  * What crosses between the command line (main thread) and the checker's worker thread: the options,
- * the progress and the finished result, all plain data (structured clone), and the exit codes.
+ * the progress, each property's verdict as it is certified, and the finished result, all plain data
+ * (structured clone); and the exit codes. The main thread decides nothing about the model: which
+ * formalism it is and which engine checks it are the worker's to say, in its start message.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import type { Progress, Statistics, Verdict } from '../engines/verdict.js';
-import type { CegarConfig } from '../cegar/config.js';
+import type { Progress, Statistics, UnknownReason, Verdict } from '../engines/result.js';
+import type { Settings } from '../engines/engine.js';
 import type { Formalism } from '../formalisms/interpreter.js';
-import { isAigerFile } from '../formalisms/files.js';
 import type { OutputOptions } from './outputs/index.js';
 import type { Panel } from './panel.js';
 
@@ -23,14 +24,6 @@ export const VERSION = packageVersion();
 
 export const EXIT = { safe: 0, unsafe: 1, input: 2, unknown: 3, internal: 4 } as const;
 
-export const ALGORITHMS = ['cegar', 'bmc', 'ic3', 'kind', 'portfolio'] as const;
-export type Algorithm = (typeof ALGORITHMS)[number];
-
-/** IC3 for AIGER circuits, CEGAR for everything else. */
-export function defaultAlgorithm(file: string): Algorithm {
-  return isAigerFile(file) ? 'ic3' : 'cegar';
-}
-
 /**
  * Whether an error is memory running out: the worker's JavaScript heap limit, or Z3's WebAssembly
  * heap (Z3's own out-of-memory error, or Emscripten's abort when the heap cannot grow).
@@ -40,40 +33,54 @@ export function isOutOfMemory(e: unknown): boolean {
   return err?.code === 'ERR_WORKER_OUT_OF_MEMORY' || /\bOOM\b|out of memory|Cannot enlarge memory|Aborted\(/i.test(err?.message ?? '');
 }
 
-/** The options of `vigil check`, as commander parses them. */
+/** The options of `vigil check`. */
 export interface CheckOptions extends OutputOptions {
-  algorithm?: Algorithm;
-  bound: number;
-  timeout?: number;
-  memory?: number;
-  json?: boolean;
-  quiet?: boolean;
-  domain?: CegarConfig['domain'];
-  maxenum?: CegarConfig['maxEnum'];
-  refinement?: CegarConfig['refinement'];
-  search?: string;
-  predsplit?: CegarConfig['predSplit'];
-  precgranularity?: CegarConfig['precGranularity'];
-  initprec?: CegarConfig['initPrec'];
-  prunestrategy?: CegarConfig['pruneStrategy'];
+  /** The engine's name; undefined: the default for the model's formalism. */
+  readonly algorithm?: string;
+  /** Check only this property (by default every property of the file). */
+  readonly property?: string;
+  readonly timeout?: number;
+  readonly memory?: number;
+  readonly json?: boolean;
+  readonly quiet?: boolean;
+  /** Internal errors with their stack trace. */
+  readonly debug?: boolean;
+  /** The engine options given (`--bound`, `--domain`, ...), by name. */
+  readonly settings: Settings;
 }
 
 /** What the run is: shown in the interface's header and in the JSON result. */
 export interface Header {
   readonly file: string;
   readonly formalism: Formalism;
-  readonly algorithm: Algorithm;
+  readonly algorithm: string;
+  /** The timeout and the engine's configuration, defaults included. */
   readonly options: Record<string, unknown>;
+  /** The properties checked, in order. */
+  readonly properties: readonly string[];
+}
+
+/** One property's certified verdict. */
+export interface PropertyReport {
+  readonly name: string;
+  readonly verdict: Verdict;
+  readonly reason?: UnknownReason;
+  readonly stats: Statistics;
 }
 
 /** The finished run, serialisable. `text` is what goes to standard output (human or JSON). */
-export interface CheckResult extends Header {
+export interface CheckResult {
   readonly kind: 'result';
-  readonly verdict: Verdict['result'];
-  readonly reason?: string;
+  /** Undefined when the run was ended before the worker had read the model. */
+  readonly header?: Header;
+  /** The file's verdict: UNSAFE if a property fails, SAFE if all hold, else UNKNOWN. */
+  readonly verdict: Verdict;
+  readonly reason?: UnknownReason;
   readonly code: number;
   readonly stats: Statistics;
+  readonly reports: readonly PropertyReport[];
   readonly text: string;
+  /** The property the verdict panel shows in detail, and what it shows. */
   readonly panel: Panel;
 }
 
@@ -91,10 +98,11 @@ export interface Job {
   readonly deadline?: number;
 }
 
-/** Messages from the worker, in order: start, progress and notes, then one result or failure. */
+/** Messages from the worker, in order: start, progress, notes and property verdicts, then one result or failure. */
 export type WorkerMessage =
   | { readonly kind: 'start'; readonly header: Header }
   | { readonly kind: 'progress'; readonly progress: Progress }
   | { readonly kind: 'note'; readonly line: string }
+  | { readonly kind: 'property'; readonly report: PropertyReport }
   | CheckResult
   | CheckFailure;

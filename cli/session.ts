@@ -3,14 +3,14 @@
  * its messages, and enforces the limits from outside. A synchronous Z3 call cannot be interrupted
  * from its own thread, but a worker can be terminated in the middle of one (measured: about 15 ms),
  * so the main thread keeps its own deadline and memory watch and, when either is exceeded, ends the
- * worker and reports UNKNOWN with the last progress it saw. An exhausted WebAssembly heap aborts
- * only the worker, which is reported as UNKNOWN (out of memory) as well.
+ * worker and reports what was certified before, the rest UNKNOWN, with the last progress it saw.
+ * An exhausted WebAssembly heap aborts only the worker, which is reported as UNKNOWN (out of memory)
+ * as well. What the run is (formalism, engine, properties) is only known from the worker's start.
  */
 import { Worker } from 'node:worker_threads';
-import type { Progress, Statistics } from '../engines/verdict.js';
-import { headline, jsonVerdict } from './render.js';
-import { formalismOfFile } from '../formalisms/files.js';
-import { EXIT, VERSION, defaultAlgorithm, isOutOfMemory, type CheckFailure, type CheckOptions, type CheckResult, type Header, type Job, type WorkerMessage } from './protocol.js';
+import { OUT_OF_MEMORY, STOPPED, TIMEOUT, type Progress, type Statistics, type UnknownReason } from '../engines/result.js';
+import { endedVerdict, fileVerdict, totals } from './render.js';
+import { EXIT, VERSION, isOutOfMemory, type CheckFailure, type CheckOptions, type CheckResult, type Header, type Job, type PropertyReport, type WorkerMessage } from './protocol.js';
 import { progressLine } from './progress.js';
 
 /**
@@ -33,6 +33,7 @@ export interface SessionEvents {
   onStart?(h: Header): void;
   onProgress?(p: Progress): void;
   onNote?(line: string): void;
+  onProperty?(r: PropertyReport): void;
   /** Every POLL_MS: elapsed time and the process's resident memory. */
   onTick?(t: { elapsedMs: number; rssMb: number }): void;
 }
@@ -49,10 +50,15 @@ function reachedStats(last: Progress | undefined, elapsedMs: number): Statistics
   };
 }
 
+/** Why a run can be ended from outside. */
+export type Ending = 'timeout' | 'memory' | 'stopped';
+const ENDINGS: Record<Ending, UnknownReason> = { timeout: TIMEOUT, memory: OUT_OF_MEMORY, stopped: STOPPED };
+
 export class Session {
   readonly done: Promise<Outcome>;
   private readonly worker: Worker;
-  private header: Header;
+  private header: Header | undefined;
+  private readonly reports: PropertyReport[] = [];
   private last: Progress | undefined;
   private settle!: (o: Outcome) => void;
   private finished = false;
@@ -68,7 +74,6 @@ export class Session {
     private readonly events: SessionEvents = {},
     readonly started = Date.now(),
   ) {
-    this.header = { file, formalism: formalismOfFile(file), algorithm: options.algorithm ?? defaultAlgorithm(file), options: { timeout: options.timeout ?? null } };
     this.done = new Promise((resolve) => { this.settle = resolve; });
     const deadline = options.timeout === undefined ? undefined : this.started + options.timeout * 1000;
     const job: Job = { file, options, deadline };
@@ -81,8 +86,8 @@ export class Session {
     });
     this.worker.on('message', (m: WorkerMessage) => this.receive(m));
     this.worker.on('error', (e: Error & { code?: string }) => {
-      if (isOutOfMemory(e)) this.end('out of memory');
-      else this.finish({ kind: 'failure', code: EXIT.internal, message: `internal error: ${e.stack ?? e.message}` });
+      if (isOutOfMemory(e)) this.end('memory');
+      else this.finish({ kind: 'failure', code: EXIT.internal, message: `internal error: ${options.debug ? e.stack ?? e.message : e.message}` });
     });
     this.worker.on('exit', () => this.finish({ kind: 'failure', code: EXIT.internal, message: 'internal error: the checker stopped without an answer' }));
     this.worker.stderr.setEncoding('utf8');
@@ -94,25 +99,34 @@ export class Session {
     this.timers.push(setInterval(() => this.poll(), POLL_MS));
   }
 
-  /** Ends the run from outside (the user pressed q, a limit was hit): UNKNOWN with what was reached. */
-  end(reason: string): void {
+  /**
+   * Ends the run from outside (the user pressed q, a limit was hit): the properties certified so far
+   * keep their verdicts, the others are UNKNOWN with what was reached.
+   */
+  end(why: Ending): void {
     if (this.finished) return;
+    const reason = ENDINGS[why];
     const elapsedMs = Math.round(Date.now() - this.started);
-    const stats = reachedStats(this.last, elapsedMs);
-    const verdict = { result: 'unknown' as const, reason, stats };
+    const done = new Set(this.reports.map((r) => r.name));
+    const open = (this.header?.properties ?? ['']).filter((name) => !done.has(name));
+    const reports = [...this.reports, ...open.map((name, i) => ({
+      name, verdict: 'unknown' as const, reason, stats: i === 0 ? reachedStats(this.last, elapsedMs) : { timeMs: 0, solverChecks: 0, solverTimeMs: 0 },
+    }))];
+    const stats = reports.length === 1 ? reports[0]!.stats : { ...totals(reports.map((r) => r.stats)), timeMs: elapsedMs };
+    const { verdict, reason: fileReason } = fileVerdict(reports);
     const reached = this.last ? progressLine(this.last) : undefined;
+    const text = endedVerdict(this.file, this.header, reports, stats, this.options.json === true, VERSION);
     this.finish({
       kind: 'result',
-      ...this.header,
-      verdict: 'unknown',
-      reason,
-      code: EXIT.unknown,
+      ...(this.header ? { header: this.header } : {}),
+      verdict,
+      ...(fileReason ? { reason: fileReason } : {}),
+      code: EXIT[verdict],
       stats,
+      reports,
       // A run ended from outside writes no result files: they are written by the worker after certification.
-      text: this.options.json
-        ? jsonVerdict(this.file, this.header.algorithm, this.header.options, verdict, { version: VERSION, formalism: this.header.formalism, outputs: [] })
-        : `${headline(this.file, this.header.algorithm, verdict)}${reached ? `\nreached: ${reached}` : ''}`,
-      panel: { kind: 'unknown', reason, ...(reached ? { reached } : {}) },
+      text: this.options.json || !reached ? text : `${text}\nreached: ${reached}`,
+      panel: { property: open[0] ?? '', kind: 'unknown', reason: reason.detail, ...(reached ? { reached } : {}) },
     });
   }
 
@@ -122,13 +136,14 @@ export class Session {
       case 'start': this.header = m.header; this.events.onStart?.(m.header); break;
       case 'progress': this.last = m.progress; this.events.onProgress?.(m.progress); break;
       case 'note': this.events.onNote?.(m.line); break;
+      case 'property': this.reports.push(m.report); this.events.onProperty?.(m.report); break;
       default: this.finish(m);
     }
   }
 
   private poll(): void {
     const rss = process.memoryUsage.rss();
-    if (this.options.memory !== undefined && rss > this.options.memory * 2 ** 20) this.end('out of memory');
+    if (this.options.memory !== undefined && rss > this.options.memory * 2 ** 20) this.end('memory');
     else this.events.onTick?.({ elapsedMs: Math.round(Date.now() - this.started), rssMb: rss / 2 ** 20 });
   }
 

@@ -18,8 +18,11 @@ import type { Valuation } from '../lang/eval.js';
 import type { Action, Interpreter, Location } from '../formalisms/interpreter.js';
 import type { Trace, TraceState } from '../formalisms/trace.js';
 import { Solver } from '../lang/smt/solver.js';
+import { loadZ3 } from '../lang/smt/context.js';
 import { UnsupportedError } from '../lang/smt/translate.js';
-import type { Limits, Progress, Verdict } from './verdict.js';
+import { TIMEOUT, unknown, type Limits, type Progress, type Result } from './result.js';
+import type { Engine, Settings } from './engine.js';
+import { boundOf } from './bound.js';
 
 export interface BmcOptions extends Limits {
   /** The deepest step at which a bad state is looked for. */
@@ -27,7 +30,19 @@ export interface BmcOptions extends Limits {
   readonly onProgress?: (p: Progress) => void;
 }
 
-export function bmc(model: Interpreter, opts: BmcOptions): Verdict {
+/** BMC as the engine for word-level models: each property on its interpreter view. */
+export function createEngine(settings: Settings): Engine {
+  const bound = boundOf(settings);
+  return {
+    configuration: { bound },
+    async check(problem, property, limits, reporter) {
+      await loadZ3();
+      return bmc(problem.model(property), { bound, deadline: limits.deadline, onProgress: (p) => reporter.progress(p) });
+    },
+  };
+}
+
+export function bmc(model: Interpreter, opts: BmcOptions): Result {
   const started = Date.now();
   const solver = new Solver();
   const stats = () => ({
@@ -45,16 +60,17 @@ export function bmc(model: Interpreter, opts: BmcOptions): Verdict {
       opts.onProgress?.({ phase: 'bmc', iteration: k, detail: `bound ${k}`, stats: stats() });
       if (frontier.has(model.errorLoc)) {
         const remaining = opts.deadline === undefined ? undefined : opts.deadline - Date.now();
-        if (remaining !== undefined && remaining <= 0) return { result: 'unknown', reason: 'timeout', stats: stats() };
+        if (remaining !== undefined && remaining <= 0) return { verdict: 'unknown', reason: TIMEOUT, stats: stats() };
         solver.setTimeout(remaining);
         const act = solver.guardAtStep(unroll.bad(), k);
         const answer = solver.check([act]);
         if (answer === 'sat') {
           reached = k;
-          return { result: 'unsafe', trace: unroll.trace(solver, k), stats: stats() };
+          return { verdict: 'unsafe', certificate: { kind: 'trace', trace: unroll.trace(solver, k) }, stats: stats() };
         }
         if (answer === 'unknown') {
-          return { result: 'unknown', reason: Date.now() >= (opts.deadline ?? Infinity) ? 'timeout' : `solver gave up: ${solver.reasonUnknown()}`, stats: stats() };
+          const why = Date.now() >= (opts.deadline ?? Infinity) ? TIMEOUT : unknown('unsupported', `solver gave up: ${solver.reasonUnknown()}`);
+          return { verdict: 'unknown', reason: why, stats: stats() };
         }
         solver.retire(act);
       }
@@ -67,9 +83,9 @@ export function bmc(model: Interpreter, opts: BmcOptions): Verdict {
       frontier = next;
     }
     const why = reached < opts.bound ? `no path is longer than ${reached} steps` : `bound ${opts.bound} reached`;
-    return { result: 'unknown', reason: why, stats: stats() };
+    return { verdict: 'unknown', reason: unknown('bound', why), stats: stats() };
   } catch (e) {
-    if (e instanceof UnsupportedError) return { result: 'unknown', reason: e.message, stats: stats() };
+    if (e instanceof UnsupportedError) return { verdict: 'unknown', reason: unknown('unsupported', e.message), stats: stats() };
     throw e;
   } finally {
     solver.dispose();

@@ -230,6 +230,26 @@ export function propagateConstants(aig: Aig): Aig {
   }
 }
 
+/**
+ * The graph with gates appended (folded and shared as `AigBuilder.and` does) and new properties:
+ * `build` gets the gate constructor and returns the properties over old and new literals. Inputs,
+ * latches, existing gates and constraints stay as they are, so the result simulates the original
+ * node for node (witness circuits are made this way).
+ */
+export function extendAig(aig: Aig, build: (and: (a: Lit, b: Lit) => Lit) => AigSignal[]): Aig {
+  const b = new AigBuilder(aig.file);
+  aig.inputs.forEach((input) => b.input(input));
+  aig.latches.forEach((latch) => b.latch(latch));
+  for (let g = 0; g < andCount(aig); g++) b.rawAnd(aig.fanins[2 * g]!, aig.fanins[2 * g + 1]!);
+  const properties = build((x, y) => b.and(x, y));
+  return b.finish(properties, [...aig.constraints], aig.hasConstant);
+}
+
+/** Only property `index` of the graph (its cone is then what a reduction keeps). */
+export function withProperty(aig: Aig, index: number): Aig {
+  return { ...aig, properties: [aig.properties[index]!] };
+}
+
 /** Constant propagation, then cone of influence (also once before, so the propagation has less to do). */
 export function reduceAig(aig: Aig): Aig {
   return coneOfInfluence(propagateConstants(coneOfInfluence(aig)));

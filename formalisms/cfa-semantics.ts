@@ -10,9 +10,6 @@ import type { Cfa, Edge, Stmt } from './cfa.js';
 import type { Action, Execution, Interpreter, Location } from './interpreter.js';
 import { printExpr } from '../lang/print.js';
 
-/** Thrown when a model has nothing to check; the CLI reports it as an input error. */
-export class NoPropertyError extends Error {}
-
 export function stmtToString(s: Stmt): string {
   switch (s.kind) {
     case 'assign': return `${s.lhs.name} := ${printExpr(s.rhs, 'cfa')}`;
@@ -72,7 +69,8 @@ class EdgeAction implements Action {
 }
 
 export function cfaInterpreter(cfa: Cfa): Interpreter {
-  if (!cfa.error) throw new NoPropertyError(`process ${cfa.name} has no error location, so there is no safety property to check`);
+  // the front end states no property for such a process (formalisms/frontends/cfa.ts)
+  if (!cfa.error) throw new Error(`process ${cfa.name} has no error location: there is nothing to interpret`);
   const byLoc = new Map<Location, Action[]>(cfa.locs.map((l) => [l, []]));
   for (const e of cfa.edges) byLoc.get(e.source)!.push(new EdgeAction(e, cfa.vars));
   return {

@@ -25,6 +25,8 @@ export interface Edge {
 export interface Cfa {
   /** The name of the main process. */
   readonly name: string;
+  /** Where the main process is declared (1-based), for messages about the process as a whole. */
+  readonly declaredAt?: { readonly line: number; readonly column: number };
   /** Global and main-process variables, in declaration order. */
   readonly vars: readonly VarDecl[];
   /** In declaration order. */

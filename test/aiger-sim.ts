@@ -129,6 +129,19 @@ export function readWitness(text: string): Witness {
   return { result: result!, properties: (props ?? '').trim().split(/\s+/), init: init ?? '', inputs };
 }
 
+/** Reads an HWMCC witness file with one entry per property, each ending with its `.`. */
+export function readWitnesses(text: string): Witness[] {
+  const entries: Witness[] = [];
+  let rest = text;
+  while (rest.trim() !== '') {
+    const end = rest.search(/^\.$/m);
+    if (end < 0) throw new Error('a witness entry has no terminating "."');
+    entries.push(readWitness(rest.slice(0, end + 2)));
+    rest = rest.slice(end + 2);
+  }
+  return entries;
+}
+
 /**
  * Simulates `c` from `w`; returns the step at which bad literal `bad` (index into the B section, or
  * the outputs when it is empty) is 1 with every constraint 1 at every step so far, or what is wrong.

@@ -4,9 +4,9 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadZ3 } from '../lang/smt/context.js';
-import { loadModel } from '../formalisms/load.js';
+import { loadProblem } from '../formalisms/frontends/index.js';
 import { replay, type Trace } from '../formalisms/trace.js';
-import { bmc } from '../engines/bmc.js';
+import { bmc as bmcResult, type BmcOptions } from '../engines/bmc.js';
 import type { Interpreter } from '../formalisms/interpreter.js';
 import { bool, int, type Expr, type VarDecl } from '../lang/expr.js';
 import { printExpr } from '../lang/print.js';
@@ -18,7 +18,16 @@ beforeAll(async () => {
 });
 
 async function interpreter(file: string): Promise<Interpreter> {
-  return (await loadModel(file)).interpreter();
+  const problem = await loadProblem(file);
+  return problem.model(problem.properties[0]!);
+}
+
+/** BMC's result with its trace and reason read off the certificate and the typed reason. */
+function bmc(model: Interpreter, opts: BmcOptions) {
+  const r = bmcResult(model, opts);
+  if (r.verdict === 'unsafe' && r.certificate.kind !== 'trace') throw new Error('word-level BMC gives traces');
+  return r.verdict === 'unsafe' ? { result: r.verdict, trace: (r.certificate as { trace: Trace }).trace }
+    : { result: r.verdict, ...(r.verdict === 'unknown' ? { reason: r.reason.detail, reasonKind: r.reason.kind } : {}) };
 }
 
 /** Bugs deeper than the bound (none in the corpus today). */
@@ -31,7 +40,7 @@ describe('BMC on the corpus (CFA, STS, classic AIGER, PLC)', () => {
       const model = await interpreter(m.file);
       const v = bmc(model, { bound: 50, deadline: Date.now() + 15_000 });
       if (m.expected === 'safe') expect(v.result).not.toBe('unsafe');
-      if (v.result === 'unsafe') expect(replay(model, v.trace)).toBeUndefined();
+      if (v.result === 'unsafe') expect(replay(model, v.trace!)).toBeUndefined();
       if (m.expected === 'unsafe' && !NOT_FOUND_WITHIN_LIMITS.has(m.path)) expect(v.result).toBe('unsafe');
     });
   }
@@ -44,7 +53,7 @@ describe('BMC on HWMCC\'24 circuits', () => {
       const model = await interpreter(m.file);
       const v = bmc(model, { bound: 20, deadline: Date.now() + 20_000 });
       expect(v.result).not.toBe('safe');
-      if (v.result === 'unsafe') expect(replay(model, v.trace)).toBeUndefined();
+      if (v.result === 'unsafe') expect(replay(model, v.trace!)).toBeUndefined();
     });
   }
 });
@@ -56,7 +65,7 @@ describe('trace replay', () => {
     model = await interpreter(`${ROOT}models/mutex-bug.cfa`);
     const v = bmc(model, { bound: 10 });
     if (v.result !== 'unsafe') throw new Error('mutex-bug.cfa must be unsafe');
-    trace = v.trace;
+    trace = v.trace!;
   });
 
   const withValue = (t: Trace, step: number, v: VarDecl, value: Expr): Trace => ({
@@ -95,22 +104,22 @@ describe('trace replay', () => {
     const v = bmc(shift, { bound: 10 });
     expect(v.result).toBe('unsafe');
     if (v.result !== 'unsafe') return;
-    expect(v.trace.actions).toHaveLength(3);
-    expect(replay(shift, v.trace)).toBeUndefined();
+    expect(v.trace!.actions).toHaveLength(3);
+    expect(replay(shift, v.trace!)).toBeUndefined();
     const input = shift.inputs[0]!;
-    expect(replay(shift, withValue(v.trace, 0, input, bool(false)))).toBeDefined();
+    expect(replay(shift, withValue(v.trace!, 0, input, bool(false)))).toBeDefined();
   });
 });
 
 describe('BMC verdicts', () => {
   it('reports the bound when it is reached', async () => {
     const v = bmc(await interpreter(`${ROOT}models/counter.cfa`), { bound: 5 });
-    expect(v).toMatchObject({ result: 'unknown', reason: 'bound 5 reached' });
+    expect(v).toMatchObject({ result: 'unknown', reason: 'bound 5 reached', reasonKind: 'bound' });
   });
 
   it('gives up with UNKNOWN (timeout) at the deadline', async () => {
     const v = bmc(await interpreter(`${ROOT}models/counter.cfa`), { bound: 1000, deadline: Date.now() + 200 });
-    expect(v).toMatchObject({ result: 'unknown', reason: 'timeout' });
+    expect(v).toMatchObject({ result: 'unknown', reason: 'timeout', reasonKind: 'timeout' });
   });
 
   it('floating point: the fp2.cfa counterexample, with concrete float values that replay', async () => {
@@ -119,16 +128,16 @@ describe('BMC verdicts', () => {
     const v = bmc(model, { bound: 10 });
     expect(v.result).toBe('unsafe');
     if (v.result !== 'unsafe') return;
-    expect(v.trace.actions).toHaveLength(5);
-    expect(replay(model, v.trace)).toBeUndefined();
-    const last = v.trace.states.at(-1)!;
+    expect(v.trace!.actions).toHaveLength(5);
+    expect(replay(model, v.trace!)).toBeUndefined();
+    const last = v.trace!.states.at(-1)!;
     const value = (name: string) => printExpr(last.vals.get(model.vars.find((d) => d.name === name)!)!, 'cfa');
     // 1 / 3.5 = 0.2857 in fp[2,3]: 0.5 rounded toward +inf, 0.25 to nearest
     expect([value('f2'), value('f3'), value('f4'), value('f5')]).toEqual(["2'b01.2'b00", "2'b10.2'b11", "2'b00.2'b10", "2'b00.2'b01"]);
     // a changed float value is caught by the replay in TypeScript
     const f5 = model.vars.find((d) => d.name === 'f5')!;
-    const states = v.trace.states.map((s, i) => (i === 4 ? { ...s, vals: new Map(s.vals).set(f5, s.vals.get(model.vars.find((d) => d.name === 'f4')!)!) } : s));
-    expect(replay(model, { ...v.trace, states })).toMatch(/does not produce the next value of f5/);
+    const states = v.trace!.states.map((s, i) => (i === 4 ? { ...s, vals: new Map(s.vals).set(f5, s.vals.get(model.vars.find((d) => d.name === 'f4')!)!) } : s));
+    expect(replay(model, { ...v.trace!, states })).toMatch(/does not produce the next value of f5/);
   });
 
   it('floating point: fp1.cfa (safe) has no counterexample on any of its paths', async () => {

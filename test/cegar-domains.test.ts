@@ -48,7 +48,7 @@ function cfa(text: string): Interpreter {
 }
 
 function sts(text: string): Interpreter {
-  return stsInterpreter(parseSts(text, 'test.system'));
+  return stsInterpreter(parseSts(text, 'test.system')[0]!);
 }
 
 function variable(model: Interpreter, name: string): VarDecl {

@@ -6,17 +6,19 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadZ3 } from '../lang/smt/context.js';
-import { loadModel } from '../formalisms/load.js';
-import { replay } from '../formalisms/trace.js';
+import { loadProblem } from '../formalisms/frontends/index.js';
+import { replay, type Trace } from '../formalisms/trace.js';
 import type { Interpreter } from '../formalisms/interpreter.js';
 import { cegar } from '../cegar/checker.js';
 import { searchWeights } from '../cegar/search.js';
 import type { CegarConfig } from '../cegar/config.js';
-import { checkInvariant } from '../engines/invariant-check.js';
-import type { Verdict } from '../engines/verdict.js';
+import { checkInductiveInvariant as checkInvariant } from '../certificates/invariant.js';
+import type { Result, Statistics } from '../engines/result.js';
 import { False, True, eq, fpLit, int, postorder, ref, withArgs, type Expr } from '../lang/expr.js';
 import type { FpType } from '../lang/types.js';
-import { defaultCegarConfig } from '../cli/defaults.js';
+import type { Location } from '../formalisms/interpreter.js';
+import { theoriesOf } from '../formalisms/problem.js';
+import { defaultCegarConfig } from '../cegar/defaults.js';
 import { CORPUS_DIR, manifest } from './corpus.js';
 import { ROOT } from './cli.js';
 
@@ -25,12 +27,26 @@ beforeAll(async () => {
 });
 
 function config(over: Partial<CegarConfig> = {}): CegarConfig {
-  const c = { ...defaultCegarConfig([]), ...over };
+  const c = { ...defaultCegarConfig(new Set()), ...over };
   return { ...c, weights: searchWeights(c.search)! };
 }
 
 async function model(file: string): Promise<Interpreter> {
-  return (await loadModel(file)).interpreter();
+  const problem = await loadProblem(file);
+  return problem.model(problem.properties[0]!);
+}
+
+/** A CEGAR result with its certificate read off: the invariant of SAFE, the trace of UNSAFE. */
+type Verdict =
+  | { result: 'safe'; invariant: ReadonlyMap<Location, Expr>; stats: Statistics }
+  | { result: 'unsafe'; trace: Trace; stats: Statistics }
+  | { result: 'unknown'; reason: string; stats: Statistics };
+
+function verdictOf(r: Result): Verdict {
+  if (r.verdict === 'unknown') return { result: 'unknown', reason: r.reason.detail, stats: r.stats };
+  if (r.verdict === 'safe' && r.certificate.kind === 'invariant') return { result: 'safe', invariant: r.certificate.invariant, stats: r.stats };
+  if (r.verdict === 'unsafe' && r.certificate.kind === 'trace') return { result: 'unsafe', trace: r.certificate.trace, stats: r.stats };
+  throw new Error(`CEGAR gave a ${r.certificate.kind}`);
 }
 
 /** `e` with every occurrence of the literal `from` replaced by `to`. */
@@ -41,9 +57,9 @@ function replaceLit(e: Expr, from: Expr, to: Expr): Expr {
 }
 
 /** Runs CEGAR and checks the certificate of a definite verdict, as the CLI does. */
-function run(m: Interpreter, c: CegarConfig, seconds = 10): Verdict {
-  const v = cegar(m, c, { deadline: Date.now() + seconds * 1000 });
-  if (v.result === 'safe') expect(checkInvariant(m, v.invariant)).toBeUndefined();
+async function run(m: Interpreter, c: CegarConfig, seconds = 10): Promise<Verdict> {
+  const v = verdictOf(cegar(m, c, { deadline: Date.now() + seconds * 1000 }));
+  if (v.result === 'safe') expect(await checkInvariant(m, v.invariant)).toBeUndefined();
   if (v.result === 'unsafe') expect(replay(m, v.trace)).toBeUndefined();
   return v;
 }
@@ -51,15 +67,15 @@ function run(m: Interpreter, c: CegarConfig, seconds = 10): Verdict {
 describe("the paper's motivating examples", () => {
   it('Fig. 4 left: EXPL with k >= 4 proves it safe, k = 1 cannot', async () => {
     const m = await model(`${ROOT}models/fig4-enumerate.cfa`);
-    for (const k of ['1*', 1, 3] as const) expect(run(m, config({ domain: 'EXPL', maxEnum: k })).result).toBe('unknown');
-    for (const k of [4, 10, 0]) expect(run(m, config({ domain: 'EXPL', maxEnum: k })).result).toBe('safe');
+    for (const k of ['1*', 1, 3] as const) expect((await run(m, config({ domain: 'EXPL', maxEnum: k }))).result).toBe('unknown');
+    for (const k of [4, 10, 0]) expect((await run(m, config({ domain: 'EXPL', maxEnum: k }))).result).toBe('safe');
   });
 
   it('Fig. 5: ERR reaches the error with fewer ARG nodes than BFS', async () => {
     const m = await model(`${ROOT}models/fig5-diamonds.cfa`);
     const c = (search: string) => config({ domain: 'EXPL', initPrec: 'PROP', search, weights: searchWeights(search)! });
-    const bfs = run(m, c('BFS'));
-    const err = run(m, c('ERR'));
+    const bfs = await run(m, c('BFS'));
+    const err = await run(m, c('ERR'));
     expect(bfs.result).toBe('unsafe');
     expect(err.result).toBe('unsafe');
     expect(err.stats.argNodes).toBeLessThan(bfs.stats.argNodes);
@@ -67,8 +83,8 @@ describe("the paper's motivating examples", () => {
 
   it('Fig. 6: backward binary interpolation needs fewer iterations than forward', async () => {
     const m = await model(`${ROOT}models/fig6-backward.cfa`);
-    const fw = run(m, config({ refinement: 'FW_BIN_ITP' }));
-    const bw = run(m, config({ refinement: 'BW_BIN_ITP' }));
+    const fw = await run(m, config({ refinement: 'FW_BIN_ITP' }));
+    const bw = await run(m, config({ refinement: 'BW_BIN_ITP' }));
     expect(bw.result).toBe('safe');
     expect(fw.result).toBe('safe');
     expect(bw.stats.iterations).toBeLessThan(fw.stats.iterations);
@@ -77,7 +93,7 @@ describe("the paper's motivating examples", () => {
   it('ERR on a model without locations falls back to BFS and says so once', async () => {
     const m = await model(`${ROOT}models/traffic.system`);
     const notes: string[] = [];
-    const v = cegar(m, config({ search: 'ERR', weights: searchWeights('ERR')! }), { onNote: (n) => notes.push(n) });
+    const v = verdictOf(cegar(m, config({ search: 'ERR', weights: searchWeights('ERR')! }), { onNote: (n) => notes.push(n) }));
     expect(v.result).toBe('safe');
     expect(notes).toHaveLength(1);
     expect(notes[0]).toMatch(/using BFS/);
@@ -87,18 +103,18 @@ describe("the paper's motivating examples", () => {
 describe('certificates', () => {
   it('a corrupted invariant fails the check', async () => {
     const m = await model(`${ROOT}models/counter.cfa`);
-    const v = run(m, config());
+    const v = await run(m, config());
     expect(v.result).toBe('safe');
     if (v.result !== 'safe') return;
     const weakened = new Map(v.invariant);
     weakened.set(m.errorLoc, True);
-    expect(checkInvariant(m, weakened)).toMatch(/bad states/);
+    expect(await checkInvariant(m, weakened)).toMatch(/bad states/);
     const notInitial = new Map(v.invariant).set(m.initLoc, False);
-    expect(checkInvariant(m, notInitial)).toMatch(/initially/);
+    expect(await checkInvariant(m, notInitial)).toMatch(/initially/);
     const loop = m.locations.find((l) => l.name === 'Loop')!;
     const x = m.vars.find((d) => d.name === 'x')!;
     const tooStrong = new Map(v.invariant).set(loop, eq(ref(x), int(0)));
-    expect(checkInvariant(m, tooStrong)).toMatch(/not closed under/);
+    expect(await checkInvariant(m, tooStrong)).toMatch(/not closed under/);
   });
 });
 
@@ -107,10 +123,10 @@ describe('floating point with the default configuration (EXPL, UNSAT_CORE)', () 
     it(`${name}.cfa: the expected verdict, certified, well within 10 s`, async () => {
       const entry = manifest().find((e) => e.path === `theta-regression/cfa/${name}.cfa`)!;
       const m = await model(entry.file);
-      const defaults = defaultCegarConfig(m.vars);
+      const defaults = defaultCegarConfig(theoriesOf(m.vars));
       expect([defaults.domain, defaults.refinement]).toEqual(['EXPL', 'UNSAT_CORE']);
       const started = Date.now();
-      const v = run(m, { ...defaults, weights: searchWeights(defaults.search)! });
+      const v = await run(m, { ...defaults, weights: searchWeights(defaults.search)! });
       expect(v.result).toBe(entry.expected);
       expect(Date.now() - started).toBeLessThan(5000);
       if (v.result === 'unsafe') {
@@ -125,7 +141,7 @@ describe('floating point with the default configuration (EXPL, UNSAT_CORE)', () 
     const m = await model(entry.file);
     const x = m.vars[0]!;
     const f = x.type as FpType;
-    const v = run(m, config(defaultCegarConfig(m.vars)));
+    const v = await run(m, config(defaultCegarConfig(theoriesOf(m.vars))));
     expect(v.result).toBe('safe');
     if (v.result !== 'safe') return;
     const l1 = m.locations.find((l) => l.name === 'L1')!;
@@ -134,7 +150,7 @@ describe('floating point with the default configuration (EXPL, UNSAT_CORE)', () 
     const posZero = fpLit(f, { sign: false, exp: 0n, sig: 0n });
     const wrong = replaceLit(inv, posZero, negZero);
     expect(wrong).not.toBe(inv);
-    expect(checkInvariant(m, new Map(v.invariant).set(l1, wrong))).toMatch(/initially|not closed/);
+    expect(await checkInvariant(m, new Map(v.invariant).set(l1, wrong))).toMatch(/initially|not closed/);
   });
 });
 
@@ -157,7 +173,7 @@ describe('the Fischer protocols: real clocks under predicate abstraction', () =>
   it('the default configuration proves fischer2 and fischer3_bool and refutes their _bad variants in a few refinements', async () => {
     for (const [name, expected] of [['fischer2', 'safe'], ['fischer3_bool', 'safe'], ['fischer2_bad', 'unsafe'], ['fischer3_bool_bad', 'unsafe']]) {
       const m = await model(`${CORPUS_DIR}theta-regression/sts/${name}.system`);
-      const v = run(m, config(), 30);
+      const v = await run(m, config(), 30);
       expect(v.result, name).toBe(expected);
       expect(v.stats.refinements, name).toBeLessThanOrEqual(6);
     }
@@ -172,7 +188,7 @@ describe('a slice of the configuration matrix on the corpus: no wrong verdict', 
       for (const entry of models) {
         const m = await model(entry.file);
         const c = config({ ...over, ...(over.search ? { weights: searchWeights(over.search)! } : {}) });
-        const v = run(m, c, 3);
+        const v = await run(m, c, 3);
         if (v.result !== 'unknown') expect(v.result, entry.path).toBe(entry.expected);
       }
     });

@@ -34,7 +34,7 @@ const CASES: [string, string | Buffer, number, number, string][] = [
   ['unknown-id.system', 'specification S {\n  property p : {\n    var x : int\n    initial y = 0\n  } models G(x >= 0)\n}\n', 4, 13, "unknown identifier 'y'"],
   ['type-error.system', 'specification S {\n  property p : {\n    var x : int\n    invariant x + 1\n  } models G(x >= 0)\n}\n', 4, 15, 'must be Boolean'],
   ['dup-var.system', 'specification S {\n  property p : {\n    var x : int\n    var x : int\n  } models G(x >= 0)\n}\n', 4, 9, 'duplicate declaration'],
-  ['two-props.system', 'specification S {\n  property p : {\n    var x : int\n  } models G(x >= 0)\n  property q : {\n    var y : int\n  } models G(y >= 0)\n}\n', 5, 12, 'several properties'],
+  ['dup-props.system', 'specification S {\n  property p : {\n    var x : int\n  } models G(x >= 0)\n  property p : {\n    var y : int\n  } models G(y >= 0)\n}\n', 5, 12, 'duplicate declaration'],
   ['prime-prop.system', "specification S {\n  property p : {\n    var x : int\n  } models G(x' >= 0)\n}\n", 4, 15, 'next state'],
   ['no-models.system', 'specification S {\n  property p : {\n    var x : int\n  } G(x >= 0)\n}\n', 4, 5, "expected 'models'"],
   ['truncated.lisp.sts', '(system (var x Int)\n  (init (= x 0)\n', 3, 1, "expected ')'"],

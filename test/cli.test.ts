@@ -68,10 +68,13 @@ describe('vigil check --algorithm bmc', () => {
     expect(mismatch.code).toBe(2);
   });
 
-  it('a model without an error location is an input error', () => {
+  it('a model without an error location is an input error at its process, with a caret', () => {
     const m = manifest().find((x) => x.path.endsWith('counter2inf.cfa'))!;
     const r = vigil(['check', m.file]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/no error location/);
+    const [head, , caret] = r.stderr.split('\n');
+    expect(head).toMatch(new RegExp(`^${m.file}:\\d+:\\d+: process \\w+ has no error location, so there is no safety property to check$`));
+    expect(caret).toMatch(/^ +\^$/);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
   });
 });

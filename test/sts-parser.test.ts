@@ -2,13 +2,20 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { InputError } from '../lang/errors.js';
 import { parseLispSts } from '../lang/grammar/lisp-sts.js';
-import { parseSts } from '../lang/grammar/sts.js';
+import { parseSts as parseTasks } from '../lang/grammar/sts.js';
 import { printExpr } from '../lang/print.js';
 import { printSts } from '../formalisms/sts-print.js';
 import type { Sts } from '../formalisms/sts.js';
 import { manifest } from './corpus.js';
 
 const stsModels = manifest().filter((m) => m.formalism === 'sts');
+
+/** The task of a specification with one property. */
+function parseSts(text: string, file: string, warn?: (w: InputError) => void): Sts {
+  const tasks = parseTasks(text, file, warn);
+  expect(tasks).toHaveLength(1);
+  return tasks[0]!;
+}
 
 /** Known defects of legacy files (formats.md 3.7): one warning per repaired spot. */
 const WARNINGS: Record<string, number> = {
@@ -245,8 +252,8 @@ const malformed: [string, string, RegExp, (text: string) => unknown][] = [
   ['type error', spec('var x : int\ninitial ‸x = true'), /operands of = must have the same type, but they are int and bool/, sts],
   ['type error in an operand', spec('var x : int\ntransition x\' = ‸x + (x > 0)'), /operands of \+ must be int or rat/, sts],
   ['duplicate var', spec('var x : int\nvar ‸x : bool'), /duplicate declaration of 'x' \(first declared on line 3\)/, sts],
-  ['two properties', 'specification S {\n property p : { var x : int } models G(x > 0)\n property ‸q : { var y : int } models G(y > 0)\n}',
-    /several properties: Vigil checks one property per file/, sts],
+  ['two properties of one name', 'specification S {\n property p : { var x : int } models G(x > 0)\n property ‸p : { var y : int } models G(y > 0)\n}',
+    /duplicate declaration of 'p'/, sts],
   ['no property', 'specification S {\n var x : int\n‸}', /no property/, sts],
   ['prime in the property', spec('var x : int', "x‸' > x"), /the property cannot refer to the next state/, sts],
   ['prime in an initial constraint', spec("var x : int\ninitial (x + 1)‸' = 0"), /an initial constraint cannot refer to the next state/, sts],
@@ -287,6 +294,38 @@ const malformed: [string, string, RegExp, (text: string) => unknown][] = [
   ['lisp: unknown identifier', '(system (var x Int)\n  (prop (> ‸y 0)))', /unknown identifier 'y'/, lisp],
   ['lisp: type error', '(system (var x Int)\n  (prop ‸(and x true)))', /operand of and must be bool/, lisp],
 ];
+
+describe('several properties', () => {
+  const text = `specification Two {
+    var shared : int
+    system counter := {
+        var x : int
+        initial x = 0 and shared = 0
+        transition x' = x + 1 and shared' = shared
+    }
+    property positive : counter models G(x >= 0)
+    property small : counter models G(x < 5)
+    property inline : {
+        var y : bool
+        initial y
+        transition y' = y
+    } models G(y and shared = shared)
+}`;
+
+  test('each property is a task of its own, in the file\'s order, over its own instance of the system', () => {
+    const tasks = parseTasks(text, 'two.system');
+    expect(tasks.map((t) => t.propName)).toEqual(['positive', 'small', 'inline']);
+    expect(tasks.map((t) => t.vars.map((v) => v.name))).toEqual([['shared', 'x'], ['shared', 'x'], ['shared', 'y']]);
+    // the specification's variable is one and the same; the system is instantiated per property
+    expect(tasks[0]!.vars[0]).toBe(tasks[1]!.vars[0]);
+    expect(tasks[0]!.vars[1]).not.toBe(tasks[1]!.vars[1]);
+    expect(printExpr(tasks[1]!.prop, 'sts')).toBe('x < 5');
+  });
+
+  test('each task prints back as a specification of its own', () => {
+    for (const t of parseTasks(text, 'two.system')) expect(parseSts(printSts(t), 'again.system').propName).toBe(t.propName);
+  });
+});
 
 describe('malformed STS input', () => {
   test.each(malformed)('%s', (_name, marked, message, parse) => {

@@ -1,20 +1,21 @@
 /**
- * The result files of `vigil check`, written after the verdict has been certified: `--cex` (the
- * counterexample table, UNSAFE only), `--witness` (HWMCC witness, AIGER circuits, any verdict),
- * `--certificate` (the invariant in the model's syntax, SAFE only) and `--arg` (the final ARG of
- * CEGAR in DOT, any verdict). One module per format; this one only dispatches and writes.
+ * The result files of `vigil check`, written after every certificate has passed its check:
+ * `--cex` (the counterexample table, UNSAFE properties), `--witness` (the HWMCC witness of a
+ * circuit, one entry per property whatever its verdict), `--certificate` (the proof in the model's
+ * own syntax, SAFE properties) and `--arg` (the final ARG, engines that build one). The formats are
+ * the problem's to know (its front end writes certificates and witnesses) or are generic over the
+ * interpreter view (cex.ts, dot.ts); this module only chooses the paths and writes.
+ *
+ * With several properties, `--cex`, `--certificate` and `--arg` write one file per property, its
+ * name inserted before the extension (`cert.aag` gives `cert.b0.aag`, `cert.b1.aag`); the HWMCC
+ * witness format holds several properties, so `--witness` stays one file.
  */
-import { isAigerFile } from '../../formalisms/files.js';
 import { writeFileSync } from 'node:fs';
-import type { Interpreter } from '../../formalisms/interpreter.js';
-import { FileError, loadModel } from '../../formalisms/load.js';
-import type { Verdict } from '../../engines/verdict.js';
-import type { Arg } from '../../cegar/arg.js';
-import type { AbstractState } from '../../cegar/domain.js';
+import { FileError } from '../../formalisms/frontends/index.js';
+import type { Problem } from '../../formalisms/problem.js';
+import type { EngineSpec } from '../../engines/engine.js';
+import type { Checked } from '../render.js';
 import { cexTable, tableFormat } from './cex.js';
-import { readCircuit, type Circuit } from './circuit.js';
-import { aigerWitness } from './witness.js';
-import { aigerCertificate, cfaCertificate, stsCertificate } from './certificate.js';
 import { argDot } from './dot.js';
 
 export interface OutputOptions {
@@ -24,16 +25,10 @@ export interface OutputOptions {
   readonly arg?: string;
 }
 
-/** What the run can give beyond the verdict. */
-export interface RunArtifacts {
-  /** The final ARG, when CEGAR ran. */
-  readonly arg?: Arg<AbstractState>;
-}
-
-/** A usage error in the output options for this model and algorithm, checked before the run. */
-export function outputProblem(file: string, algorithm: string, opts: OutputOptions): string | undefined {
-  if (opts.witness !== undefined && !isAigerFile(file)) return `--witness writes AIGER witnesses: ${file} is not an AIGER circuit (.aag, .aig)`;
-  if (opts.arg !== undefined && algorithm !== 'cegar') return `--arg writes the ARG of CEGAR: use it with --algorithm cegar, not ${algorithm}`;
+/** A usage error in the output options for this problem and engine, found before the run. */
+export function outputProblem(problem: Problem, engine: EngineSpec, opts: OutputOptions): string | undefined {
+  if (opts.witness !== undefined && !problem.circuit) return `--witness writes AIGER witnesses: ${problem.file} is not an AIGER circuit (.aag, .aig)`;
+  if (opts.arg !== undefined && !engine.drawsArg) return `--arg writes the ARG of CEGAR: use it with --algorithm cegar, not ${engine.name}`;
   return undefined;
 }
 
@@ -45,22 +40,33 @@ function write(path: string, text: string): void {
   }
 }
 
-async function certificate(file: string, model: Interpreter, invariant: Extract<Verdict, { result: 'safe' }>['invariant'], circuit: () => Circuit): Promise<string> {
-  if (model.formalism === 'cfa') return cfaCertificate(file, model, invariant);
-  const inv = invariant.get(model.initLoc)!;
-  if (model.formalism === 'aiger') return aigerCertificate(file, circuit(), inv);
-  return stsCertificate(file, (await loadModel(file)).sts!, inv);
+/** `base` itself for one property, else with the property's name before the extension. */
+function pathFor(base: string, property: string, several: boolean): string {
+  if (!several) return base;
+  const dot = base.lastIndexOf('.');
+  const slash = base.lastIndexOf('/');
+  return dot > slash + 1 ? `${base.slice(0, dot)}.${property}${base.slice(dot)}` : `${base}.${property}`;
 }
 
-/** Writes the requested files for a certified verdict on `model` (read from `file`); returns the paths written. */
-export async function writeOutputs(file: string, model: Interpreter, verdict: Verdict, opts: OutputOptions, artifacts: RunArtifacts = {}): Promise<string[]> {
+/** Writes the requested files for certified results; returns the paths written. */
+export function writeOutputs(problem: Problem, checked: readonly Checked[], opts: OutputOptions): string[] {
   const written: string[] = [];
-  let read: Circuit | undefined;
-  const circuit = () => (read ??= readCircuit(file));
   const put = (path: string, text: string) => { write(path, text); written.push(path); };
-  if (opts.cex !== undefined && verdict.result === 'unsafe') put(opts.cex, cexTable(model, verdict.trace, tableFormat(opts.cex)));
-  if (opts.witness !== undefined) put(opts.witness, aigerWitness(circuit(), model, verdict));
-  if (opts.certificate !== undefined && verdict.result === 'safe') put(opts.certificate, await certificate(file, model, verdict.invariant, circuit));
-  if (opts.arg !== undefined && artifacts.arg) put(opts.arg, argDot(artifacts.arg));
+  const several = checked.length > 1;
+  for (const { property: p, result: r } of checked) {
+    if (opts.cex !== undefined && r.verdict === 'unsafe') {
+      put(pathFor(opts.cex, p.name, several), cexTable(problem.model(p), problem.trace(p, r.certificate), tableFormat(opts.cex)));
+    }
+    if (opts.certificate !== undefined && r.verdict === 'safe') put(pathFor(opts.certificate, p.name, several), problem.certificateText(p, r.certificate));
+    if (opts.arg !== undefined && r.arg) put(pathFor(opts.arg, p.name, several), argDot(r.arg));
+  }
+  const circuit = problem.circuit;
+  if (opts.witness !== undefined && circuit) {
+    put(opts.witness, circuit.witnessText(checked.map(({ property, result: r }) => ({
+      property,
+      verdict: r.verdict,
+      ...(r.verdict === 'unsafe' ? { run: r.certificate.kind === 'witness' ? r.certificate.run : circuit.run(property, r.certificate.trace) } : {}),
+    }))));
+  }
   return written;
 }

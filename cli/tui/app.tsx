@@ -42,7 +42,7 @@ export function CheckApp({ feed, file, onStop, interactive }: CheckAppProps) {
   ].filter((f) => f !== undefined).join(' · ');
   return (
     <Box flexDirection="column">
-      <HeaderLine header={view.header} file={file} />
+      <HeaderLine header={o.header ?? view.header} file={file} />
       <Text dimColor>{facts}</Text>
       <VerdictPanel result={o} width={width} />
     </Box>

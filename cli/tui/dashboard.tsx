@@ -54,6 +54,12 @@ export function Dashboard({ view, file, width, interactive }: { view: View; file
         {p ? <Text>  iteration {p.iteration}</Text> : null}
         {p?.phase === 'bmc' ? <Text>  bound {p.iteration}</Text> : null}
       </Row>
+      {view.header && view.header.properties.length > 1 ? (
+        <Row label="property">
+          {p?.property ?? view.header.properties[view.reports.length] ?? ''} ({Math.min(view.reports.length + 1, view.header.properties.length)} of {view.header.properties.length})
+          {view.reports.length > 0 ? <Text dimColor>  {fit(view.reports.map((r) => `${r.name} ${r.verdict}`).join(', '), inner - 30)}</Text> : null}
+        </Row>
+      ) : null}
       {s.argNodes !== undefined ? <Row label="ARG">{s.argNodes} nodes, {s.argCovered ?? 0} covered, {s.waitlist ?? 0} waiting</Row> : null}
       {s.precisionSize !== undefined ? (
         <Row label="precision">

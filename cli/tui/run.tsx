@@ -14,14 +14,15 @@ export async function checkWithTui(file: string, options: CheckOptions, started 
     onStart: (header) => feed.push({ kind: 'start', header }),
     onProgress: (progress) => feed.push({ kind: 'progress', progress }),
     onNote: (line) => feed.push({ kind: 'note', line }),
+    onProperty: (report) => feed.push({ kind: 'property', report }),
     onTick: (t) => feed.push({ kind: 'tick', ...t }),
   }, started);
   const app = render(
-    <CheckApp feed={feed} file={file} interactive={process.stdin.isTTY === true} onStop={() => session.end('stopped by the user')} />,
+    <CheckApp feed={feed} file={file} interactive={process.stdin.isTTY === true} onStop={() => session.end('stopped')} />,
     { exitOnCtrlC: false, patchConsole: false },
   );
   // Without a terminal on standard input ink reads no keys, and Ctrl-C arrives as a signal.
-  const interrupt = () => session.end('stopped by the user');
+  const interrupt = () => session.end('stopped');
   process.on('SIGINT', interrupt);
   const outcome = await session.done;
   process.off('SIGINT', interrupt);

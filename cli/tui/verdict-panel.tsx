@@ -1,5 +1,6 @@
 /**
- * The verdict at the end of a run: SAFE with the certificate's summary, UNSAFE with the
+ * The verdict at the end of a run: the file's verdict, one line per property when it has several,
+ * then one property in detail: SAFE with the certificate's summary, UNSAFE with the
  * counterexample as a table of steps by variables and the action taken at each step, UNKNOWN with
  * the reason and what was reached. Wide and long counterexamples are cut to the terminal: the
  * columns that fit (variables that change first) and the first and last steps.
@@ -52,21 +53,32 @@ export function tableLines(t: CounterexampleTable, width: number): string[] {
   return out;
 }
 
+const colour = (v: string) => (v === 'safe' ? 'green' : v === 'unsafe' ? 'red' : 'yellow');
+
 export function VerdictPanel({ result, width }: { result: CheckResult; width: number }) {
   const inner = Math.max(20, width - 4);
   const p = result.panel;
-  const color = result.verdict === 'safe' ? 'green' : result.verdict === 'unsafe' ? 'red' : 'yellow';
+  const color = colour(result.verdict);
   const steps = p.kind === 'unsafe' ? p.table.rows.length - 1 : 0;
+  const several = result.reports.length > 1;
   return (
     <Box flexDirection="column" borderStyle="round" borderColor={color} paddingX={1} width={width}>
       <Text>
         <Text bold color={color}>{result.verdict.toUpperCase()}</Text>
-        {result.reason ? <Text color={color}> ({result.reason})</Text> : null}
+        {result.reason ? <Text color={color}> ({fit(result.reason.detail, inner - 40)})</Text> : null}
         <Text dimColor>  {seconds(result.stats.timeMs)}, {result.stats.solverChecks} solver checks, exit {result.code}</Text>
       </Text>
+      {several ? result.reports.map((r) => (
+        <Text key={r.name}>
+          {'  '}{r.name}: <Text color={colour(r.verdict)}>{r.verdict.toUpperCase()}</Text>
+          {r.reason ? <Text color={colour(r.verdict)}> ({r.reason.detail})</Text> : null}
+          <Text dimColor>  {seconds(r.stats.timeMs)}, {r.stats.solverChecks} solver checks</Text>
+        </Text>
+      )) : null}
+      {several && p.kind !== 'unknown' ? <Text bold>property {p.property}</Text> : null}
       {p.kind === 'safe' ? (
         <>
-          <Text>inductive invariant of {p.conjuncts} conjunct{p.conjuncts === 1 ? '' : 's'} over {p.locations} location{p.locations === 1 ? '' : 's'}, checked independently</Text>
+          <Text>{p.invariantName} of {p.conjuncts} conjunct{p.conjuncts === 1 ? '' : 's'} over {p.locations} location{p.locations === 1 ? '' : 's'}, checked independently</Text>
           {p.invariant.map((l, i) => <Text key={i} dimColor>{fit(`  ${l}`, inner)}</Text>)}
           {p.locations > p.invariant.length ? <Text dimColor>  (+{p.locations - p.invariant.length} more locations, see --json)</Text> : null}
         </>

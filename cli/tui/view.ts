@@ -3,8 +3,8 @@
  * pure and tests can drive them without a checker. `Feed` holds the state for React
  * (`useSyncExternalStore`) and is what the session's events are pushed into.
  */
-import type { Progress } from '../../engines/verdict.js';
-import type { Header } from '../protocol.js';
+import type { Progress } from '../../engines/result.js';
+import type { Header, PropertyReport } from '../protocol.js';
 import type { Outcome } from '../session.js';
 
 /** The chart keeps this many iterations. */
@@ -18,6 +18,8 @@ export interface View {
   /** Per iteration, the size of the proof under construction (ARG nodes, or IC3 clauses). */
   readonly history: readonly number[];
   readonly lastIteration?: number;
+  /** The verdicts of the properties checked so far. */
+  readonly reports: readonly PropertyReport[];
   readonly notes: readonly string[];
   readonly elapsedMs: number;
   readonly rssMb: number;
@@ -28,10 +30,11 @@ export type FeedEvent =
   | { readonly kind: 'start'; readonly header: Header }
   | { readonly kind: 'progress'; readonly progress: Progress }
   | { readonly kind: 'note'; readonly line: string }
+  | { readonly kind: 'property'; readonly report: PropertyReport }
   | { readonly kind: 'tick'; readonly elapsedMs: number; readonly rssMb: number }
   | { readonly kind: 'outcome'; readonly outcome: Outcome };
 
-export const initialView: View = { history: [], notes: [], elapsedMs: 0, rssMb: 0 };
+export const initialView: View = { history: [], reports: [], notes: [], elapsedMs: 0, rssMb: 0 };
 
 /** The size the chart plots: ARG nodes for CEGAR, clauses for IC3. */
 function proofSize(p: Progress): number | undefined {
@@ -44,6 +47,8 @@ export function reduce(v: View, e: FeedEvent): View {
     case 'note': return { ...v, notes: [...v.notes, e.line].slice(-NOTES) };
     case 'tick': return { ...v, elapsedMs: e.elapsedMs, rssMb: e.rssMb };
     case 'outcome': return { ...v, outcome: e.outcome };
+    // the chart starts again with each property
+    case 'property': return { ...v, reports: [...v.reports, e.report], history: [], lastIteration: undefined };
     case 'progress': {
       const size = proofSize(e.progress);
       if (size === undefined) return { ...v, progress: e.progress };

@@ -7,10 +7,11 @@
  */
 import { SatSolver } from '../../lang/sat/solver.js';
 import type { Aig } from '../../formalisms/aig.js';
-import type { Limits, Progress, Statistics, Verdict } from '../verdict.js';
+import { TIMEOUT, unknown, type Limits, type Progress, type Statistics } from '../result.js';
+import type { Engine, Settings } from '../engine.js';
+import { boundOf } from '../bound.js';
 import { Unroller } from './cnf.js';
-import { certify, type Outcome } from './certify.js';
-import type { AigerProblem } from './prepare.js';
+import { prepare, resultOf, type Outcome } from './prepare.js';
 
 export interface AigerEngineOptions extends Limits {
   /** BMC and k-induction: the deepest step searched. */
@@ -54,24 +55,30 @@ export function bmcOutcome(aig: Aig, opts: AigerEngineOptions, reached: { bound:
     for (const c of aig.constraints) sat.addClause([u.lit(k, c.lit)]);
     const b = u.lit(k, bad);
     const answer = sat.solve([b], { deadline: opts.deadline });
-    if (answer === undefined) return { result: 'unknown', reason: 'timeout', sat };
+    if (answer === undefined) return { result: 'unknown', reason: TIMEOUT, sat };
     reached.bound = k;
     if (answer) return { result: 'unsafe', run: readRun(aig, sat, u, k + 1), sat };
     sat.addClause([-b]);
-    if (opts.deadline !== undefined && Date.now() >= opts.deadline) return { result: 'unknown', reason: 'timeout', sat };
+    if (opts.deadline !== undefined && Date.now() >= opts.deadline) return { result: 'unknown', reason: TIMEOUT, sat };
   }
-  return { result: 'unknown', reason: `bound ${bound} reached`, sat };
+  return { result: 'unknown', reason: unknown('bound', `bound ${bound} reached`), sat };
 }
 
-export function satBmc(problem: AigerProblem, opts: AigerEngineOptions): Verdict {
-  const started = Date.now();
-  const reached = { bound: -1 };
-  const out = bmcOutcome(problem.circuit, opts, reached);
-  const stats: Statistics = {
-    timeMs: 0, solverChecks: out.sat.stats.solves, solverTimeMs: out.sat.stats.timeMs, bound: reached.bound,
-    conflicts: out.sat.stats.conflicts,
+/** BMC as the engine for circuits: each property on its prepared circuit. */
+export function createEngine(settings: Settings): Engine {
+  const bound = boundOf(settings);
+  return {
+    configuration: { bound },
+    check(problem, property, limits, reporter) {
+      const started = Date.now();
+      const prep = prepare(problem, property);
+      const reached = { bound: -1 };
+      const { sat, ...outcome } = bmcOutcome(prep.circuit, { bound, deadline: limits.deadline, onProgress: (p) => reporter.progress(p) }, reached);
+      const stats: Statistics = {
+        timeMs: Date.now() - started, solverChecks: sat.stats.solves, solverTimeMs: sat.stats.timeMs, bound: reached.bound,
+        conflicts: sat.stats.conflicts,
+      };
+      return resultOf(problem, property, prep, outcome, stats);
+    },
   };
-  const verdict = certify(problem, out, stats);
-  verdict.stats.timeMs = Date.now() - started;
-  return verdict;
 }

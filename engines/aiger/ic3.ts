@@ -28,12 +28,12 @@
  */
 import { SatSolver } from '../../lang/sat/solver.js';
 import type { Aig, Lit } from '../../formalisms/aig.js';
-import type { Run } from './simulate.js';
-import type { Statistics, Verdict } from '../verdict.js';
+import type { Run } from '../../formalisms/aig-eval.js';
+import { TIMEOUT, type Statistics } from '../result.js';
+import type { Engine } from '../engine.js';
 import { Unroller } from './cnf.js';
-import { certify, type Clause, type Outcome } from './certify.js';
 import type { AigerEngineOptions } from './bmc.js';
-import type { AigerProblem } from './prepare.js';
+import { prepare, resultOf, type Clause, type Outcome } from './prepare.js';
 
 /** A set of states to be shown unreachable at `level`, with how its states go on to a bad state. */
 interface Obligation {
@@ -520,7 +520,7 @@ export class Ic3 {
         }
       }
     } catch (e) {
-      if (e instanceof Timeout) return { result: 'unknown', reason: 'timeout' };
+      if (e instanceof Timeout) return { result: 'unknown', reason: TIMEOUT };
       throw e;
     } finally {
       this.queue.clear();
@@ -550,12 +550,18 @@ export class Ic3 {
   }
 }
 
-export function ic3(problem: AigerProblem, opts: AigerEngineOptions): Verdict {
-  const started = Date.now();
-  const engine = new Ic3(problem.circuit, opts);
-  const outcome = engine.check();
-  const stats: Statistics = { timeMs: 0, solverChecks: 0, solverTimeMs: 0, ...engine.stats() };
-  const verdict = certify(problem, outcome, stats);
-  verdict.stats.timeMs = Date.now() - started;
-  return verdict;
+/** IC3 as the engine for circuits: each property on its prepared circuit. */
+export function createEngine(): Engine {
+  return {
+    configuration: {},
+    check(problem, property, limits, reporter) {
+      const started = Date.now();
+      const prep = prepare(problem, property);
+      const engine = new Ic3(prep.circuit, { deadline: limits.deadline, onProgress: (p) => reporter.progress(p) });
+      const outcome = engine.check();
+      const stats: Statistics = { timeMs: 0, solverChecks: 0, solverTimeMs: 0, ...engine.stats() };
+      stats.timeMs = Date.now() - started;
+      return resultOf(problem, property, prep, outcome, stats);
+    },
+  };
 }

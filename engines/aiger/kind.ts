@@ -6,24 +6,28 @@
  * step can be bad. When the step case finds a path that visits one state twice, the two states are
  * required to differ and the query is repeated; an unsatisfiable step case proves the property.
  *
- * A k-inductive property is not an inductive invariant over the latches, so the proof cannot be
- * certified as it stands: IC3 is run on the same circuit with the time left to produce the
- * invariant that is checked. If IC3 does not finish, the verdict is UNKNOWN, never an unchecked SAFE.
+ * The proof is a k-inductive invariant of the property's view (the STS of its cone): the property,
+ * with the latches that ternary simulation found stuck fixed to their constants (they hold in
+ * every reachable state and are 1-inductive by themselves), under simple-path constraints when the
+ * step case needed them. The certificate check unrolls the view k steps itself.
  */
 import { SatSolver } from '../../lang/sat/solver.js';
+import { True, and, not, ref } from '../../lang/expr.js';
 import type { Aig } from '../../formalisms/aig.js';
-import type { Statistics, Verdict } from '../verdict.js';
+import { TIMEOUT, unknown, type Result, type Statistics } from '../result.js';
+import type { Engine, Settings } from '../engine.js';
+import { boundOf } from '../bound.js';
 import { initialUnrolling, readRun, type AigerEngineOptions } from './bmc.js';
 import { Unroller } from './cnf.js';
-import { CertificateError, certify, type Outcome } from './certify.js';
-import { Ic3 } from './ic3.js';
-import type { AigerProblem } from './prepare.js';
+import { circuitOf, prepare, resultOf, type Outcome } from './prepare.js';
 
 /** The step case: paths from any state, with simple-path constraints added on demand. */
 class StepCase {
   readonly sat = new SatSolver();
   private readonly u: Unroller;
   private readonly firstLatch: number;
+  /** Whether a path with a repeated state was excluded: the proof holds over simple paths only. */
+  simplePath = false;
 
   constructor(private readonly aig: Aig) {
     this.u = new Unroller(aig, this.sat, (t, k) => (t === 0 ? this.sat.newVar() : this.u.lit(t - 1, aig.latches[k]!.next)));
@@ -62,6 +66,7 @@ class StepCase {
 
   /** States `a` and `b` differ in some latch. */
   private distinct(a: number[], b: number[]): void {
+    this.simplePath = true;
     const differs = a.map((x, k) => {
       const y = b[k]!;
       const d = this.sat.newVar();
@@ -74,7 +79,7 @@ class StepCase {
 }
 
 function kInductionOutcome(aig: Aig, opts: AigerEngineOptions, reached: { depth: number; base: SatSolver; step: SatSolver })
-  : Outcome | { result: 'proved'; depth: number } {
+  : Outcome | { result: 'proved'; depth: number; simplePath: boolean } {
   const { sat, u } = initialUnrolling(aig);
   reached.base = sat;
   const step = new StepCase(aig);
@@ -87,47 +92,43 @@ function kInductionOutcome(aig: Aig, opts: AigerEngineOptions, reached: { depth:
     for (const c of aig.constraints) sat.addClause([u.lit(k, c.lit)]);
     const b = u.lit(k, bad);
     const base = sat.solve([b], { deadline: opts.deadline });
-    if (base === undefined) return { result: 'unknown', reason: 'timeout' };
+    if (base === undefined) return { result: 'unknown', reason: TIMEOUT };
     if (base) return { result: 'unsafe', run: readRun(aig, sat, u, k + 1) };
     sat.addClause([-b]);
     step.extend(k + 1);
     const inductive = step.badAt(k + 1, opts.deadline);
-    if (inductive === undefined) return { result: 'unknown', reason: 'timeout' };
+    if (inductive === undefined) return { result: 'unknown', reason: TIMEOUT };
     reached.depth = k;
-    if (!inductive) return { result: 'proved', depth: k + 1 };
+    if (!inductive) return { result: 'proved', depth: k + 1, simplePath: step.simplePath };
   }
-  return { result: 'unknown', reason: `bound ${bound} reached` };
+  return { result: 'unknown', reason: unknown('bound', `bound ${bound} reached`) };
 }
 
-export function kInduction(problem: AigerProblem, opts: AigerEngineOptions): Verdict {
-  const started = Date.now();
-  const reached = { depth: -1, base: new SatSolver(), step: new SatSolver() };
-  const found = kInductionOutcome(problem.circuit, opts, reached);
-  const stats: Statistics = {
-    timeMs: 0,
-    solverChecks: reached.base.stats.solves + reached.step.stats.solves,
-    solverTimeMs: reached.base.stats.timeMs + reached.step.stats.timeMs,
-    bound: reached.depth,
+/** k-induction as the engine for circuits: each property on its prepared circuit. */
+export function createEngine(settings: Settings): Engine {
+  const bound = boundOf(settings);
+  return {
+    configuration: { bound },
+    check(problem, property, limits, reporter): Result {
+      const started = Date.now();
+      const prep = prepare(problem, property);
+      const reached = { depth: -1, base: new SatSolver(), step: new SatSolver() };
+      const found = kInductionOutcome(prep.circuit, { bound, deadline: limits.deadline, onProgress: (p) => reporter.progress(p) }, reached);
+      const stats: Statistics = {
+        timeMs: Date.now() - started,
+        solverChecks: reached.base.stats.solves + reached.step.stats.solves,
+        solverTimeMs: reached.base.stats.timeMs + reached.step.stats.timeMs,
+        bound: reached.depth,
+      };
+      if (found.result !== 'proved') return resultOf(problem, property, prep, found, stats);
+      const { sts, model } = circuitOf(problem).cone(property);
+      const stuck = [...prep.stuck].map(([k, v]) => (v ? ref(sts.latches.get(k)!) : not(ref(sts.latches.get(k)!))));
+      const invariant = new Map([[model.initLoc, stuck.length === 0 ? True : and(...stuck)]]);
+      return {
+        verdict: 'safe',
+        certificate: { kind: 'k-invariant', k: found.depth, simplePath: found.simplePath, invariant },
+        stats: { ...stats, inductionDepth: found.depth },
+      };
+    },
   };
-  let outcome: Outcome;
-  if (found.result === 'proved') {
-    // The certificate: an inductive invariant from IC3, within the time left.
-    const engine = new Ic3(problem.circuit, { deadline: opts.deadline, onProgress: opts.onProgress });
-    const strengthened = engine.check();
-    const s = engine.stats();
-    stats.solverChecks += s.solverChecks!;
-    stats.solverTimeMs += s.solverTimeMs!;
-    stats.inductionDepth = found.depth;
-    stats.certificateFrames = s.frame!;
-    if (strengthened.result === 'unsafe') {
-      throw new CertificateError(`k-induction proved ${problem.original.file} safe at depth ${found.depth}, but IC3 found a counterexample`);
-    }
-    outcome = strengthened.result === 'safe' ? strengthened
-      : { result: 'unknown', reason: `k-induction proved the property at depth ${found.depth}, but no checkable invariant was found in time` };
-  } else {
-    outcome = found;
-  }
-  const verdict = certify(problem, outcome, stats);
-  verdict.stats.timeMs = Date.now() - started;
-  return verdict;
 }

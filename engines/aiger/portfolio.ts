@@ -1,27 +1,28 @@
 /**
- * The AIGER portfolio: IC3 and BMC side by side in two worker threads (one per core). Each worker
- * reads the file, prepares the circuit and runs its engine; the first SAFE or UNSAFE answer wins,
- * the other worker is terminated, and the answer is certified here before it becomes a verdict (an
- * engine's UNKNOWN, such as BMC's bound, waits for the other one).
+ * The AIGER portfolio: IC3 and BMC side by side in two worker threads (one per core) on the
+ * property's prepared circuit, which is plain data and goes to the workers as it is (nothing reads
+ * the file again). The first SAFE or UNSAFE answer wins and the other worker is terminated; an
+ * engine's UNKNOWN, such as BMC's bound, waits for the other one.
  *
  * This module is also the workers' entry point: loaded in a worker thread with portfolio work data,
  * it runs the engine named there and posts its outcome.
  */
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { readFileSync } from 'node:fs';
-import { parseAiger } from '../../lang/grammar/aiger.js';
-import type { Progress, Statistics, Verdict } from '../verdict.js';
+import type { Aig } from '../../formalisms/aig.js';
+import { unknown, type Progress, type Result, type Statistics } from '../result.js';
+import type { Engine, Settings } from '../engine.js';
+import { boundOf } from '../bound.js';
 import { bmcOutcome, type AigerEngineOptions } from './bmc.js';
-import { certify, type Outcome } from './certify.js';
 import { Ic3 } from './ic3.js';
-import { prepareAiger, type AigerProblem } from './prepare.js';
+import { prepare, resultOf, type Outcome } from './prepare.js';
 
-type Engine = 'ic3' | 'bmc';
+type Member = 'ic3' | 'bmc';
 
 interface Job {
   readonly portfolio: true;
-  readonly file: string;
-  readonly engine: Engine;
+  readonly circuit: Aig;
+  readonly member: Member;
+  readonly bound: number;
   readonly deadline?: number;
 }
 
@@ -29,58 +30,68 @@ type Message =
   | { readonly kind: 'progress'; readonly progress: Progress }
   | { readonly kind: 'done'; readonly outcome: Outcome; readonly stats: Statistics };
 
-/** Runs one engine on a prepared problem; the outcome and its statistics (certified by the caller). */
-function runEngine(problem: AigerProblem, engine: Engine, opts: AigerEngineOptions): { outcome: Outcome; stats: Statistics } {
+/** Runs one member on the circuit; the outcome and its statistics. */
+function runMember(circuit: Aig, member: Member, opts: AigerEngineOptions): { outcome: Outcome; stats: Statistics } {
   const started = Date.now();
-  if (engine === 'ic3') {
-    const ic3 = new Ic3(problem.circuit, opts);
+  if (member === 'ic3') {
+    const ic3 = new Ic3(circuit, opts);
     const outcome = ic3.check();
     return { outcome, stats: { timeMs: Date.now() - started, solverChecks: 0, solverTimeMs: 0, ...ic3.stats() } };
   }
   const reached = { bound: -1 };
-  const { sat, ...outcome } = bmcOutcome(problem.circuit, opts, reached);
+  const { sat, ...outcome } = bmcOutcome(circuit, opts, reached);
   return { outcome, stats: { timeMs: Date.now() - started, solverChecks: sat.stats.solves, solverTimeMs: sat.stats.timeMs, bound: reached.bound } };
 }
 
 function workerMain(job: Job): void {
-  const problem = prepareAiger(parseAiger(readFileSync(job.file), job.file));
   const post = (m: Message) => parentPort!.postMessage(m);
-  const onProgress = job.engine === 'ic3' ? (progress: Progress) => post({ kind: 'progress', progress }) : undefined;
-  const { outcome, stats } = runEngine(problem, job.engine, { deadline: job.deadline, onProgress });
+  const onProgress = job.member === 'ic3' ? (progress: Progress) => post({ kind: 'progress', progress }) : undefined;
+  const { outcome, stats } = runMember(job.circuit, job.member, { bound: job.bound, deadline: job.deadline, onProgress });
   post({ kind: 'done', outcome, stats });
 }
 
 if (!isMainThread && (workerData as Job | undefined)?.portfolio) workerMain(workerData as Job);
 
-/** Runs IC3 and BMC on `problem` (read from `file`) in parallel; the first certified answer. */
-export function portfolio(problem: AigerProblem, file: string, opts: AigerEngineOptions): Promise<Verdict> {
-  const started = Date.now();
-  const engines: Engine[] = ['ic3', 'bmc'];
-  return new Promise((resolve, reject) => {
-    const workers: Worker[] = [];
-    const unknown: string[] = [];
-    let settled = false;
-    const finish = (f: () => void) => {
-      if (settled) return;
-      settled = true;
-      for (const w of workers) void w.terminate();
-      try { f(); } catch (e) { reject(e); }
-    };
-    for (const engine of engines) {
-      const job: Job = { portfolio: true, file, engine, deadline: opts.deadline };
-      const w = new Worker(new URL(import.meta.url), { workerData: job });
-      workers.push(w);
-      w.on('message', (m: Message) => {
-        if (m.kind === 'progress') { if (!settled) opts.onProgress?.(m.progress); return; }
-        const stats: Statistics = { ...m.stats, timeMs: Date.now() - started, ic3Won: engine === 'ic3' ? 1 : 0 };
-        if (m.outcome.result !== 'unknown') {
-          finish(() => resolve(certify(problem, m.outcome, stats)));
-          return;
+export function createEngine(settings: Settings): Engine {
+  const bound = boundOf(settings);
+  return {
+    configuration: { bound },
+    check(problem, property, limits, reporter): Promise<Result> {
+      const started = Date.now();
+      const prep = prepare(problem, property);
+      const members: Member[] = ['ic3', 'bmc'];
+      return new Promise((resolve, reject) => {
+        const workers: Worker[] = [];
+        const unknowns = new Map<Member, Outcome & { result: 'unknown' }>();
+        let settled = false;
+        const finish = (f: () => void) => {
+          if (settled) return;
+          settled = true;
+          for (const w of workers) void w.terminate();
+          try { f(); } catch (e) { reject(e); }
+        };
+        for (const member of members) {
+          const job: Job = { portfolio: true, circuit: prep.circuit, member, bound, ...(limits.deadline === undefined ? {} : { deadline: limits.deadline }) };
+          const w = new Worker(new URL(import.meta.url), { workerData: job });
+          workers.push(w);
+          w.on('message', (m: Message) => {
+            if (m.kind === 'progress') { if (!settled) reporter.progress(m.progress); return; }
+            const stats: Statistics = { ...m.stats, timeMs: Date.now() - started, ic3Won: member === 'ic3' ? 1 : 0 };
+            if (m.outcome.result !== 'unknown') {
+              const outcome = m.outcome;
+              finish(() => resolve(resultOf(problem, property, prep, outcome, stats)));
+              return;
+            }
+            unknowns.set(member, m.outcome);
+            if (unknowns.size < members.length) return;
+            // IC3 is complete: its reason is why the portfolio gave up; BMC's is said beside it.
+            const detail = members.map((x) => `${x}: ${unknowns.get(x)!.reason.detail}`).join('; ');
+            const reason = unknown(unknowns.get('ic3')!.reason.kind, detail);
+            finish(() => resolve(resultOf(problem, property, prep, { result: 'unknown', reason }, stats)));
+          });
+          w.on('error', (e) => finish(() => reject(e)));
         }
-        unknown.push(`${engine}: ${m.outcome.reason}`);
-        if (unknown.length === engines.length) finish(() => resolve(certify(problem, { result: 'unknown', reason: unknown.join('; ') }, stats)));
       });
-      w.on('error', (e) => finish(() => reject(e)));
-    }
-  });
+    },
+  };
 }

@@ -136,6 +136,7 @@ function buildMain(
   }
   return {
     name: p.name.image,
+    declaredAt: positionOf(text, p.name.startOffset),
     vars: [...globals, ...locals],
     locs,
     edges,

@@ -161,6 +161,7 @@ export function parseLispCfa(text: string, file: string): Cfa {
 
   return {
     name: basename(file).split('.')[0]!.replace(/[^A-Za-z0-9_]/g, '_') || 'cfa',
+    declaredAt: positionOf(text, proc.tok.startOffset),
     vars,
     locs,
     edges,

@@ -1,6 +1,8 @@
 /**
- * The STS front end (formats.md 3): parses a `.system` file and builds the `Sts` of its one
- * property. Names are resolved in nested scopes (specification, then system, then quantifier), so a
+ * The STS front end (formats.md 3): parses a `.system` file and builds one `Sts` per property, in
+ * the file's order: each property is an independent task over the system it names (formats.md
+ * 3.2), so a system that two properties use is instantiated for each of them, and the
+ * specification-level variables are shared. Names are resolved in nested scopes (specification, then system, then quantifier), so a
  * declaration may follow its uses; expressions are built with the type-checking constructors of
  * `expr.ts`, whose `ExprTypeError`s become InputErrors at the offending expression.
  *
@@ -82,22 +84,33 @@ class Elaborator {
     scope.table.set(tok.image, { sym, tok });
   }
 
-  spec(): Sts {
+  spec(): Sts[] {
     const spec = parseStsSyntax(this.text, this.file, this.warn);
     const global = new Scope();
-    const parts = emptyParts();
-    for (const p of spec.params) this.rigid(global, p.nameTok, this.type(p.type), parts);
-    for (const d of spec.decls) this.decl(global, d, parts);
+    const shared = emptyParts();
+    for (const p of spec.params) this.rigid(global, p.nameTok, this.type(p.type), shared);
+    for (const d of spec.decls) this.decl(global, d, shared);
     for (const s of spec.systems) this.declare(global, s.nameTok, { kind: 'system', system: s });
     for (const p of spec.properties) this.declare(global, p.nameTok, { kind: 'property' });
-    const property = spec.properties[0];
-    if (!property) this.fail(spec.end, 'no property: Vigil checks one property per file');
-    const second = spec.properties[1];
-    if (second) this.fail(second.nameTok, 'several properties: Vigil checks one property per file');
+    if (spec.properties.length === 0) this.fail(spec.end, 'no property: the specification states nothing to check');
 
-    const scope = this.instance(property.def, global, parts);
-    const prop = this.expr(property.cond, scope, { primes: 0, what: 'the property' });
-    this.checkBool(prop, property.cond, 'the property');
+    const tasks = spec.properties.map((property): Sts => {
+      const parts: Parts = {
+        vars: [...shared.vars], invariants: [...shared.invariants], inits: [...shared.inits], transitions: [...shared.transitions],
+      };
+      const scope = this.instance(property.def, global, parts);
+      const prop = this.expr(property.cond, scope, { primes: 0, what: 'the property' });
+      this.checkBool(prop, property.cond, 'the property');
+      return {
+        name: spec.nameTok.image,
+        propName: property.nameTok.image,
+        vars: parts.vars,
+        invariants: parts.invariants,
+        inits: parts.inits,
+        transitions: parts.transitions,
+        prop,
+      };
+    });
     this.forceMacros(global);
     // systems that no property uses are still checked, their parameters standing for unknowns
     for (const s of spec.systems) {
@@ -107,15 +120,7 @@ class Elaborator {
       this.instantiated.add(s);
       this.instance(s.def, inner, emptyParts());
     }
-    return {
-      name: spec.nameTok.image,
-      propName: property.nameTok.image,
-      vars: parts.vars,
-      invariants: parts.invariants,
-      inits: parts.inits,
-      transitions: parts.transitions,
-      prop,
-    };
+    return tasks;
   }
 
   /** Adds the constraints of a system to `parts`; returns the scope its property is read in. */
@@ -310,9 +315,10 @@ function apply(op: Extract<SynExpr, { kind: 'op' }>['op'], a: readonly Expr[]): 
 }
 
 /**
- * Reads an STS file (any of the three dialects of formats.md 3.7). The two known defects of legacy
- * corpus files are repaired and reported through `warn`; every other problem is an InputError.
+ * Reads an STS file (any of the three dialects of formats.md 3.7): one `Sts` per property, in the
+ * file's order. The two known defects of legacy corpus files are repaired and reported through
+ * `warn`; every other problem is an InputError.
  */
-export function parseSts(text: string, file: string, warn: (w: InputError) => void = () => {}): Sts {
+export function parseSts(text: string, file: string, warn: (w: InputError) => void = () => {}): Sts[] {
   return new Elaborator(text, file, warn).spec();
 }

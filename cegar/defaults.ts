@@ -13,8 +13,8 @@
  * with unsat-core refinement, which solved all of the corpus's bit-vector models and its three
  * floating-point ones (`fp1`, `fp2`, `counter_fp_true`).
  */
-import type { CegarConfig } from '../cegar/config.js';
-import type { VarDecl } from '../lang/expr.js';
+import type { CegarConfig } from './config.js';
+import type { Theory } from '../formalisms/problem.js';
 
 type Defaults = Omit<CegarConfig, 'weights'>;
 
@@ -25,13 +25,7 @@ const PREDICATES: Defaults = {
 
 const BIT_LEVEL: Defaults = { ...PREDICATES, domain: 'EXPL', refinement: 'UNSAT_CORE' };
 
-/** True when a variable's type is, or contains, a bit-vector or a float. */
-function mentionsBitLevel(vars: readonly VarDecl[]): boolean {
-  const bits = (t: VarDecl['type']): boolean => t.kind === 'bv' || t.kind === 'fp' || (t.kind === 'array' && (bits(t.index) || bits(t.elem)));
-  return vars.some((v) => bits(v.type));
-}
-
-/** The default for a model with these variables (the formalism does not change the choice today). */
-export function defaultCegarConfig(vars: readonly VarDecl[]): Defaults {
-  return mentionsBitLevel(vars) ? BIT_LEVEL : PREDICATES;
+/** The default for a model over these theories (the formalism does not change the choice today). */
+export function defaultCegarConfig(theories: ReadonlySet<Theory>): Defaults {
+  return theories.has('bv') || theories.has('fp') ? BIT_LEVEL : PREDICATES;
 }

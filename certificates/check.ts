@@ -1,0 +1,51 @@
+/**
+ * Every certificate is checked by its kind before its verdict is shown, by code that shares nothing
+ * with the engine that produced it: a trace is replayed on the property's view in TypeScript, an
+ * AIGER witness simulated on the file's circuit by the HWMCC rules, an invariant or k-inductive
+ * invariant checked in a fresh Z3 context of its own, a witness circuit by certifaiger's rules on a
+ * fresh SAT solver. On a circuit, what the front end derives from a word-level certificate for the
+ * user (the HWMCC witness of a trace, the witness circuit of an invariant) is checked by the
+ * circuit rules as well, so that every file Vigil writes has passed a check.
+ */
+import type { Problem, Property } from '../formalisms/problem.js';
+import { replay } from '../formalisms/trace.js';
+import type { Result } from '../engines/result.js';
+import { CertificateError, KIND_NAMES, type Certificate } from './certificate.js';
+import { checkWitness } from './witness.js';
+import { checkInductiveInvariant } from './invariant.js';
+import { checkKInductiveInvariant } from './k-invariant.js';
+import { checkWitnessCircuit } from './witness-circuit.js';
+
+/** What is wrong with the certificate, or undefined when it passes. */
+async function failure(problem: Problem, p: Property, c: Certificate): Promise<string | undefined> {
+  const circuit = problem.circuit;
+  switch (c.kind) {
+    case 'trace': {
+      const wrong = replay(problem.model(p), c.trace);
+      if (wrong || !circuit) return wrong;
+      const asWitness = checkWitness(circuit.aig, p.index, circuit.run(p, c.trace));
+      return asWitness && `as an HWMCC witness: ${asWitness}`;
+    }
+    case 'witness':
+      return checkWitness(circuit!.aig, p.index, c.run);
+    case 'invariant': {
+      const wrong = await checkInductiveInvariant(problem.model(p), c.invariant);
+      if (wrong || !circuit) return wrong;
+      const witness = circuit.witnessCircuitOf(p, c.invariant.get(problem.model(p).initLoc)!);
+      const asCircuit = checkWitnessCircuit(circuit.aig, p.index, witness);
+      return asCircuit && `as a witness circuit: ${asCircuit}`;
+    }
+    case 'k-invariant':
+      return checkKInductiveInvariant(problem.model(p), c.invariant, c.k, c.simplePath);
+    case 'witness-circuit':
+      return checkWitnessCircuit(circuit!.aig, p.index, c.witness);
+  }
+}
+
+/** Throws a CertificateError naming the model, the property, the engine and what failed. */
+export async function checkCertificate(problem: Problem, p: Property, engine: string, result: Result): Promise<void> {
+  if (result.verdict === 'unknown') return;
+  const c = result.certificate;
+  const wrong = await failure(problem, p, c);
+  if (wrong) throw new CertificateError(`${problem.file}, property ${p.name}: the ${KIND_NAMES[c.kind]} found by ${engine} fails its check: ${wrong}`);
+}

@@ -1,0 +1,57 @@
+/**
+ * Every engine Vigil has, in one list (after Pono's `make_provers`): the command line builds its
+ * `--algorithm` choices and engine options from it, the worker makes engines through it, the
+ * benchmarks know from it which configuration runs on which model. An engine's implementation is
+ * imported only when it runs, so that listing the engines costs nothing at start-up.
+ */
+import type { Formalism } from '../formalisms/interpreter.js';
+import type { Problem } from '../formalisms/problem.js';
+import { CEGAR_OPTIONS } from '../cegar/options.js';
+import { FileError } from '../formalisms/frontends/index.js';
+import { BOUND } from './bound.js';
+import { inapplicable, type Engine, type EngineOption, type EngineSpec, type Settings } from './engine.js';
+
+type Module = { createEngine(settings: Settings, problem: Problem): Engine };
+
+const WORD_LEVEL: readonly Formalism[] = ['cfa', 'sts', 'aiger'];
+const CIRCUITS: readonly Formalism[] = ['aiger'];
+
+function lazy(load: () => Promise<Module>): EngineSpec['create'] {
+  return async (settings, problem) => (await load()).createEngine(settings, problem);
+}
+
+/** In the order `--help` lists them; where two share a name, the first that applies to a problem runs. */
+export const ENGINES: readonly EngineSpec[] = [
+  { name: 'cegar', formalisms: WORD_LEVEL, options: CEGAR_OPTIONS, drawsArg: true, create: lazy(() => import('../cegar/engine.js')) },
+  { name: 'bmc', formalisms: CIRCUITS, options: [BOUND], create: lazy(() => import('./aiger/bmc.js')) },
+  { name: 'bmc', formalisms: WORD_LEVEL, options: [BOUND], create: lazy(() => import('./bmc.js')) },
+  { name: 'ic3', formalisms: CIRCUITS, options: [], create: lazy(() => import('./aiger/ic3.js')) },
+  { name: 'kind', formalisms: CIRCUITS, options: [BOUND], create: lazy(() => import('./aiger/kind.js')) },
+  { name: 'portfolio', formalisms: CIRCUITS, options: [BOUND], create: lazy(() => import('./aiger/portfolio.js')) },
+];
+
+/** The default per formalism: IC3 for circuits, CEGAR for everything else. */
+const DEFAULT_ENGINE: Record<Formalism, string> = { cfa: 'cegar', sts: 'cegar', aiger: 'ic3' };
+
+export const ENGINE_NAMES: readonly string[] = [...new Set(ENGINES.map((e) => e.name))];
+
+/** Every engine option once, in the order of the engines that declare them. */
+export const ENGINE_OPTIONS: readonly EngineOption[] = [...new Map(ENGINES.flatMap((e) => e.options).map((o) => [o.name, o])).values()];
+
+/** The engine of this name (or the default) that applies to the problem; a FileError says why none does. */
+export function engineFor(problem: Pick<Problem, 'file' | 'formalism' | 'theories'>, name = DEFAULT_ENGINE[problem.formalism]): EngineSpec {
+  const named = ENGINES.filter((e) => e.name === name);
+  const spec = named.find((e) => inapplicable(e, problem) === undefined);
+  if (!spec) throw new FileError(`${problem.file}: --algorithm ${name} ${inapplicable(named[0]!, problem)}`);
+  return spec;
+}
+
+/** Whether an engine of this name (or the default) can run on models of the formalism, before any is read (benchmarks). */
+export function runsOn(name: string | undefined, formalism: Formalism): boolean {
+  return ENGINES.some((e) => e.name === (name ?? DEFAULT_ENGINE[formalism]) && e.formalisms.includes(formalism));
+}
+
+/** Which engines declare an option, for messages about options that do not fit the engine. */
+export function declaring(option: string): string[] {
+  return [...new Set(ENGINES.filter((e) => e.options.some((o) => o.name === option)).map((e) => e.name))];
+}

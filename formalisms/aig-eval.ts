@@ -1,0 +1,33 @@
+/**
+ * Concrete evaluation of an and-inverter graph, the semantics of one step of a circuit: inputs and
+ * latches given by position, every gate computed in node order (fanins come first, so one ascending
+ * loop suffices, however deep the circuit). Witnesses are replayed with it and traces of a circuit's
+ * STS are read off it.
+ */
+import { andCount, firstGateNode, type Aig, type Lit } from './aig.js';
+
+/** Evaluates one step into `values` (one entry per node, 0/1): latches and inputs given by position. */
+export function evaluate(aig: Aig, latches: ArrayLike<number>, inputs: ArrayLike<number>, values: Uint8Array): void {
+  const firstLatch = 1 + aig.inputs.length;
+  const firstGate = firstGateNode(aig);
+  values[0] = 0;
+  for (let k = 0; k < aig.inputs.length; k++) values[1 + k] = inputs[k]! ? 1 : 0;
+  for (let k = 0; k < aig.latches.length; k++) values[firstLatch + k] = latches[k]! ? 1 : 0;
+  const f = aig.fanins;
+  for (let g = 0; g < andCount(aig); g++) {
+    const a = f[2 * g]!;
+    const b = f[2 * g + 1]!;
+    values[firstGate + g] = (values[a >> 1]! ^ (a & 1)) & (values[b >> 1]! ^ (b & 1));
+  }
+}
+
+/** The value of a literal after `evaluate`. */
+export function litValue(values: Uint8Array, lit: Lit): number {
+  return values[lit >> 1]! ^ (lit & 1);
+}
+
+/** A concrete run: latch values at step 0 and one input vector per step, each by position in the graph. */
+export interface Run {
+  readonly latches: ArrayLike<number>;
+  readonly inputs: readonly ArrayLike<number>[];
+}

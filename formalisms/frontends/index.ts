@@ -1,0 +1,86 @@
+/**
+ * The front ends by file extension: each reads its formalism into a `Problem`, once. Readers are
+ * imported only when a file needs them, since building a Chevrotain parser is a noticeable part of
+ * a short run's start-up. A new formalism (BTOR2, CHC) is one module and one entry here.
+ */
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import type { InputError } from '../../lang/errors.js';
+import type { Formalism } from '../interpreter.js';
+import type { Problem } from '../problem.js';
+
+/** A file that cannot be read at all, or a request that does not fit the file; reported like bad input (exit 2). */
+export class FileError extends Error {}
+
+interface FrontEnd {
+  /** Case-insensitive; the first front end whose extension ends the name reads the file. */
+  readonly extensions: readonly string[];
+  readonly formalism: Formalism;
+  load(file: string, bytes: Buffer): Promise<Problem>;
+}
+
+const text = (bytes: Buffer) => bytes.toString('utf8');
+
+const FRONT_ENDS: readonly FrontEnd[] = [
+  {
+    extensions: ['.aag', '.aig'],
+    formalism: 'aiger',
+    load: async (file, bytes) => {
+      const [{ parseAiger }, { aigerProblem }] = await Promise.all([import('../../lang/grammar/aiger.js'), import('./aiger.js')]);
+      return aigerProblem(file, parseAiger(bytes, file));
+    },
+  },
+  {
+    extensions: ['.lisp.cfa'],
+    formalism: 'cfa',
+    load: async (file, bytes) => {
+      const [{ parseLispCfa }, { cfaProblem }] = await Promise.all([import('../../lang/grammar/lisp-cfa.js'), import('./cfa.js')]);
+      return cfaProblem(file, parseLispCfa(text(bytes), file), text(bytes));
+    },
+  },
+  {
+    extensions: ['.cfa', '.theta'],
+    formalism: 'cfa',
+    load: async (file, bytes) => {
+      const [{ parseCfa }, { cfaProblem }] = await Promise.all([import('../../lang/grammar/cfa.js'), import('./cfa.js')]);
+      return cfaProblem(file, parseCfa(text(bytes), file), text(bytes));
+    },
+  },
+  {
+    extensions: ['.lisp.sts'],
+    formalism: 'sts',
+    load: async (file, bytes) => {
+      const [{ parseLispSts }, { stsProblem }] = await Promise.all([import('../../lang/grammar/lisp-sts.js'), import('./sts.js')]);
+      return stsProblem(file, [parseLispSts(text(bytes), file)], []);
+    },
+  },
+  {
+    extensions: ['.system', '.sts'],
+    formalism: 'sts',
+    load: async (file, bytes) => {
+      const [{ parseSts }, { stsProblem }] = await Promise.all([import('../../lang/grammar/sts.js'), import('./sts.js')]);
+      const warnings: InputError[] = [];
+      return stsProblem(file, parseSts(text(bytes), file, (w) => warnings.push(w)), warnings);
+    },
+  },
+];
+
+/** What `vigil --help` says a model file is. */
+export const MODEL_FILES = `model file (${FRONT_ENDS.flatMap((f) => f.extensions).join(', ')})`;
+
+function readBytes(file: string): Buffer {
+  try {
+    return readFileSync(file);
+  } catch (e) {
+    const why = (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message;
+    throw new FileError(`${file}: cannot read: ${why}`);
+  }
+}
+
+/** Reads a model file with the front end its extension names. */
+export async function loadProblem(file: string): Promise<Problem> {
+  const name = basename(file).toLowerCase();
+  const frontEnd = FRONT_ENDS.find((f) => f.extensions.some((x) => name.endsWith(x)));
+  if (!frontEnd) throw new FileError(`${file}: unknown kind of model; expected ${FRONT_ENDS.flatMap((f) => f.extensions).filter((x) => !x.startsWith('.lisp')).join(', ')}`);
+  return frontEnd.load(file, readBytes(file));
+}

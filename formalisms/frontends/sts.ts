@@ -1,0 +1,51 @@
+/**
+ * The STS front end (`.system`, `.sts`, `.lisp.sts`): one property per `property` block of the
+ * specification, each an independent task over its own system (formats.md 3.2), named as in the
+ * file.
+ *
+ * Its certificate is the task's model printed back with the property replaced by the invariant, so
+ * that `vigil check` on the certificate proves the invariant again.
+ */
+import { and, type Expr, type VarDecl } from '../../lang/expr.js';
+import type { InputError } from '../../lang/errors.js';
+import { plural } from '../plural.js';
+import type { Sts } from '../sts.js';
+import { printSts } from '../sts-print.js';
+import { stsInterpreter } from '../sts-semantics.js';
+import type { Location } from '../interpreter.js';
+import { Views, theoriesOf, type Problem, type Property } from '../problem.js';
+import type { SafeCertificate, UnsafeCertificate } from '../../certificates/certificate.js';
+import { invariantTitle, wordLevelInvariant, wordLevelTrace } from './word-level.js';
+
+export function stsProblem(file: string, tasks: readonly Sts[], warnings: readonly InputError[]): Problem {
+  const vars = [...new Set<VarDecl>(tasks.flatMap((t) => t.vars))];
+  const constraints = tasks.reduce((n, t) => n + t.invariants.length + t.inits.length + t.transitions.length, 0);
+  const models = new Views((p) => stsInterpreter(tasks[p.index]!));
+  return {
+    file,
+    formalism: 'sts',
+    warnings,
+    properties: tasks.map((t, index) => ({ name: t.propName, index })),
+    theories: theoriesOf(vars),
+    summary: () => `sts; ${plural(vars.length, 'variable')}; ${plural(constraints, 'constraint')}${tasks.length > 1 ? `; ${plural(tasks.length, 'property')}` : ''}`,
+    model: (p) => models.of(p),
+    certificateText(p: Property, c: SafeCertificate): string {
+      const sts = tasks[p.index]!;
+      const m = this.model(p);
+      // a k-inductive invariant is k-inductive together with the property it proves
+      const inv = wordLevelInvariant(c).get(m.initLoc)!;
+      const invariant = c.kind === 'k-invariant' ? and(inv, sts.prop) : inv;
+      const proves = c.kind === 'k-invariant'
+        ? `// property replaced by the invariant and the property, which together are ${c.k}-inductive${c.simplePath ? ' over simple paths' : ''}, and imply the`
+        : '// property replaced by the invariant. It holds initially and is preserved by every transition';
+      const header = [
+        `// ${invariantTitle(c)} of ${sts.name} (${file}), found and checked by vigil: the model with its`,
+        proves,
+        c.kind === 'k-invariant' ? '// original property.' : `// (so checking this file proves it again), and it implies the original property.`,
+      ];
+      return `${header.join('\n')}\n${printSts({ ...sts, prop: invariant })}`;
+    },
+    trace: (_p: Property, c: UnsafeCertificate) => wordLevelTrace(c),
+    invariant: (_p: Property, c: SafeCertificate): ReadonlyMap<Location, Expr> => wordLevelInvariant(c),
+  };
+}

@@ -1,0 +1,67 @@
+/**
+ * Certifaiger's rules for witness circuits (its README), implemented in the tests with MiniSat
+ * (Debian's minisat) as the SAT solver and a Tseitin encoding of their own: an independent check of
+ * the AIGER certificates Vigil writes.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Circuit } from './aiger-sim.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'vigil-certifaiger-'));
+
+/** MiniSat's answer on a CNF: true for satisfiable. */
+function minisat(clauses: number[][], vars: number): boolean {
+  const file = join(dir, `q${Math.random().toString(36).slice(2)}.cnf`);
+  writeFileSync(file, `p cnf ${vars} ${clauses.length}\n${clauses.map((c) => `${c.join(' ')} 0`).join('\n')}\n`);
+  const r = spawnSync('minisat', ['-verb=0', file], { encoding: 'utf8' });
+  if (r.status !== 10 && r.status !== 20) throw new Error(`minisat: ${r.stderr}`);
+  return r.status === 10;
+}
+
+/**
+ * Certifaiger's five checks of witness circuit `w` for bad-state property `bad` of model `m`, each
+ * as an unsatisfiable CNF given to MiniSat, with the Tseitin encoding made here. The witness's first
+ * inputs and latches stand for the model's (certifaiger's default mapping).
+ */
+export function certifaiger(m: Circuit, w: Circuit, bad: number): string | undefined {
+  const ids = new Map<string, number>();
+  const id = (key: string) => {
+    let v = ids.get(key);
+    if (v === undefined) ids.set(key, (v = ids.size + 1));
+    return v;
+  };
+  const shared = new Map<number, number>();
+  w.inputs.forEach((l, k) => { if (k < m.inputs.length) shared.set(l >> 1, m.inputs[k]! >> 1); });
+  w.latches.forEach((l, k) => { if (k < m.latches.length) shared.set(l.lit >> 1, m.latches[k]!.lit >> 1); });
+  type Var = (f: number, v: number) => number;
+  const mv: Var = (f, v) => (v === 0 ? id('false') : id(`m${f}:${v}`));
+  const wv: Var = (f, v) => (v === 0 ? id('false') : shared.has(v) ? mv(f, shared.get(v)!) : id(`w${f}:${v}`));
+  const lit = (x: Var, f: number, l: number) => (l & 1 ? -1 : 1) * x(f, l >> 1);
+  const gates = (c: Circuit, x: Var, f: number) => [...c.gates].flatMap(([g, [a, b]]) => [
+    [-x(f, g), lit(x, f, a)], [-x(f, g), lit(x, f, b)], [x(f, g), -lit(x, f, a), -lit(x, f, b)],
+  ]);
+  const base = [[-id('false')], ...gates(m, mv, 0), ...gates(m, mv, 1), ...gates(w, wv, 0), ...gates(w, wv, 1)];
+  const holds = (c: Circuit, x: Var, f: number) => c.constraints.map((l) => [lit(x, f, l)]);
+  const resets = (c: Circuit, x: Var) => c.latches.filter((l) => l.reset !== l.lit).map((l) => [lit(x, 0, l.lit ^ (l.reset ^ 1))]);
+  const step = (c: Circuit, x: Var) => c.latches.flatMap((l) => [[-x(1, l.lit >> 1), lit(x, 0, l.next)], [x(1, l.lit >> 1), -lit(x, 0, l.next)]]);
+  const sat = (...parts: number[][][]) => minisat([...base, ...parts.flat()], ids.size + 1);
+  const mBad = m.bads.length ? m.bads[bad]! : m.outputs[bad]!;
+  const wBad = w.bads.length ? w.bads[0]! : w.outputs[0]!;
+  // Reset: the shared latches start alike, and the model's constraints imply the witness's
+  if (w.latches.some((l, k) => k < m.latches.length && (l.reset === l.lit) !== (m.latches[k]!.reset === m.latches[k]!.lit))) return 'the Reset check fails';
+  if (w.latches.some((l, k) => k < m.latches.length && l.reset !== l.lit && l.reset !== m.latches[k]!.reset)) return 'the Reset check fails';
+  if (w.constraints.length && sat(resets(m, mv), holds(m, mv, 0), [w.constraints.map((l) => -lit(wv, 0, l))])) return 'the Reset check fails';
+  // Transition: the shared latches step alike
+  for (const [k, l] of w.latches.entries()) {
+    if (k >= m.latches.length) break;
+    const a = lit(wv, 0, l.next);
+    const b = lit(mv, 0, m.latches[k]!.next);
+    if (sat(holds(m, mv, 0), [[a, b], [-a, -b]])) return 'the Transition check fails';
+  }
+  if (sat(holds(m, mv, 0), [[lit(mv, 0, mBad)], [-lit(wv, 0, wBad)]], holds(w, wv, 0))) return 'the Property check fails';
+  if (sat(resets(w, wv), holds(w, wv, 0), [[lit(wv, 0, wBad)]])) return 'the Base check fails';
+  if (sat([[-lit(wv, 0, wBad)]], holds(w, wv, 0), step(w, wv), holds(w, wv, 1), [[lit(wv, 1, wBad)]])) return 'the Step check fails';
+  return undefined;
+}
