@@ -21,7 +21,7 @@
  * applications, and Z3 expands them natively (a nullary `define-fun` is a macro in Z3's parser).
  */
 import { BoolT, type FpType, type Type } from '../types.js';
-import { declareVar, indexed, leafVar, ref, type Expr, type FpValue, type Rational, type VarDecl } from '../expr.js';
+import { declareVar, indexed, leafVar, postorder, ref, type Expr, type FpValue, type Rational, type VarDecl } from '../expr.js';
 import { roundingOf } from '../fold.js';
 
 /** Deeper inline terms get a name of their own, so that no printed term nests very deep. */
@@ -147,25 +147,18 @@ function nodeText(e: Expr, a: readonly string[]): string {
 
 /**
  * The nodes below `root`, each once, children first, without entering primed leaves, quantifier
- * bodies or the nodes `stop` already names.
+ * bodies or the nodes `stop` already names: `postorder`'s nodes, kept where reached from the root
+ * (visited parents first) through the nodes it may enter.
  */
 function walk(root: Expr, stop: ReadonlyMap<number, string>): Expr[] {
-  const out: Expr[] = [];
-  const seen = new Set<number>([root.id]);
-  const stack: [Expr, number][] = [[root, 0]];
-  while (stack.length) {
-    const top = stack[stack.length - 1]!;
-    const [e, i] = top;
-    if (!isLeaf(e) && !e.bound && !stop.has(e.id) && i < e.args.length) {
-      top[1] = i + 1;
-      const c = e.args[i]!;
-      if (!seen.has(c.id)) { seen.add(c.id); stack.push([c, 0]); }
-    } else {
-      stack.pop();
-      out.push(e);
-    }
+  const all = postorder(root);
+  const reached = new Set([root.id]);
+  for (let i = all.length - 1; i >= 0; i--) {
+    const e = all[i]!;
+    if (!reached.has(e.id) || isLeaf(e) || e.bound || stop.has(e.id)) continue;
+    for (const c of e.args) reached.add(c.id);
   }
-  return out;
+  return all.filter((e) => reached.has(e.id));
 }
 
 /** A formula printed once as a function of its free leaves (`SmtScript.define`). */
