@@ -44,7 +44,7 @@ class States {
     this.loc = model.locations.length > 1 ? declareVar('loc', IntT) : undefined;
   }
 
-  /** loc = l, over the current (primes = 0) or next (primes = 1) state. */
+  /** loc = l, over the current (primes = 0) or next (primes = 1) state; true with a single location. */
   at(l: Location, primes: 0 | 1 = 0): Expr {
     if (!this.loc) return True;
     const v = ref(this.loc);
@@ -57,14 +57,14 @@ class States {
     return or(...model.locations.flatMap((l) => {
       const inv = invariant.get(l) ?? False;
       if (inv === False) return [];
-      return [and(...[this.at(l), inv, l === model.errorLoc ? not(model.bad) : True].filter((c) => c !== True))];
+      return [and(this.at(l), inv, l === model.errorLoc ? not(model.bad) : True)];
     }));
   }
 
   /** The step relation T over the current and next state and the actions' locals. */
   step(): Expr {
     return or(...this.model.locations.flatMap((l) => this.model.actions(l).map((a) =>
-      and(...[this.at(l), this.at(a.target, 1), a.formula].filter((c) => c !== True)))));
+      and(this.at(l), this.at(a.target, 1), a.formula))));
   }
 
   /** The state at step i differs from the state at step j (location or a non-input variable). */
