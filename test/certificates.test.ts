@@ -12,7 +12,7 @@ import {
   eq, exists, extend, extract, forall, fpLit, fpOp, ge, gt, iff, imply, indexed, int, ite, le, lt, mod, mul, neg, neq,
   not, or, prime, rat, read, ref, rem, sub, toRat, write, xor, type Expr,
 } from '../lang/expr.js';
-import { BoolT, IntT, RatT, arrayType, bvType, fpType, type FpType, type Type } from '../lang/types.js';
+import { BoolT, IntT, RatT, arrayType, bvType, fpType, type Type } from '../lang/types.js';
 import { ROUNDING_MODES, inf, nan, one, zero } from '../lang/float.js';
 import { currentZ3, freshZ3, loadZ3, shutdown, type Z3Context } from '../lang/smt/context.js';
 import { translator, type Translator } from '../lang/smt/translate.js';

@@ -52,7 +52,7 @@ export function symbolOf(leaf: Expr): string {
 
 const quoted = (leaf: Expr): string => `|${symbolOf(leaf)}|`;
 
-export function sortOf(t: Type): string {
+function sortOf(t: Type): string {
   switch (t.kind) {
     case 'bool': return 'Bool';
     case 'int': return 'Int';
