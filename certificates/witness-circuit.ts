@@ -117,7 +117,7 @@ class Step {
   readonly m: Frame;
   readonly w: Frame;
 
-  constructor(t: Tseitin, model: Aig, witness: Aig, readonly inputs: readonly number[], readonly latches: readonly number[]) {
+  constructor(t: Tseitin, model: Aig, witness: Aig, inputs: readonly number[], readonly latches: readonly number[]) {
     this.w = new Frame(t, witness, inputs, latches);
     this.m = new Frame(t, model, inputs.slice(0, model.inputs.length), latches.slice(0, model.latches.length));
   }

@@ -330,6 +330,21 @@ describe('inductive invariants', () => {
     expect(await checkInductiveInvariant(m, everywhere(m, and(ge(x, int(0)), le(x, int(1)))))).toBe('the invariant is not closed under transition');
     expect(await checkInductiveInvariant(m, everywhere(m))).toBe('the invariant does not exclude the bad states at safe');
   });
+
+  it('a check the solver cannot decide in time fails, saying so', async () => {
+    // bad: a 64-bit number is the product of two 32-bit factors, a search no solver ends in 1 ms
+    const [x, y] = [v('x', bvType(32)), v('y', bvType(32))];
+    const product = bvop('bvmul', extend('zext', x, 64), extend('zext', y, 64));
+    const loc = { id: 0, name: 'factoring' };
+    const m: Interpreter = {
+      formalism: 'sts', name: 'factoring', vars: [x.decl!, y.decl!], locations: [loc], initLoc: loc, init: True, errorLoc: loc,
+      bad: and(eq(product, bv(2147483647n * 2147483629n, 64)), bvop('bvugt', x, bv(1, 32)), bvop('bvugt', y, bv(1, 32))),
+      actions: () => [], inputs: [],
+    };
+    // with 1 ms even the first, trivial check may run out of time: whichever does, it is named
+    expect(await checkInductiveInvariant(m, everywhere(m), { timeoutMs: 1 }))
+      .toMatch(/^the solver could not decide whether the invariant does not (hold initially|exclude the bad states) at factoring \((canceled|timeout)\)$/);
+  });
 });
 
 describe('k-inductive invariants', () => {
