@@ -160,22 +160,42 @@ let module: Promise<Em> | undefined;
 let loading: Promise<Z3Context> | undefined;
 let current: Z3Context | undefined;
 
-/** Initialises Z3 once per thread; later calls return the same context until `shutdown()`. */
-export function loadZ3(): Promise<Z3Context> {
-  loading ??= (async () => {
-    module ??= init().then((api) => api.em as Em);
-    const em = await module;
+/** The WebAssembly module, initialised once per thread and shared by every context on it. */
+function loadModule(): Promise<Em> {
+  module ??= init().then((api) => {
+    const em = api.em as Em;
     // Model compaction (merging and renaming of the model's definitions) cost about 3 ms per model
     // in a CEGAR run, three times the check itself; evaluation gives the same values without it.
     em.ccall('Z3_global_param_set', 'number', ['string', 'string'], ['model.compact', 'false']);
-    const cfg = em._Z3_mk_config();
-    const ctx = em._Z3_mk_context_rc(cfg);
-    em._Z3_del_config(cfg);
-    em._set_noop_error_handler(ctx);
-    current = new Z3Context(em, ctx);
+    return em;
+  });
+  return module;
+}
+
+function newContext(em: Em): Z3Context {
+  const cfg = em._Z3_mk_config();
+  const ctx = em._Z3_mk_context_rc(cfg);
+  em._Z3_del_config(cfg);
+  em._set_noop_error_handler(ctx);
+  return new Z3Context(em, ctx);
+}
+
+/** Initialises Z3 once per thread; later calls return the same context until `shutdown()`. */
+export function loadZ3(): Promise<Z3Context> {
+  loading ??= (async () => {
+    current = newContext(await loadModule());
     return current;
   })();
   return loading;
+}
+
+/**
+ * A new context of its own on the same WebAssembly module (loaded if need be): no term, sort,
+ * solver or cache is shared with the context of `loadZ3()`, and `shutdown()` leaves it alive. The
+ * caller owns it and frees it with `dispose()`.
+ */
+export async function freshZ3(): Promise<Z3Context> {
+  return newContext(await loadModule());
 }
 
 /** The context made by `loadZ3()`; throws if it has not been awaited yet. */

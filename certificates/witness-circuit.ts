@@ -1,0 +1,284 @@
+/**
+ * Witness circuits (Yu, Biere and Heljanko, CAV 2021; the rules of the Certifaiger checker): the
+ * certificate that a circuit M is safe is another circuit W that simulates M and whose own
+ * property is inductive. W's inputs and latches K shared with M are, by Certifaiger's default
+ * mapping, its first |M.inputs| inputs and first |M.latches| latches, in order; W certifies its
+ * first property, M the one asked for. With R the resets, C the constraints, F the next-state
+ * functions, P "not bad" (primes for W, indices for steps), the five checks are:
+ *
+ * | Reset      | R{K} ∧ C ⇒ R'{K} ∧ C'                          | W may start wherever M starts
+ * | Transition | F{K} ∧ C_0 ∧ C_1 ∧ C'_0 ⇒ F'{K} ∧ C'_1         | W may step wherever M steps
+ * | Property   | C ∧ C' ∧ ¬P ⇒ ¬P'                              | M bad makes W bad
+ * | Base       | R' ∧ C' ⇒ P'                                   | W's initial states are good
+ * | Step       | P'_0 ∧ F' ∧ C'_0 ∧ C'_1 ⇒ P'_1                  | W's good states step to good states
+ *
+ * The first three make W simulate M, the last two make P' an inductive invariant of W; so no
+ * reachable state of M is bad. Resets here are constants or none ('x'), hence trivially stratified.
+ *
+ * Each check is the unsatisfiability of its negation on a fresh SAT solver with a Tseitin encoding
+ * of both circuits written here, over shared variables for K. Gates are structurally hashed over
+ * SAT literals, across both circuits: where W repeats M's logic over K (the usual case: W is M plus
+ * gates for an invariant) the two copies are the same literals, and the miters of the Transition
+ * check vanish instead of becoming hard equivalence proofs. The Step check splits W's good
+ * condition, when it is a conjunction (bad is an OR tree, as for M's bad OR NOT an invariant of
+ * thousands of clauses), into its conjuncts and asks one small query per conjunct at step 1 of one
+ * solver that holds all conjuncts at step 0, as the engines' own invariant check does per clause.
+ */
+import { SatSolver } from '../lang/sat/solver.js';
+import { andCount, firstGateNode, type Aig, type Lit } from '../formalisms/aig.js';
+
+export interface WitnessCheckOptions {
+  /** Absolute time (as `Date.now()`) after which a check gives up and fails. */
+  readonly deadline?: number;
+}
+
+/** One SAT solver with constant folding and structural hashing of AND gates over its literals. */
+class Tseitin {
+  readonly sat = new SatSolver();
+  /** The literal that is always true. */
+  readonly top: number;
+  private readonly gates = new Map<number, number>();
+
+  constructor() {
+    this.top = this.sat.newVar();
+    this.sat.addClause([this.top]);
+  }
+
+  fresh(): number {
+    return this.sat.newVar();
+  }
+
+  and(a: number, b: number): number {
+    if (a === -this.top || b === -this.top || a === -b) return -this.top;
+    if (a === this.top || a === b) return b;
+    if (b === this.top) return a;
+    const [x, y] = [code(a), code(b)];
+    const key = x < y ? x * 2 ** 24 + y : y * 2 ** 24 + x;
+    let g = this.gates.get(key);
+    if (g === undefined) {
+      g = this.sat.newVar();
+      this.sat.addClause([-g, a]);
+      this.sat.addClause([-g, b]);
+      this.sat.addClause([g, -a, -b]);
+      this.gates.set(key, g);
+    }
+    return g;
+  }
+
+  /** A literal implying that `a` and `b` differ (all the negation of an equality needs). */
+  differ(a: number, b: number): number {
+    const d = this.sat.newVar();
+    this.sat.addClause([-d, a, b]);
+    this.sat.addClause([-d, -a, -b]);
+    return d;
+  }
+}
+
+/** A SAT literal as a non-negative number, for hashing. */
+const code = (lit: number): number => (lit > 0 ? 2 * lit : -2 * lit + 1);
+
+/** A circuit at one step: inputs and latches are given SAT literals, gates are encoded on demand. */
+class Frame {
+  private readonly lits: Int32Array;
+  private readonly firstGate: number;
+
+  constructor(private readonly t: Tseitin, private readonly aig: Aig, inputs: readonly number[], latches: readonly number[]) {
+    this.firstGate = firstGateNode(aig);
+    this.lits = new Int32Array(this.firstGate + andCount(aig));
+    this.lits[0] = -t.top;
+    inputs.forEach((l, k) => { this.lits[1 + k] = l; });
+    latches.forEach((l, k) => { this.lits[1 + aig.inputs.length + k] = l; });
+  }
+
+  /** The SAT literal of an AIG literal, encoding its cone first (iteratively: cones run deep). */
+  lit(l: Lit): number {
+    const root = l >> 1;
+    const stack = [root];
+    while (stack.length) {
+      const n = stack[stack.length - 1]!;
+      if (this.lits[n] !== 0) { stack.pop(); continue; }
+      const [a, b] = [this.aig.fanins[2 * (n - this.firstGate)]!, this.aig.fanins[2 * (n - this.firstGate) + 1]!];
+      if (this.lits[a >> 1] === 0) { stack.push(a >> 1); continue; }
+      if (this.lits[b >> 1] === 0) { stack.push(b >> 1); continue; }
+      this.lits[n] = this.t.and(this.of(a), this.of(b));
+      stack.pop();
+    }
+    return this.of(l);
+  }
+
+  private of(l: Lit): number {
+    const x = this.lits[l >> 1]!;
+    return l & 1 ? -x : x;
+  }
+}
+
+/** A step of both circuits: W's inputs and latches, the first of them shared with M (K). */
+class Step {
+  readonly m: Frame;
+  readonly w: Frame;
+
+  constructor(t: Tseitin, model: Aig, witness: Aig, inputs: readonly number[], readonly latches: readonly number[]) {
+    this.w = new Frame(t, witness, inputs, latches);
+    this.m = new Frame(t, model, inputs.slice(0, model.inputs.length), latches.slice(0, model.latches.length));
+  }
+
+  static fresh(t: Tseitin, model: Aig, witness: Aig, latches?: readonly number[]): Step {
+    const inputs = witness.inputs.map(() => t.fresh());
+    return new Step(t, model, witness, inputs, latches ?? witness.latches.map(() => t.fresh()));
+  }
+}
+
+/** The conjuncts of an AIG literal: the leaves of the tree of un-negated AND gates below it. */
+function conjuncts(aig: Aig, lit: Lit): Lit[] {
+  const firstGate = firstGateNode(aig);
+  const out: Lit[] = [];
+  const stack = [lit];
+  while (stack.length) {
+    const l = stack.pop()!;
+    const n = l >> 1;
+    if ((l & 1) === 0 && n >= firstGate) stack.push(aig.fanins[2 * (n - firstGate) + 1]!, aig.fanins[2 * (n - firstGate)]!);
+    else if (l !== 1) out.push(l);
+  }
+  return out;
+}
+
+/** The SAT literal of a latch's reset value, or undefined for an uninitialised latch. */
+function resetLit(t: Tseitin, reset: 0 | 1 | 'x'): number | undefined {
+  return reset === 'x' ? undefined : reset === 1 ? t.top : -t.top;
+}
+
+/** Why the circuit is not a well-formed AIG (a fanin not before its gate, a literal out of range), if it is not. */
+function malformed(aig: Aig, what: string): string | undefined {
+  const firstGate = firstGateNode(aig);
+  const size = firstGate + andCount(aig);
+  for (let g = 0; g < andCount(aig); g++) {
+    for (const f of [aig.fanins[2 * g]!, aig.fanins[2 * g + 1]!]) {
+      if (!Number.isInteger(f) || f < 0 || (f >> 1) >= firstGate + g) return `the ${what}'s gate ${firstGate + g} has fanin ${f}, not an earlier node`;
+    }
+  }
+  const lits = [...aig.latches.map((l) => l.next), ...aig.properties.map((p) => p.lit), ...aig.constraints.map((c) => c.lit)];
+  const wrong = lits.find((l) => !Number.isInteger(l) || l < 0 || (l >> 1) >= size);
+  return wrong === undefined ? undefined : `the ${what} refers to literal ${wrong}, which is not a node`;
+}
+
+/** Solves under assumptions: true if satisfiable (the check fails), undefined if out of time. */
+function sat(t: Tseitin, assumptions: readonly number[], opts: WitnessCheckOptions): boolean | undefined {
+  return t.sat.solve(assumptions, { deadline: opts.deadline });
+}
+
+/**
+ * Undefined when `witness` is a valid witness circuit for property `property` of `model`, else the
+ * failed check (`the Step check fails`, ...) or why the circuits cannot be compared.
+ */
+export function checkWitnessCircuit(model: Aig, property: number, witness: Aig, opts: WitnessCheckOptions = {}): string | undefined {
+  const shape = malformed(model, 'model') ?? malformed(witness, 'witness');
+  if (shape) return shape;
+  if (!model.properties[property]) return `the model has no property ${property}`;
+  if (!witness.properties[0]) return 'the witness has no property';
+  if (witness.inputs.length < model.inputs.length || witness.latches.length < model.latches.length) {
+    return `the witness (${witness.inputs.length} inputs, ${witness.latches.length} latches) cannot simulate the model (${model.inputs.length} inputs, ${model.latches.length} latches)`;
+  }
+  const mBad = model.properties[property]!.lit;
+  const wBad = witness.properties[0]!.lit;
+  const checks: [string, () => boolean | undefined][] = [
+    ['Reset', () => reset(model, witness, opts)],
+    ['Transition', () => transition(model, witness, opts)],
+    ['Property', () => propertyCheck(model, mBad, witness, wBad, opts)],
+    ['Base', () => base(model, witness, wBad, opts)],
+  ];
+  for (const [name, fails] of checks) {
+    const r = fails();
+    if (r === undefined) return `the ${name} check could not be decided in time`;
+    if (r) return `the ${name} check fails`;
+  }
+  return step(model, witness, wBad, opts);
+}
+
+/** Reset: some state where M's K-latches are reset and M's constraints hold violates W's resets on K or W's constraints. */
+function reset(model: Aig, witness: Aig, opts: WitnessCheckOptions): boolean | undefined {
+  const t = new Tseitin();
+  const s = Step.fresh(t, model, witness);
+  model.latches.forEach((l, k) => {
+    const r = resetLit(t, l.reset);
+    if (r !== undefined) t.sat.addClause([r === t.top ? s.latches[k]! : -s.latches[k]!]);
+  });
+  for (const c of model.constraints) t.sat.addClause([s.m.lit(c.lit)]);
+  const violations: number[] = [];
+  witness.latches.slice(0, model.latches.length).forEach((l, k) => {
+    const r = resetLit(t, l.reset);
+    if (r !== undefined) violations.push(r === t.top ? -s.latches[k]! : s.latches[k]!);
+  });
+  for (const c of witness.constraints) violations.push(-s.w.lit(c.lit));
+  return violations.length > 0 && addAndSolve(t, violations, opts);
+}
+
+/** Adds the clause "one of the violations" and solves; true if satisfiable. */
+function addAndSolve(t: Tseitin, violations: readonly number[], opts: WitnessCheckOptions): boolean | undefined {
+  t.sat.addClause(violations);
+  return sat(t, [], opts);
+}
+
+/**
+ * Transition: some step of M on K (M's constraints at both steps, W's at step 0) is no step of W on
+ * K or violates W's constraints at step 1. M's next-state functions define the K-latches at step 1.
+ */
+function transition(model: Aig, witness: Aig, opts: WitnessCheckOptions): boolean | undefined {
+  const t = new Tseitin();
+  const s0 = Step.fresh(t, model, witness);
+  const mNext = model.latches.map((l) => s0.m.lit(l.next));
+  const s1 = Step.fresh(t, model, witness, witness.latches.map((_, k) => mNext[k] ?? t.fresh()));
+  for (const c of model.constraints) t.sat.addClause([s0.m.lit(c.lit)]);
+  for (const c of model.constraints) t.sat.addClause([s1.m.lit(c.lit)]);
+  for (const c of witness.constraints) t.sat.addClause([s0.w.lit(c.lit)]);
+  const violations: number[] = [];
+  witness.latches.slice(0, model.latches.length).forEach((l, k) => {
+    const w = s0.w.lit(l.next);
+    if (w !== mNext[k]) violations.push(t.differ(w, mNext[k]!));
+  });
+  for (const c of witness.constraints) violations.push(-s1.w.lit(c.lit));
+  return violations.length > 0 && addAndSolve(t, violations, opts);
+}
+
+/** Property: under both circuits' constraints, M is bad and W is not. */
+function propertyCheck(model: Aig, mBad: Lit, witness: Aig, wBad: Lit, opts: WitnessCheckOptions): boolean | undefined {
+  const t = new Tseitin();
+  const s = Step.fresh(t, model, witness);
+  for (const c of model.constraints) t.sat.addClause([s.m.lit(c.lit)]);
+  for (const c of witness.constraints) t.sat.addClause([s.w.lit(c.lit)]);
+  t.sat.addClause([s.m.lit(mBad)]);
+  t.sat.addClause([-s.w.lit(wBad)]);
+  return sat(t, [], opts);
+}
+
+/** Base: a reset state of W satisfying W's constraints is bad. */
+function base(model: Aig, witness: Aig, wBad: Lit, opts: WitnessCheckOptions): boolean | undefined {
+  const t = new Tseitin();
+  const s = Step.fresh(t, model, witness, witness.latches.map((l) => resetLit(t, l.reset) ?? t.fresh()));
+  for (const c of witness.constraints) t.sat.addClause([s.w.lit(c.lit)]);
+  t.sat.addClause([s.w.lit(wBad)]);
+  return sat(t, [], opts);
+}
+
+/**
+ * Step: a good state of W satisfying W's constraints has a successor, also satisfying them, that is
+ * bad. W's good condition is split into conjuncts, each taken as the clause it is when it is a
+ * negated AND tree (an invariant's clause): asserted as that clause at step 0, and asked one at a
+ * time with all its literals false at step 1. Tseitin chains for thousands of clauses would hold
+ * a hundred times more variables, and every query would propagate through them.
+ */
+function step(model: Aig, witness: Aig, wBad: Lit, opts: WitnessCheckOptions): string | undefined {
+  const t = new Tseitin();
+  const s0 = Step.fresh(t, model, witness);
+  const s1 = Step.fresh(t, model, witness, witness.latches.map((l) => s0.w.lit(l.next)));
+  for (const c of witness.constraints) t.sat.addClause([s0.w.lit(c.lit)]);
+  for (const c of witness.constraints) t.sat.addClause([s1.w.lit(c.lit)]);
+  const firstGate = firstGateNode(witness);
+  const clauses = conjuncts(witness, wBad ^ 1).map((g) => (g & 1 && g >> 1 >= firstGate ? conjuncts(witness, g ^ 1).map((a) => a ^ 1) : [g]));
+  for (const c of clauses) t.sat.addClause(c.map((l) => s0.w.lit(l)));
+  for (const [j, c] of clauses.entries()) {
+    const r = sat(t, c.map((l) => -s1.w.lit(l)), opts);
+    if (r === undefined) return 'the Step check could not be decided in time';
+    if (r) return `the Step check fails (conjunct ${j} of ${clauses.length} of the witness's good condition)`;
+  }
+  return undefined;
+}
