@@ -10,7 +10,7 @@
  */
 import { admits, type DomainKind, type RefinementKind } from '../cegar/config.js';
 import { OptionError } from '../engines/engine.js';
-import { ENGINES, ENGINE_NAMES, ENGINE_OPTIONS, runsOn } from '../engines/registry.js';
+import { ENGINES, ENGINE_NAMES, ENGINE_OPTIONS, declaring, runsOn } from '../engines/registry.js';
 import type { Formalism } from '../formalisms/interpreter.js';
 
 /** The `vigil check` options a configuration may set: every engine's options, under their command-line names. */
@@ -112,9 +112,9 @@ export function parseConfig(text: string): RunConfig {
   }
   const keys = Object.keys(options);
   algorithm ??= keys.length > 0 ? engineWith(keys) : undefined;
-  if (keys.length > 0 && !ENGINES.some((e) => e.name === algorithm && keys.every((k) => e.options.some((o) => o.name === k)))) {
-    throw new ConfigError(`options ${keys.join(', ')} do not fit algorithm ${algorithm ?? 'default'}`);
-  }
+  if (keys.length > 0 && algorithm === undefined) throw new ConfigError(`no engine has all of the options ${keys.join(', ')}`);
+  const foreign = keys.find((k) => !ENGINES.some((e) => e.name === algorithm && e.options.some((o) => o.name === k)));
+  if (foreign) throw new ConfigError(`${foreign} is an option of ${declaring(foreign).join(' and ')}, not of ${algorithm}`);
   if (algorithm === 'cegar') return cegarConfig(name, options);
   return { name: name ?? nameOf(algorithm, options), tool: 'vigil', ...(algorithm ? { algorithm } : {}), options };
 }

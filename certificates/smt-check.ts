@@ -13,8 +13,7 @@ import { declareVar, imply, ref, type Expr } from '../lang/expr.js';
 import { BoolT } from '../lang/types.js';
 import { Z3Error, freshZ3, type Z3Context } from '../lang/smt/context.js';
 import { symbolOf, type SmtScript } from '../lang/smt/smtlib.js';
-
-export type SmtVerdict = 'sat' | 'unsat' | 'unknown';
+import type { SmtAnswer } from '../lang/smt/solver.js';
 
 /** A check that takes longer than this is 'unknown' unless the caller chose another limit. */
 const DEFAULT_TIMEOUT_MS = 60_000;
@@ -86,7 +85,7 @@ export class SmtCheck {
   }
 
   /** Checks the assertions with the given Boolean constants (of an added script) assumed true. */
-  check(assumptions: readonly Expr[] = []): SmtVerdict {
+  check(assumptions: readonly Expr[] = []): SmtAnswer {
     const { em, ctx } = this.z3;
     const lits = assumptions.map((a) => {
       if (a.op !== 'var' || a.type.kind !== 'bool') throw new Z3Error('an assumption must be a Boolean variable');

@@ -41,7 +41,11 @@ describe('limited runs', () => {
 });
 
 describe('classification', () => {
-  const o = (result: 'safe' | 'unsafe' | 'unknown' | undefined, reason = '', killedBy?: 'time' | 'memory') => ({ result, reason, killedBy });
+  const o = (result: 'safe' | 'unsafe' | 'unknown' | undefined, reason = '', killedBy?: 'time' | 'memory') => {
+    // the typed reason Vigil's JSON gives with each human one
+    const reasonKind = ({ 'timeout': 'timeout', 'out of memory': 'memory', 'bound 20 reached': 'bound' } as const)[reason as 'timeout'];
+    return { result, reason, ...(reasonKind ? { reasonKind } : {}), killedBy };
+  };
   it('compares verdicts with the expected one', () => {
     expect(classify('safe', o('safe'))).toBe('correct');
     expect(classify('unsafe', o('safe'))).toBe('wrong');
@@ -53,6 +57,9 @@ describe('classification', () => {
     expect(classify('safe', o(undefined, '', 'memory'))).toBe('memout');
     expect(classify('safe', o('safe', '', 'memory'))).toBe('memout');
     expect(classify('safe', o('unknown', 'bound 20 reached'))).toBe('unknown');
+    expect(classify('safe', o('unknown', 'out of memory'))).toBe('memout');
+    // the kind decides, not the words: a detail that mentions a timeout is still a bound reached
+    expect(classify('safe', { result: 'unknown', reason: 'timeout', reasonKind: 'bound', killedBy: undefined })).toBe('unknown');
     expect(classify('safe', o(undefined, 'exit 4'))).toBe('error');
   });
 });
@@ -69,7 +76,9 @@ describe('configurations', () => {
     expect(() => parseConfig('fastest')).toThrow(ConfigError);
     expect(() => parseConfig('{"domain":"BDD"}')).toThrow(/domain/);
     expect(() => parseConfig('{"domain":"PRED_BOOL","refinement":"UNSAT_CORE"}')).toThrow(/EXPL only/);
-    expect(() => parseConfig('{"algorithm":"ic3","domain":"EXPL"}')).toThrow(/cegar/);
+    expect(() => parseConfig('{"algorithm":"ic3","domain":"EXPL"}')).toThrow(/domain is an option of cegar, not of ic3/);
+    expect(() => parseConfig('{"domain":"EXPL","bound":"5"}')).toThrow(/no engine has all of the options domain, bound/);
+    expect(parseConfig('{"bound":"5"}')).toMatchObject({ algorithm: 'bmc', options: { bound: '5' } });
   });
   it("has the paper's factor designs", () => {
     const sizes = Object.fromEntries(Object.entries(EXPERIMENTS).map(([k, e]) => [k, e.configs.length]));

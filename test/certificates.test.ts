@@ -5,7 +5,6 @@
  * invariants) pass; corrupted ones fail with the message of the check that catches them; and the
  * checkers leave the engines' Z3 context alone, and work without it.
  */
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BV_ARITH, BV_CMP, BV_UNARY, False, True, add, and, arrayLit, arrayValue, atStep, bv, bvop, concat, declareVar, div,
@@ -21,20 +20,19 @@ import { parseSmtlib } from '../certificates/smt-check.js';
 import { checkInductiveInvariant } from '../certificates/invariant.js';
 import { checkKInductiveInvariant } from '../certificates/k-invariant.js';
 import { checkWitnessCircuit } from '../certificates/witness-circuit.js';
-import { loadModel } from '../formalisms/load.js';
+import { loadProblem } from '../formalisms/frontends/index.js';
+import { theoriesOf } from '../formalisms/problem.js';
 import type { Interpreter, Location } from '../formalisms/interpreter.js';
 import { cfaInterpreter } from '../formalisms/cfa-semantics.js';
 import { stsInterpreter } from '../formalisms/sts-semantics.js';
 import { parseCfa } from '../lang/grammar/cfa.js';
 import { parseSts } from '../lang/grammar/sts.js';
-import { parseAiger } from '../lang/grammar/aiger.js';
 import { andCount, firstGateNode, type Aig, type Lit } from '../formalisms/aig.js';
-import { prepareAiger, type AigerProblem } from '../engines/aiger/prepare.js';
+import { prepare, resultOf, type Clause } from '../engines/aiger/prepare.js';
 import { Ic3 } from '../engines/aiger/ic3.js';
-import { baseInvariant, type Clause } from '../engines/aiger/certify.js';
 import { cegar } from '../cegar/checker.js';
 import { searchWeights } from '../cegar/search.js';
-import { defaultCegarConfig } from '../cli/defaults.js';
+import { defaultCegarConfig } from '../cegar/defaults.js';
 import { manifest } from './corpus.js';
 
 beforeAll(async () => {
@@ -197,12 +195,19 @@ function unrollingDisagrees(agree: Agreement): Expr[] {
   return agree.disagreeing(script, expected);
 }
 
+/** The interpreter view of a model's first property (throws when it states none). */
+async function interpreterOf(file: string): Promise<Interpreter> {
+  const problem = await loadProblem(file);
+  if (problem.properties.length === 0) throw problem.noProperty;
+  return problem.model(problem.properties[0]!);
+}
+
 /** The CFA and STS models of the corpus that load and have an error location, with their interpreters. */
 async function corpusModels(): Promise<{ path: string; model: Interpreter; expected: string }[]> {
   const out: { path: string; model: Interpreter; expected: string }[] = [];
   for (const m of manifest().filter((e) => e.formalism !== 'aiger')) {
     try {
-      out.push({ path: m.path, model: (await loadModel(m.file)).interpreter(), expected: m.expected });
+      out.push({ path: m.path, model: await interpreterOf(m.file), expected: m.expected });
     } catch {
       // no error location, or a defect this corpus keeps on purpose: nothing to print
     }
@@ -250,12 +255,12 @@ describe('the SMT-LIB printer means what the translator means', () => {
 // ---------------------------------------------------------------- invariants and k-invariants
 
 function cegarInvariant(model: Interpreter): ReadonlyMap<Location, Expr> | undefined {
-  const c = defaultCegarConfig(model.vars);
-  const verdict = cegar(model, { ...c, weights: searchWeights(c.search)! }, { deadline: Date.now() + 10_000 });
-  return verdict.result === 'safe' ? verdict.invariant : undefined;
+  const c = defaultCegarConfig(theoriesOf(model.vars));
+  const r = cegar(model, { ...c, weights: searchWeights(c.search)! }, { deadline: Date.now() + 10_000 });
+  return r.verdict === 'safe' && r.certificate.kind === 'invariant' ? r.certificate.invariant : undefined;
 }
 
-const sts = (text: string): Interpreter => stsInterpreter(parseSts(text, 'test.system'));
+const sts = (text: string): Interpreter => stsInterpreter(parseSts(text, 'test.system')[0]!);
 const cfa = (text: string): Interpreter => cfaInterpreter(parseCfa(text, 'test.cfa'));
 const everywhere = (m: Interpreter, inv: Expr = True): Map<Location, Expr> => new Map(m.locations.map((l) => [l, inv]));
 const byName = (m: Interpreter, name: string): Location => m.locations.find((l) => l.name === name)!;
@@ -306,7 +311,7 @@ describe('inductive invariants', () => {
   });
 
   it('a strengthened or weakened location fails, naming the action or location', async () => {
-    const m = await loadModel(manifest().find((e) => e.path.endsWith('counter5_true.cfa'))!.file).then((l) => l.interpreter());
+    const m = await interpreterOf(manifest().find((e) => e.path.endsWith('counter5_true.cfa'))!.file);
     const inv = cegarInvariant(m)!;
     const strengthened = new Map(inv).set(byName(m, 'L1'), False);
     expect(await checkInductiveInvariant(m, strengthened)).toMatch(/^the invariant is not closed under L0 -> L1/);
@@ -400,17 +405,21 @@ function witnessCircuit(aig: Aig, clauses: readonly Clause[]): Aig {
 
 const HWMCC = ['split-a16-p152b0', 'split-stack-p2b0', 'split-s3_srvr_1b.cilb0', 'split-vgasim_imgfifo-p040b0', 'split-zipversa_composecrc_prf-p12b0'];
 
-function ic3Problem(name: string): { problem: AigerProblem; clauses: Clause[] } {
+/** IC3's invariant of a circuit as clauses over the latches of the file's graph (`base` here). */
+async function ic3Problem(name: string): Promise<{ problem: { base: Aig }; clauses: readonly Clause[] }> {
   const m = manifest().find((e) => e.path.includes(name))!;
-  const problem = prepareAiger(parseAiger(readFileSync(m.file), m.path));
-  const found = new Ic3(problem.circuit, { deadline: Date.now() + 20_000 }).check();
-  if (found.result !== 'safe') throw new Error(`IC3 should prove ${name}`);
-  return { problem, clauses: baseInvariant(problem, found.invariant) };
+  const problem = await loadProblem(m.file);
+  const p = problem.properties[0]!;
+  const prep = prepare(problem, p);
+  const found = new Ic3(prep.circuit, { deadline: Date.now() + 20_000 }).check();
+  const r = resultOf(problem, p, prep, found, { timeMs: 0, solverChecks: 0, solverTimeMs: 0 });
+  if (r.verdict !== 'safe' || r.certificate.kind !== 'witness-circuit') throw new Error(`IC3 should prove ${name}`);
+  return { problem: { base: problem.circuit!.aig }, clauses: r.certificate.clauses };
 }
 
 describe('witness circuits', () => {
-  const cases = new Map<string, { problem: AigerProblem; clauses: Clause[] }>();
-  beforeAll(() => { for (const name of HWMCC) cases.set(name, ic3Problem(name)); });
+  const cases = new Map<string, { problem: { base: Aig }; clauses: readonly Clause[] }>();
+  beforeAll(async () => { for (const name of HWMCC) cases.set(name, await ic3Problem(name)); });
 
   it('IC3\'s invariants of HWMCC\'24 circuits make valid witness circuits', () => {
     for (const [name, { problem, clauses }] of cases) {

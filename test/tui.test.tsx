@@ -9,7 +9,9 @@ import { Feed, initialView, reduce, type View } from '../cli/tui/view.js';
 import type { CheckResult, Header } from '../cli/protocol.js';
 import type { CounterexampleTable } from '../cli/panel.js';
 
-const header: Header = { file: 'models/counter.cfa', algorithm: 'cegar', options: { timeout: null, domain: 'PRED_BOOL', refinement: 'SEQ_ITP' } };
+const header: Header = {
+  file: 'models/counter.cfa', formalism: 'cfa', algorithm: 'cegar', options: { timeout: null, domain: 'PRED_BOOL', refinement: 'SEQ_ITP' }, properties: ['Overflow'],
+};
 
 const cegarProgress = (iteration: number, argNodes: number) => ({
   phase: 'refinement', iteration,
@@ -21,8 +23,10 @@ function viewOf(...events: Parameters<typeof reduce>[1][]): View {
   return events.reduce(reduce, initialView);
 }
 
+const stats = { timeMs: 1234, solverChecks: 65, solverTimeMs: 300 };
 const result = (r: Partial<CheckResult> & Pick<CheckResult, 'verdict' | 'panel' | 'code'>): CheckResult => ({
-  kind: 'result', ...header, stats: { timeMs: 1234, solverChecks: 65, solverTimeMs: 300 }, text: '', ...r,
+  kind: 'result', header, stats, text: '',
+  reports: [{ name: 'Overflow', verdict: r.verdict, ...(r.reason ? { reason: r.reason } : {}), stats }], ...r,
 });
 
 describe('sparkline', () => {
@@ -69,7 +73,7 @@ describe('the dashboard', () => {
 
 describe('the verdict panel', () => {
   it('SAFE: the certificate summary and the invariant', () => {
-    const r = result({ verdict: 'safe', code: 0, panel: { kind: 'safe', locations: 2, conjuncts: 3, invariant: ['Start: true', 'Loop: x = 0'] } });
+    const r = result({ verdict: 'safe', code: 0, panel: { property: 'Overflow', kind: 'safe', invariantName: 'inductive invariant', locations: 2, conjuncts: 3, invariant: ['Start: true', 'Loop: x = 0'] } });
     const f = render(<VerdictPanel result={r} width={80} />).lastFrame()!;
     expect(f).toMatch(/SAFE\s+1\.2 s, 65 solver checks, exit 0/);
     expect(f).toContain('inductive invariant of 3 conjuncts over 2 locations, checked independently');
@@ -82,7 +86,7 @@ describe('the verdict panel', () => {
       rows: [['Init', '0', 'false'], ['Run', '1', 'false'], ['Bad', '1', 'true']],
       actions: ['Init -> Run { turn := 1 }', 'Run -> Bad { in1 := true }'],
     };
-    const f = render(<VerdictPanel result={result({ verdict: 'unsafe', code: 1, panel: { kind: 'unsafe', table } })} width={80} />).lastFrame()!;
+    const f = render(<VerdictPanel result={result({ verdict: 'unsafe', code: 1, panel: { property: 'Overflow', kind: 'unsafe', table } })} width={80} />).lastFrame()!;
     expect(f).toContain('counterexample of 2 steps, replayed on the model');
     expect(f).toMatch(/step location turn in1\s+action/);
     expect(f).toMatch(/0 Init\s+0\s+false Init -> Run \{ turn := 1 \}/);
@@ -101,10 +105,40 @@ describe('the verdict panel', () => {
   });
 
   it('UNKNOWN: the reason and what was reached', () => {
-    const r = result({ verdict: 'unknown', reason: 'timeout', code: 3, panel: { kind: 'unknown', reason: 'timeout', reached: 'ic3, iteration 9: frame 9' } });
+    const r = result({ verdict: 'unknown', reason: { kind: 'timeout', detail: 'timeout' }, code: 3, panel: { property: 'Overflow', kind: 'unknown', reason: 'timeout', reached: 'ic3, iteration 9: frame 9' } });
     const f = render(<VerdictPanel result={r} width={80} />).lastFrame()!;
     expect(f).toMatch(/UNKNOWN \(timeout\)\s+1\.2 s, 65 solver checks, exit 3/);
     expect(f).toContain('reached: ic3, iteration 9: frame 9');
+  });
+});
+
+describe('several properties', () => {
+  const three: Header = { ...header, file: 'design.aag', formalism: 'aiger', algorithm: 'ic3', options: { timeout: null }, properties: ['b0', 'b1', 'b2'] };
+  const report = (name: string, verdict: 'safe' | 'unsafe' | 'unknown') => ({ name, verdict, stats });
+
+  it('the dashboard says which property is being checked and how the earlier ones ended', () => {
+    const view = viewOf(
+      { kind: 'start', header: three },
+      { kind: 'property', report: report('b0', 'safe') },
+      { kind: 'progress', progress: { phase: 'ic3', iteration: 4, property: 'b1', stats: { frame: 4, obligations: 2, clauses: 9, satCalls: 80 } } },
+    );
+    const f = render(<Dashboard view={view} file="design.aag" width={90} interactive={false} />).lastFrame()!;
+    expect(f).toMatch(/property\s+b1 \(2 of 3\)\s+b0 safe/);
+    expect(f).toMatch(/IC3\s+frame 4/);
+  });
+
+  it('the verdict panel has a line per property, then the failing one in detail', () => {
+    const table: CounterexampleTable = { columns: ['i0'], rows: [['1']], actions: [] };
+    const r = result({
+      verdict: 'unsafe', code: 1, header: three,
+      reports: [report('b0', 'safe'), report('b1', 'unsafe'), { ...report('b2', 'unknown'), reason: { kind: 'timeout', detail: 'timeout' } }],
+      panel: { property: 'b1', kind: 'unsafe', table },
+    });
+    const lines = render(<VerdictPanel result={r} width={80} />).lastFrame()!.split('\n');
+    expect(lines.findIndex((l) => /b0: SAFE/.test(l))).toBeLessThan(lines.findIndex((l) => /b1: UNSAFE/.test(l)));
+    expect(lines.some((l) => /b2: UNKNOWN \(timeout\)/.test(l))).toBe(true);
+    expect(lines.some((l) => /property b1/.test(l))).toBe(true);
+    expect(lines.some((l) => /counterexample of 0 steps/.test(l))).toBe(true);
   });
 });
 
@@ -120,7 +154,7 @@ describe('the app', () => {
     app.stdin.write('q');
     await new Promise((r) => setTimeout(r, 50));
     expect(stops).toBe(1);
-    feed.push({ kind: 'outcome', outcome: result({ verdict: 'unknown', reason: 'stopped by the user', code: 3, panel: { kind: 'unknown', reason: 'stopped by the user' } }) });
+    feed.push({ kind: 'outcome', outcome: result({ verdict: 'unknown', reason: { kind: 'stopped', detail: 'stopped by the user' }, code: 3, panel: { property: 'Overflow', kind: 'unknown', reason: 'stopped by the user' } }) });
     await new Promise((r) => setTimeout(r, 50));
     expect(app.lastFrame()).toContain('UNKNOWN (stopped by the user)');
     expect(app.lastFrame()).toContain('last phase refinement, iteration 3 · 20 ARG nodes · precision 4');

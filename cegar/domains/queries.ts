@@ -4,7 +4,7 @@
  * up because the deadline passed ends the analysis with the abstractor's `Timeout`.
  */
 import type { Expr } from '../../lang/expr.js';
-import { Solver, type Verdict } from '../../lang/smt/solver.js';
+import { Solver, type SmtAnswer } from '../../lang/smt/solver.js';
 import { Timeout } from '../abstractor.js';
 import type { DomainStats } from './measured.js';
 
@@ -21,7 +21,7 @@ export class Queries {
     return (this.solver ??= new Solver());
   }
 
-  check(assumptions: readonly Expr[]): Verdict {
+  check(assumptions: readonly Expr[]): SmtAnswer {
     const solver = this.smt;
     if (this.deadline !== undefined) {
       const left = this.deadline - Date.now();

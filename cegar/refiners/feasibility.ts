@@ -6,7 +6,7 @@
  */
 import type { Expr } from '../../lang/expr.js';
 import { currentZ3 } from '../../lang/smt/context.js';
-import { Solver, type SolverStats, type Verdict } from '../../lang/smt/solver.js';
+import { Solver, type SolverStats, type SmtAnswer } from '../../lang/smt/solver.js';
 import type { Trace } from '../../formalisms/trace.js';
 import type { AbstractState } from '../domain.js';
 import { concreteTrace } from '../path.js';
@@ -99,7 +99,7 @@ export class FeasibilityChecker {
     return (this.solver = new Solver(z3));
   }
 
-  private verdict(s: Solver, budget: Budget, assumptions: readonly Expr[]): Verdict {
+  private verdict(s: Solver, budget: Budget, assumptions: readonly Expr[]): SmtAnswer {
     s.setTimeout(budget.remaining('path feasibility'));
     const v = s.check(assumptions);
     if (v !== 'unknown') return v;

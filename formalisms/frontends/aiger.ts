@@ -182,13 +182,18 @@ export class CircuitModel {
   }
 
   /**
-   * The HWMCC witness file: one entry per property, in the order given. HWMCC reads the outputs of a
-   * file without bad-state section as its bad states, so output `o1` is property `b1` there.
+   * A property as HWMCC's witnesses name it: HWMCC reads the outputs of a file without bad-state
+   * section as its bad states, so output `o1` is property `b1` there.
    */
+  hwmccName(p: Property): string {
+    return `b${this.aig.properties[p.index]!.index}`;
+  }
+
+  /** The HWMCC witness file: one entry per property, in the order given. */
   witnessText(entries: readonly WitnessEntry[]): string {
     const lines: string[] = [];
     for (const e of entries) {
-      const name = `b${this.aig.properties[e.property.index]!.index}`;
+      const name = this.hwmccName(e.property);
       if (e.verdict !== 'unsafe' || !e.run) {
         lines.push(e.verdict === 'safe' ? '0' : e.verdict === 'unsafe' ? '1' : '2', name, '.');
         continue;
@@ -259,7 +264,7 @@ export function aigerProblem(path: string, file: AigerFile): Problem {
       const comments = c.kind === 'k-invariant'
         ? [`Certificate of ${path} by vigil: property ${p.name} with the ${c.k}-inductive invariant o0${c.simplePath ? ' (over simple paths)' : ''}.`,
           'Not a witness circuit: b0 (the property, or o0 being false) is k-inductive, not 1-inductive.']
-        : [`WITNESS ${p.name} ${path}`,
+        : [`WITNESS ${circuit.hwmccName(p)} ${path}`,
           `Certificate of ${path} by vigil: a witness circuit (certifaiger's format) for property ${p.name}.`,
           'Its inputs and latches are the file\'s, in order; b0 is the property or the invariant o0 being false.',
           'Under the constraints, b0 is 0 in every initial state and stays 0 after every step.'];

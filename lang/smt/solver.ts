@@ -15,7 +15,7 @@ import { SmtModel } from './model.js';
 import { Translator, translator } from './translate.js';
 import { StepTerms } from './unroll.js';
 
-export type Verdict = 'sat' | 'unsat' | 'unknown';
+export type SmtAnswer = 'sat' | 'unsat' | 'unknown';
 
 export interface SolverStats {
   /** Number of `check` calls. */
@@ -87,7 +87,7 @@ export class Solver implements Z3Owner {
   }
 
   /** Checks the assertions together with the assumptions (any Boolean formulas). */
-  check(assumptions: readonly Expr[] = []): Verdict {
+  check(assumptions: readonly Expr[] = []): SmtAnswer {
     const { em, ctx } = this.z3;
     this.lastAssumptions = new Map();
     const lits = assumptions.map((e) => {
