@@ -97,13 +97,14 @@ export function bmc(model: Interpreter, opts: BmcOptions): Result {
  * (v as v<k>, v' as v<k+1>, `Solver.addAtStep`): the step formula is built once per set of
  * source locations and Z3 substitutes it into each step.
  */
-class Unrolling {
-  private readonly locVar: VarDecl;
+export class Unrolling {
+  /** The location at each step, when the model has several. */
+  readonly locVar: VarDecl;
   private readonly selectors = new Map<Action, VarDecl>();
-  private readonly multiLoc: boolean;
+  readonly multiLoc: boolean;
   private readonly steps = new Map<string, Expr>();
 
-  constructor(private readonly model: Interpreter) {
+  constructor(readonly model: Interpreter) {
     this.locVar = declareVar('__loc', IntT);
     this.multiLoc = model.locations.length > 1;
   }
