@@ -1,0 +1,124 @@
+/**
+ * k-induction over the interpreter view (Sheeran, Singh, Stålmarck 2000; the plain form of Beyer,
+ * Dangl and Wendler's unifying view, without auxiliary invariants), on Z3, for every formalism.
+ *
+ * Two incremental solvers over BMC's unrolling: the base case asks, step by step from the initial
+ * states, whether a bad state is reachable in exactly k steps; the inductive step asks whether
+ * k + 1 steps from ANY state can keep the property k times and then violate it. When the step
+ * case's path visits one state twice (same location, same values of the variables other than
+ * inputs), the two states are required to differ and the question is asked again (Eén and
+ * Sörensson's simple-path constraints, added lazily). An unsatisfiable step case at k + 1, after k
+ * safe base cases, proves the property k + 1-inductive; the certificate says so, with `true` as
+ * the invariant at every location (the property itself is what is k-inductive), and whether the
+ * simple-path constraints were needed. A satisfiable base case is a counterexample trace.
+ */
+import { True, indexed, neq, not, or, ref, type Expr, type VarDecl } from '../lang/expr.js';
+import type { Location } from '../formalisms/interpreter.js';
+import { loadZ3 } from '../lang/smt/context.js';
+import { Solver } from '../lang/smt/solver.js';
+import { UnsupportedError } from '../lang/smt/translate.js';
+import type { Engine, Settings } from './engine.js';
+import { boundOf } from './bound.js';
+import { Unrolling } from './bmc.js';
+import { TIMEOUT, unknown, type Result, type Statistics, type UnknownReason } from './result.js';
+
+type Answer = 'sat' | 'unsat' | UnknownReason;
+
+/** One check under the deadline; an undecided one says why. */
+function ask(solver: Solver, query: Expr, step: number, deadline: number | undefined): Answer {
+  const remaining = deadline === undefined ? undefined : deadline - Date.now();
+  if (remaining !== undefined && remaining <= 0) return TIMEOUT;
+  solver.setTimeout(remaining);
+  const act = solver.guardAtStep(query, step);
+  const answer = solver.check([act]);
+  if (answer === 'unknown') return Date.now() >= (deadline ?? Infinity) ? TIMEOUT : unknown('unsupported', `solver gave up: ${solver.reasonUnknown()}`);
+  if (answer === 'unsat') solver.retire(act);
+  return answer;
+}
+
+export function createEngine(settings: Settings): Engine {
+  const bound = boundOf(settings);
+  return {
+    configuration: { bound },
+    async check(problem, property, limits, reporter): Promise<Result> {
+      await loadZ3();
+      const model = problem.model(property);
+      const started = Date.now();
+      const base = new Solver();
+      const step = new Solver();
+      const unroll = new Unrolling(model);
+      const all = new Set<Location>(model.locations);
+      const state = model.vars.filter((v) => !model.inputs.includes(v));
+      let depth = -1;
+      let simplePath = false;
+      const stats = (): Statistics => ({
+        timeMs: Date.now() - started,
+        solverChecks: base.stats.checks + step.stats.checks,
+        solverTimeMs: base.stats.timeMs + step.stats.timeMs,
+        bound: depth,
+      });
+      /** The step case's states i and j differ: in the location, or in a variable other than an input. */
+      const differ = (i: number, j: number): Expr => {
+        const at = (v: VarDecl, k: number) => ref(indexed(v, k));
+        const loc = unroll.multiLoc ? [neq(at(unroll.locVar, i), at(unroll.locVar, j))] : [];
+        return or(...loc, ...state.map((v) => neq(at(v, i), at(v, j))));
+      };
+      /** A pair of equal states on the step case's path, from the model of its last check. */
+      const repeated = (k: number): [number, number] | undefined => {
+        const m = step.model();
+        try {
+          const key = (i: number) => [...(unroll.multiLoc ? [unroll.locVar] : []), ...state].map((v) => m.eval(ref(indexed(v, i))).id).join(',');
+          const seen = new Map<string, number>();
+          for (let j = 0; j <= k; j++) {
+            const i = seen.get(key(j));
+            if (i !== undefined) return [i, j];
+            seen.set(key(j), j);
+          }
+          return undefined;
+        } finally {
+          m.dispose();
+        }
+      };
+      try {
+        base.addAtStep(unroll.initial(), 0);
+        let frontier = new Set<Location>([model.initLoc]);
+        for (let k = 0; k <= bound; k++) {
+          reporter.progress({ phase: 'k-induction', iteration: k, detail: `depth ${k}`, stats: stats() });
+          // base case: a bad state in exactly k steps
+          if (frontier.has(model.errorLoc)) {
+            const b = ask(base, unroll.bad(), k, limits.deadline);
+            if (b === 'sat') return { verdict: 'unsafe', certificate: { kind: 'trace', trace: unroll.trace(base, k) }, stats: stats() };
+            if (b !== 'unsat') return { verdict: 'unknown', reason: b, stats: stats() };
+          }
+          const next = new Set<Location>();
+          base.addAtStep(unroll.step(frontier, next), k);
+          frontier = next;
+          // inductive step: k + 1 steps from anywhere, the property kept k + 1 times, then violated
+          step.addAtStep(not(unroll.bad()), k);
+          step.addAtStep(unroll.step(all, new Set()), k);
+          for (;;) {
+            const s = ask(step, unroll.bad(), k + 1, limits.deadline);
+            if (s === 'unsat') {
+              depth = k;
+              const invariant = new Map(model.locations.map((l) => [l, True]));
+              return { verdict: 'safe', certificate: { kind: 'k-invariant', k: k + 1, simplePath, invariant }, stats: { ...stats(), inductionDepth: k + 1 } };
+            }
+            if (s !== 'sat') return { verdict: 'unknown', reason: s, stats: stats() };
+            const pair = repeated(k + 1);
+            if (!pair) break;
+            simplePath = true;
+            step.add(differ(...pair));
+          }
+          depth = k;
+        }
+        return { verdict: 'unknown', reason: unknown('bound', `bound ${bound} reached`), stats: stats() };
+      } catch (e) {
+        if (e instanceof UnsupportedError) return { verdict: 'unknown', reason: unknown('unsupported', e.message), stats: stats() };
+        throw e;
+      } finally {
+        base.dispose();
+        step.dispose();
+      }
+    },
+  };
+}
