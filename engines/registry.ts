@@ -27,6 +27,7 @@ export const ENGINES: readonly EngineSpec[] = [
   { name: 'bmc', formalisms: WORD_LEVEL, options: [BOUND], create: lazy(() => import('./bmc.js')) },
   { name: 'ic3', formalisms: CIRCUITS, options: [], create: lazy(() => import('./aiger/ic3.js')) },
   { name: 'kind', formalisms: CIRCUITS, options: [BOUND], create: lazy(() => import('./aiger/kind.js')) },
+  { name: 'kind', formalisms: WORD_LEVEL, options: [BOUND], create: lazy(() => import('./kind.js')) },
   { name: 'portfolio', formalisms: CIRCUITS, options: [BOUND], create: lazy(() => import('./aiger/portfolio.js')) },
 ];
 
