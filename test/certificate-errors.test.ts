@@ -32,6 +32,15 @@ function expectOneLine(f: { code: number; message: string }, file: string, prope
   expect(f.message).toMatch(new RegExp(`^internal error: ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, property ${property}: the ${kind} found by ${engine} fails its check: .+ \\(the verdict was not printed; please report this bug\\)$`));
 }
 
+/** CEGAR's certified proof of counter.cfa, with the problem and its view. */
+async function counterProof() {
+  const file = join(ROOT, 'models/counter.cfa');
+  const problem = await load(file);
+  const r = await checkWith('cegar', problem);
+  if (r.verdict !== 'safe' || r.certificate.kind !== 'invariant') throw new Error('CEGAR proves counter.cfa');
+  return { file, problem, r, invariant: r.certificate.invariant, m: problem.model(problem.properties[0]!) };
+}
+
 describe('a corrupted certificate of each kind: exit 4, one line naming the model and what failed', () => {
   it('a trace with a changed value', async () => {
     const file = join(ROOT, 'models/mutex-bug.cfa');
@@ -57,12 +66,8 @@ describe('a corrupted certificate of each kind: exit 4, one line naming the mode
   });
 
   it('an inductive invariant that lets the error location in', async () => {
-    const file = join(ROOT, 'models/counter.cfa');
-    const problem = await load(file);
-    const r = await checkWith('cegar', problem);
-    if (r.verdict !== 'safe' || r.certificate.kind !== 'invariant') throw new Error('CEGAR proves counter.cfa');
-    const m = problem.model(problem.properties[0]!);
-    const f = await reported(problem, 'cegar', { ...r, certificate: { kind: 'invariant', invariant: new Map(r.certificate.invariant).set(m.errorLoc, True) } });
+    const { file, problem, r, invariant, m } = await counterProof();
+    const f = await reported(problem, 'cegar', { ...r, certificate: { kind: 'invariant', invariant: new Map(invariant).set(m.errorLoc, True) } });
     expectOneLine(f, file, 'Overflow', 'inductive invariant', 'cegar');
     expect(f.message).toMatch(/does not exclude the bad states/);
   });
@@ -89,11 +94,7 @@ describe('a corrupted certificate of each kind: exit 4, one line naming the mode
   });
 
   it('--debug adds the stack trace; other internal errors are one line too', async () => {
-    const file = join(ROOT, 'models/counter.cfa');
-    const problem = await load(file);
-    const r = await checkWith('cegar', problem);
-    if (r.verdict !== 'safe' || r.certificate.kind !== 'invariant') throw new Error('CEGAR proves counter.cfa');
-    const m = problem.model(problem.properties[0]!);
+    const { problem, r, m } = await counterProof();
     const f = await reported(problem, 'cegar', { ...r, certificate: { kind: 'invariant', invariant: new Map([[m.initLoc, False]]) } }, true);
     expect(f.message.split('\n')[0]).toMatch(/^internal error: .*counter\.cfa, property Overflow: /);
     expect(f.message).toMatch(/\n\s+at /);
