@@ -34,18 +34,7 @@ import { Unroller } from './cnf.js';
 import { certify, type Clause, type Outcome } from './certify.js';
 import type { AigerEngineOptions } from './bmc.js';
 import type { AigerProblem } from './prepare.js';
-
-/** A set of states to be shown unreachable at `level`, with how its states go on to a bad state. */
-interface Obligation {
-  /** Latch literals (AIG convention), sorted. */
-  readonly cube: readonly Lit[];
-  readonly level: number;
-  /** Distance to the bad state. */
-  readonly depth: number;
-  /** The inputs with which every state of the cube steps into `next`'s cube (or is bad, for the last). */
-  readonly inputs: Uint8Array;
-  readonly next: Obligation | undefined;
-}
+import { counterexample, ObligationQueue, type Obligation } from './ic3/obligations.js';
 
 class Timeout extends Error {}
 
@@ -66,46 +55,6 @@ function subset(a: readonly Lit[], b: readonly Lit[]): boolean {
     j++;
   }
   return true;
-}
-
-/** Obligations ordered by level, then by distance to the bad state. */
-class ObligationQueue {
-  private readonly heap: Obligation[] = [];
-  get size(): number { return this.heap.length; }
-  private less(a: Obligation, b: Obligation): boolean {
-    return a.level < b.level || (a.level === b.level && a.depth < b.depth);
-  }
-  push(o: Obligation): void {
-    const h = this.heap;
-    h.push(o);
-    for (let i = h.length - 1; i > 0;) {
-      const p = (i - 1) >> 1;
-      if (!this.less(h[i]!, h[p]!)) break;
-      [h[i], h[p]] = [h[p]!, h[i]!];
-      i = p;
-    }
-  }
-  peek(): Obligation { return this.heap[0]!; }
-  pop(): Obligation {
-    const h = this.heap;
-    const top = h[0]!;
-    const last = h.pop()!;
-    if (h.length > 0) {
-      h[0] = last;
-      for (let i = 0; ;) {
-        const l = 2 * i + 1;
-        const r = l + 1;
-        let m = i;
-        if (l < h.length && this.less(h[l]!, h[m]!)) m = l;
-        if (r < h.length && this.less(h[r]!, h[m]!)) m = r;
-        if (m === i) break;
-        [h[i], h[m]] = [h[m]!, h[i]!];
-        i = m;
-      }
-    }
-    return top;
-  }
-  clear(): void { this.heap.length = 0; }
 }
 
 export interface Ic3Counters {
@@ -208,7 +157,6 @@ export class Ic3 {
   /** Per level, per cube: a 32-bit signature of its literals, for subsumption. */
   private readonly sigs: number[][] = [[]];
   private readonly solvers: FrameSolver[] = [];
-  private readonly queue = new ObligationQueue();
   readonly counters: Ic3Counters = { frame: 0, obligations: 0, clauses: 0, satCalls: 0 };
   /** The counts of the frame solvers rebuilt so far (the live ones are added when reporting). */
   private readonly satStats: SatTotals = { solves: 0, timeMs: 0, conflicts: 0, decisions: 0, propagations: 0 };
@@ -425,13 +373,6 @@ export class Ic3 {
     this.solvers.push(new FrameSolver(this.aig, this.firstLatch, false));
   }
 
-  /** A counterexample from a full initial state through the obligations from `first` on. */
-  private run(state: Uint8Array, stepInputs: Uint8Array[], first: Obligation | undefined): Run {
-    const inputs = [...stepInputs];
-    for (let o = first; o; o = o.next) inputs.push(o.inputs);
-    return { latches: state, inputs };
-  }
-
   /** An initial state inside `cube`. */
   private initialIn(cube: readonly Lit[]): Uint8Array {
     const state = Uint8Array.from(this.aig.latches, (l) => (l.reset === 1 ? 1 : 0));
@@ -439,27 +380,29 @@ export class Ic3 {
     return state;
   }
 
-  /** Blocks the obligations until the queue is empty; a counterexample if one cannot be blocked. */
-  private block(k: number): Run | undefined {
-    while (this.queue.size > 0) {
+  /** Blocks `bad` and every obligation it leads to; a counterexample if one cannot be blocked. */
+  private block(bad: Obligation, k: number): Run | undefined {
+    const queue = new ObligationQueue();
+    queue.push(bad);
+    while (queue.size > 0) {
       if (this.opts.deadline !== undefined && Date.now() > this.opts.deadline) throw new Timeout();
-      const ob = this.queue.peek();
+      const ob = queue.peek();
       this.counters.obligations++;
-      if (this.meetsInit(ob.cube)) return this.run(this.initialIn(ob.cube), [], ob);
+      if (this.meetsInit(ob.cube)) return counterexample(this.initialIn(ob.cube), [], ob);
       const core = this.relInd(ob.cube, ob.level - 1);
       if (!core) {
         const { state, inputs } = this.model;
-        if (ob.level === 1) return this.run(state, [inputs], ob);
+        if (ob.level === 1) return counterexample(state, [inputs], ob);
         const target = [...ob.cube.map((l) => this.liftNextLit(l)), ...this.liftConstraints];
-        this.queue.push({ cube: this.lift(state, inputs, target), level: ob.level - 1, depth: ob.depth + 1, inputs, next: ob });
+        queue.push({ cube: this.lift(state, inputs, target), level: ob.level - 1, depth: ob.depth + 1, inputs, next: ob });
         continue;
       }
-      this.queue.pop();
+      queue.pop();
       const cube = this.generalize(this.initSafe(core, ob.cube), ob.level);
       let level = ob.level;
       while (level < k && this.relInd(cube, level)) level++;
       this.addBlocked(cube, level);
-      if (level < k) this.queue.push({ ...ob, level: level + 1 });
+      if (level < k) queue.push({ ...ob, level: level + 1 });
     }
     return undefined;
   }
@@ -493,7 +436,7 @@ export class Ic3 {
       const s0 = this.solvers[0]!;
       if (this.solve(s0.sat, [s0.bad()])) {
         const { state, inputs } = s0.model(this.aig.inputs.length);
-        return { result: 'unsafe', run: this.run(state, [inputs], undefined) };
+        return { result: 'unsafe', run: counterexample(state, [inputs], undefined) };
       }
       this.newFrame();
       for (let k = 1; ; k++) {
@@ -508,8 +451,7 @@ export class Ic3 {
           if (!this.solve(fk.sat, [fk.bad()])) break;
           const { state, inputs } = fk.model(this.aig.inputs.length);
           const target = [this.liftBad, ...this.liftConstraints];
-          this.queue.push({ cube: this.lift(state, inputs, target), level: k, depth: 0, inputs, next: undefined });
-          const cex = this.block(k);
+          const cex = this.block({ cube: this.lift(state, inputs, target), level: k, depth: 0, inputs, next: undefined }, k);
           if (cex) return { result: 'unsafe', run: cex };
         }
         this.newFrame();
@@ -522,8 +464,6 @@ export class Ic3 {
     } catch (e) {
       if (e instanceof Timeout) return { result: 'unknown', reason: 'timeout' };
       throw e;
-    } finally {
-      this.queue.clear();
     }
   }
 
