@@ -34,6 +34,7 @@ import { Unroller } from './cnf.js';
 import { certify, type Clause, type Outcome } from './certify.js';
 import type { AigerEngineOptions } from './bmc.js';
 import type { AigerProblem } from './prepare.js';
+import { FrameSolver, type Step } from './ic3/frame-solver.js';
 import { counterexample, ObligationQueue, type Obligation } from './ic3/obligations.js';
 
 class Timeout extends Error {}
@@ -67,61 +68,10 @@ export interface Ic3Counters {
 }
 
 /**
- * One SAT solver per frame: solver i holds F_i (the clauses of levels i and above; solver 0 the
- * initial states instead), the invariant constraints, and the next-state functions of the latches
- * that queries have asked about so far (loaded on demand, so a query sees only the cones it needs).
- * A clause blocked at level i goes into solvers 1..i, a clause pushed from i to i+1 into solver i+1,
- * so no solver ever holds a clause twice. The temporary clause of a relative-induction query is
- * retired by a unit; once a solver has retired enough of them it is rebuilt from the frames.
+ * Whether F_level ∧ ¬cube ∧ T ∧ cube' is unsatisfiable: then the literals of the cube in the final
+ * conflict (a subcube that is still relatively inductive); else the predecessor from the model.
  */
-class FrameSolver {
-  readonly sat = new SatSolver();
-  readonly now: Int32Array;
-  private readonly nextOf: Int32Array;
-  private readonly unroller: Unroller;
-  private badLit = 0;
-  retired = 0;
-
-  constructor(private readonly aig: Aig, private readonly firstLatch: number, init: boolean) {
-    const L = aig.latches.length;
-    this.now = new Int32Array(L);
-    for (let k = 0; k < L; k++) this.now[k] = this.sat.newVar();
-    this.unroller = new Unroller(aig, this.sat, (_t, k) => this.now[k]!);
-    this.nextOf = new Int32Array(L);
-    for (const c of aig.constraints) this.sat.addClause([this.unroller.lit(0, c.lit)]);
-    if (init) {
-      aig.latches.forEach((l, k) => {
-        if (l.reset !== 'x') this.sat.addClause([l.reset === 1 ? this.now[k]! : -this.now[k]!]);
-      });
-    }
-  }
-
-  nowLit(lit: Lit): number { const v = this.now[(lit >> 1) - this.firstLatch]!; return lit & 1 ? -v : v; }
-  nextLit(lit: Lit): number {
-    const k = (lit >> 1) - this.firstLatch;
-    let f = this.nextOf[k]!;
-    if (f === 0) f = this.nextOf[k] = this.unroller.lit(0, this.aig.latches[k]!.next);
-    return lit & 1 ? -f : f;
-  }
-  bad(): number {
-    if (this.badLit === 0) this.badLit = this.unroller.lit(0, this.aig.properties[0]!.lit);
-    return this.badLit;
-  }
-  /** Adds the clause blocking `cube`. */
-  block(cube: readonly Lit[]): void {
-    this.sat.addClause(cube.map((l) => -this.nowLit(l)));
-  }
-  /** The latch values and inputs of the last model; inputs outside the loaded cones read as 0. */
-  model(inputs: number): { state: Uint8Array; inputs: Uint8Array } {
-    return {
-      state: Uint8Array.from(this.now, (v) => (this.sat.value(v) === true ? 1 : 0)),
-      inputs: Uint8Array.from({ length: inputs }, (_, k) => {
-        const v = this.unroller.peek(0, 1 + k);
-        return v !== 0 && this.sat.value(v) === true ? 1 : 0;
-      }),
-    };
-  }
-}
+type RelInd = { core: Lit[] } | { predecessor: Step };
 
 type SatTotals = { solves: number; timeMs: number; conflicts: number; decisions: number; propagations: number };
 
@@ -231,30 +181,23 @@ export class Ic3 {
     return lit & 1 ? -f : f;
   }
 
-  /**
-   * Relative induction: is `cube` unreachable in one step from F_level outside `cube`? Returns the
-   * literals of the cube in the final conflict when it is, undefined when it is not (the model then
-   * holds a predecessor).
-   */
-  private relInd(cube: readonly Lit[], level: number): Lit[] | undefined {
+  /** Relative induction: is `cube` unreachable in one step from F_level outside `cube`? */
+  private relInd(cube: readonly Lit[], level: number): RelInd {
     const fs = this.solverAt(level);
     const tmp = fs.sat.newVar();
     fs.sat.addClause([-tmp, ...cube.map((l) => -fs.nowLit(l))]);
     const assumptions = [tmp, ...cube.map((l) => fs.nextLit(l))];
-    const sat = this.solve(fs.sat, assumptions);
-    let core: Lit[] | undefined;
-    if (!sat) {
-      const failed = new Set(fs.sat.failedAssumptions());
-      core = cube.filter((l) => failed.has(fs.nextLit(l)));
+    let result: RelInd;
+    if (this.solve(fs.sat, assumptions)) {
+      result = { predecessor: fs.model() };
     } else {
-      this.model = fs.model(this.aig.inputs.length);
+      const failed = new Set(fs.sat.failedAssumptions());
+      result = { core: cube.filter((l) => failed.has(fs.nextLit(l))) };
     }
     fs.sat.addClause([-tmp]);
     fs.retired++;
-    return core;
+    return result;
   }
-
-  private model: { state: Uint8Array; inputs: Uint8Array } = { state: new Uint8Array(0), inputs: new Uint8Array(0) };
 
   /** The core of a blocked cube, with a literal of `cube` added back if the core met an initial state. */
   private initSafe(core: Lit[], cube: readonly Lit[], sort = true): Lit[] {
@@ -311,22 +254,22 @@ export class Ic3 {
     let ctgs = 0;
     for (;;) {
       if (this.meetsInit(cube)) return undefined;
-      const core = this.relInd(cube, rel);
-      if (core) return this.initSafe(core, cube, false);
+      const ind = this.relInd(cube, rel);
+      if ('core' in ind) return this.initSafe(ind.core, cube, false);
       if (depth > MAX_CTG_DEPTH) return undefined;
-      const state = this.model.state;
+      const { state, inputs } = ind.predecessor;
       if (ctgs < MAX_CTGS && rel > 0) {
         // The predecessor, lifted to the latches that force the step into the candidate.
         const target = [...cube.map((l) => this.liftNextLit(l)), ...this.liftConstraints];
-        const ctg = this.lift(state, this.model.inputs, target);
+        const ctg = this.lift(state, inputs, target);
         if (!this.meetsInit(ctg)) {
-          const ctgCore = this.relInd(ctg, rel - 1);
-          if (ctgCore) {
+          const ctgInd = this.relInd(ctg, rel - 1);
+          if ('core' in ctgInd) {
             ctgs++;
             this.counters.ctgs = (this.counters.ctgs ?? 0) + 1;
-            const c = this.mic(this.initSafe(ctgCore, ctg), rel - 1, depth + 1);
+            const c = this.mic(this.initSafe(ctgInd.core, ctg), rel - 1, depth + 1);
             let lv = rel;
-            while (lv < this.counters.frame && this.relInd(c, lv)) lv++;
+            while (lv < this.counters.frame && 'core' in this.relInd(c, lv)) lv++;
             this.addBlocked(c, lv);
             continue;
           }
@@ -389,18 +332,18 @@ export class Ic3 {
       const ob = queue.peek();
       this.counters.obligations++;
       if (this.meetsInit(ob.cube)) return counterexample(this.initialIn(ob.cube), [], ob);
-      const core = this.relInd(ob.cube, ob.level - 1);
-      if (!core) {
-        const { state, inputs } = this.model;
+      const ind = this.relInd(ob.cube, ob.level - 1);
+      if ('predecessor' in ind) {
+        const { state, inputs } = ind.predecessor;
         if (ob.level === 1) return counterexample(state, [inputs], ob);
         const target = [...ob.cube.map((l) => this.liftNextLit(l)), ...this.liftConstraints];
         queue.push({ cube: this.lift(state, inputs, target), level: ob.level - 1, depth: ob.depth + 1, inputs, next: ob });
         continue;
       }
       queue.pop();
-      const cube = this.generalize(this.initSafe(core, ob.cube), ob.level);
+      const cube = this.generalize(this.initSafe(ind.core, ob.cube), ob.level);
       let level = ob.level;
-      while (level < k && this.relInd(cube, level)) level++;
+      while (level < k && 'core' in this.relInd(cube, level)) level++;
       this.addBlocked(cube, level);
       if (level < k) queue.push({ ...ob, level: level + 1 });
     }
@@ -435,7 +378,7 @@ export class Ic3 {
     try {
       const s0 = this.solvers[0]!;
       if (this.solve(s0.sat, [s0.bad()])) {
-        const { state, inputs } = s0.model(this.aig.inputs.length);
+        const { state, inputs } = s0.model();
         return { result: 'unsafe', run: counterexample(state, [inputs], undefined) };
       }
       this.newFrame();
@@ -449,7 +392,7 @@ export class Ic3 {
         for (;;) {
           const fk = this.solverAt(k);
           if (!this.solve(fk.sat, [fk.bad()])) break;
-          const { state, inputs } = fk.model(this.aig.inputs.length);
+          const { state, inputs } = fk.model();
           const target = [this.liftBad, ...this.liftConstraints];
           const cex = this.block({ cube: this.lift(state, inputs, target), level: k, depth: 0, inputs, next: undefined }, k);
           if (cex) return { result: 'unsafe', run: cex };
