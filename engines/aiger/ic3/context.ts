@@ -1,8 +1,8 @@
 /**
- * What the parts of IC3 share: the circuit with its latch numbering, the options (the deadline),
- * and the counters. Passed to each part explicitly, so a part's constructor shows what it touches;
- * every SAT call goes through `solve` here, so all of them are counted and checked against the
- * deadline in one place.
+ * What the parts of IC3 share: the circuit with its latch numbering and initial states, the options
+ * (the deadline), and the counters. Passed to each part explicitly, so each part's signature shows
+ * what it touches; every SAT call goes through `solve` here, so all of them are counted and checked
+ * against the deadline in one place.
  */
 import type { SatSolver } from '../../../lang/sat/solver.js';
 import type { Aig, Lit } from '../../../formalisms/aig.js';
