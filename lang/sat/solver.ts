@@ -8,7 +8,7 @@
  * The design follows MiniSat and Glucose:
  * - two watched literals with blocking literals; binary clauses are flagged in the watcher and
  *   propagate without touching the clause arena;
- * - VSIDS variable activity in a binary heap, phase saving;
+ * - VSIDS variable activity in a binary heap (heap.ts), phase saving;
  * - first-UIP learning with recursive clause minimisation (MiniSat's abstract levels);
  * - restarts alternating between a focused mode (Glucose's fast/slow LBD averages) and a stable mode
  *   (Luby sequence), each mode lasting twice as long as its previous turn;
@@ -26,6 +26,8 @@
  * Literals use the DIMACS convention at the interface (variable v >= 1, literal v or -v) and
  * 2v + sign internally.
  */
+
+import { VarHeap } from './heap.js';
 
 export type Lit = number;
 
@@ -53,7 +55,6 @@ const LEARNT = 1;
 const DELETED = 2;
 const USED = 4;
 
-const VAR_DECAY = 0.95;
 const CLAUSE_DECAY = 0.999;
 const FIRST_REDUCE = 2000;
 const REDUCE_INCREMENT = 300;
@@ -78,12 +79,8 @@ export class SatSolver {
   private level = new Int32Array(0);
   private reason = new Int32Array(0);
   private phase = new Int8Array(0); // saved polarity: 1 positive, 0 negative
-  private activity = new Float64Array(0);
   private seen = new Uint8Array(0);
-  private heap = new Int32Array(0);
-  private heapIndex = new Int32Array(0); // -1 when not in the heap
-  private heapSize = 0;
-  private varInc = 1;
+  private readonly order = new VarHeap();
 
   // Trail.
   private trail = new Int32Array(0);
@@ -138,9 +135,7 @@ export class SatSolver {
     this.level[v] = 0;
     this.reason[v] = 0;
     this.phase[v] = 0;
-    this.activity[v] = 0;
-    this.heapIndex[v] = -1;
-    this.heapInsert(v);
+    this.order.add(v);
     return v;
   }
 
@@ -217,7 +212,7 @@ export class SatSolver {
   }
 
   private grow(cap: number): void {
-    const copy = <T extends Int8Array | Int32Array | Float64Array | Uint8Array>(a: T, n: number, make: (n: number) => T): T => {
+    const copy = <T extends Int8Array | Int32Array | Uint8Array>(a: T, n: number, make: (n: number) => T): T => {
       const b = make(n);
       b.set(a);
       return b;
@@ -228,10 +223,8 @@ export class SatSolver {
     this.level = copy(this.level, cap, (n) => new Int32Array(n));
     this.reason = copy(this.reason, cap, (n) => new Int32Array(n));
     this.phase = copy(this.phase, cap, (n) => new Int8Array(n));
-    this.activity = copy(this.activity, cap, (n) => new Float64Array(n));
     this.seen = copy(this.seen, cap, (n) => new Uint8Array(n));
-    this.heap = copy(this.heap, cap, (n) => new Int32Array(n));
-    this.heapIndex = copy(this.heapIndex, cap, (n) => new Int32Array(n));
+    this.order.grow(cap);
     this.trail = copy(this.trail, cap, (n) => new Int32Array(n));
     this.model = copy(this.model, cap, (n) => new Int8Array(n));
     this.capacity = cap;
@@ -258,7 +251,7 @@ export class SatSolver {
       this.val[lit ^ 1] = 0;
       this.reason[v] = 0;
       this.phase[v] = (lit & 1) ^ 1;
-      if (this.heapIndex[v]! < 0) this.heapInsert(v);
+      this.order.restore(v);
     }
     this.trailSize = lim;
     this.qhead = lim;
@@ -453,7 +446,7 @@ export class SatSolver {
         const q = arena[k]!;
         const v = q >> 1;
         if (v === pivot || seen[v] || this.level[v] === 0) continue;
-        this.bumpVar(v);
+        this.order.bump(v);
         seen[v] = 1;
         if (this.level[v]! >= dl) pathCount++;
         else learnt.push(q);
@@ -576,16 +569,7 @@ export class SatSolver {
     return lbd;
   }
 
-  // ---------------------------------------------------------------- activities
-
-  private bumpVar(v: number): void {
-    const act = this.activity;
-    if ((act[v]! += this.varInc) > 1e100) {
-      for (let u = 1; u <= this.nVars; u++) act[u]! *= 1e-100;
-      this.varInc *= 1e-100;
-    }
-    if (this.heapIndex[v]! >= 0) this.heapUp(this.heapIndex[v]!);
-  }
+  // ---------------------------------------------------------------- clause activity
 
   private bumpClause(c: number): void {
     const f = this.arenaF;
@@ -601,56 +585,11 @@ export class SatSolver {
     }
   }
 
-  // ---------------------------------------------------------------- heap of variables by activity
-
-  private heapInsert(v: number): void {
-    this.heap[this.heapSize] = v;
-    this.heapIndex[v] = this.heapSize;
-    this.heapUp(this.heapSize++);
-  }
-
-  private heapUp(i: number): void {
-    const heap = this.heap;
-    const act = this.activity;
-    const v = heap[i]!;
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      const u = heap[parent]!;
-      if (act[u]! >= act[v]!) break;
-      heap[i] = u;
-      this.heapIndex[u] = i;
-      i = parent;
-    }
-    heap[i] = v;
-    this.heapIndex[v] = i;
-  }
-
-  private heapPop(): number {
-    const heap = this.heap;
-    const act = this.activity;
-    const top = heap[0]!;
-    this.heapIndex[top] = -1;
-    const last = heap[--this.heapSize]!;
-    if (this.heapSize > 0) {
-      let i = 0;
-      for (;;) {
-        let child = 2 * i + 1;
-        if (child >= this.heapSize) break;
-        if (child + 1 < this.heapSize && act[heap[child + 1]!]! > act[heap[child]!]!) child++;
-        if (act[heap[child]!]! <= act[last]!) break;
-        heap[i] = heap[child]!;
-        this.heapIndex[heap[i]!] = i;
-        i = child;
-      }
-      heap[i] = last;
-      this.heapIndex[last] = i;
-    }
-    return top;
-  }
+  // ---------------------------------------------------------------- decisions
 
   private pickBranch(): number {
-    while (this.heapSize > 0) {
-      const v = this.heapPop();
+    while (!this.order.empty) {
+      const v = this.order.pop();
       if (this.val[2 * v] === 0) return 2 * v + (this.phase[v] ? 0 : 1);
     }
     return 0;
@@ -679,7 +618,7 @@ export class SatSolver {
           this.assign(learnt[0]!, c);
           this.updateRestartAverages(lbd);
         }
-        this.varInc /= VAR_DECAY;
+        this.order.decay();
         this.claInc /= CLAUSE_DECAY;
         this.restartConflicts++;
         if (this.stats.conflicts >= conflictLimit) return undefined;

@@ -1,0 +1,56 @@
+/**
+ * What the parts of IC3 share: the circuit with its latch numbering and initial states, the options
+ * (the deadline), and the counters. Passed to each part explicitly, so each part's signature shows
+ * what it touches; every SAT call goes through `solve` here, so all of them are counted and checked
+ * against the deadline in one place.
+ */
+import type { SatSolver } from '../../../lang/sat/solver.js';
+import type { Aig, Lit } from '../../../formalisms/aig.js';
+import type { AigerEngineOptions } from '../bmc.js';
+
+export interface Ic3Counters {
+  frame: number;
+  ctgs?: number;
+  subsumed?: number;
+  obligations: number;
+  clauses: number;
+  satCalls: number;
+}
+
+/** Thrown past the deadline; `Ic3.check` turns it into an unknown outcome. */
+export class Timeout extends Error {}
+
+export class Ic3Context {
+  /** The AIG variable of the first latch: latch k is variable `firstLatch + k`. */
+  readonly firstLatch: number;
+  readonly counters: Ic3Counters = { frame: 0, obligations: 0, clauses: 0, satCalls: 0 };
+
+  constructor(readonly aig: Aig, private readonly opts: AigerEngineOptions) {
+    this.firstLatch = 1 + aig.inputs.length;
+  }
+
+  /** The position of a latch literal's latch. */
+  latchOf(lit: Lit): number { return (lit >> 1) - this.firstLatch; }
+
+  /** Whether some initial state lies in the cube: no literal contradicts a reset. */
+  meetsInit(cube: readonly Lit[]): boolean {
+    return cube.every((l) => {
+      const reset = this.aig.latches[this.latchOf(l)]!.reset;
+      return reset === 'x' || reset === ((l & 1) ^ 1);
+    });
+  }
+
+  checkDeadline(): void {
+    if (this.opts.deadline !== undefined && Date.now() > this.opts.deadline) throw new Timeout();
+  }
+
+  /** A counted SAT call that throws `Timeout` past the deadline. */
+  solve(sat: SatSolver, assumptions: number[]): boolean {
+    // The solver looks at the clock only every so many conflicts; IC3's calls are mostly quicker.
+    this.checkDeadline();
+    this.counters.satCalls++;
+    const r = sat.solve(assumptions, { deadline: this.opts.deadline });
+    if (r === undefined) throw new Timeout();
+    return r;
+  }
+}

@@ -1,0 +1,68 @@
+/**
+ * One SAT solver per frame: solver i holds F_i (the clauses of levels i and above; solver 0 the
+ * initial states instead), the invariant constraints on the current step (a predecessor must
+ * satisfy them, which is the AIGER meaning of constraints), and the next-state functions of the
+ * latches that queries have asked about so far (loaded on demand, so a query sees only the cones
+ * it needs). A clause blocked at level i goes into solvers 1..i, a clause pushed from i to i+1 into
+ * solver i+1, so no solver ever holds a clause twice. The temporary clause of a relative-induction
+ * query is retired by a unit; once a solver has retired enough of them it is rebuilt from the
+ * frames.
+ */
+import { SatSolver } from '../../../lang/sat/solver.js';
+import type { Aig, Lit } from '../../../formalisms/aig.js';
+import { Unroller } from '../cnf.js';
+
+/** A full assignment to the latches and the inputs of one step, read from a model. */
+export interface Step {
+  readonly state: Uint8Array;
+  readonly inputs: Uint8Array;
+}
+
+export class FrameSolver {
+  readonly sat = new SatSolver();
+  readonly now: Int32Array;
+  private readonly nextOf: Int32Array;
+  private readonly unroller: Unroller;
+  private badLit = 0;
+  retired = 0;
+
+  constructor(private readonly aig: Aig, private readonly firstLatch: number, init: boolean) {
+    const L = aig.latches.length;
+    this.now = new Int32Array(L);
+    for (let k = 0; k < L; k++) this.now[k] = this.sat.newVar();
+    this.unroller = new Unroller(aig, this.sat, (_t, k) => this.now[k]!);
+    this.nextOf = new Int32Array(L);
+    for (const c of aig.constraints) this.sat.addClause([this.unroller.lit(0, c.lit)]);
+    if (init) {
+      aig.latches.forEach((l, k) => {
+        if (l.reset !== 'x') this.sat.addClause([l.reset === 1 ? this.now[k]! : -this.now[k]!]);
+      });
+    }
+  }
+
+  nowLit(lit: Lit): number { const v = this.now[(lit >> 1) - this.firstLatch]!; return lit & 1 ? -v : v; }
+  nextLit(lit: Lit): number {
+    const k = (lit >> 1) - this.firstLatch;
+    let f = this.nextOf[k]!;
+    if (f === 0) f = this.nextOf[k] = this.unroller.lit(0, this.aig.latches[k]!.next);
+    return lit & 1 ? -f : f;
+  }
+  bad(): number {
+    if (this.badLit === 0) this.badLit = this.unroller.lit(0, this.aig.properties[0]!.lit);
+    return this.badLit;
+  }
+  /** Adds the clause blocking `cube`. */
+  block(cube: readonly Lit[]): void {
+    this.sat.addClause(cube.map((l) => -this.nowLit(l)));
+  }
+  /** The latch values and inputs of the last model; inputs outside the loaded cones read as 0. */
+  model(): Step {
+    return {
+      state: Uint8Array.from(this.now, (v) => (this.sat.value(v) === true ? 1 : 0)),
+      inputs: Uint8Array.from({ length: this.aig.inputs.length }, (_, k) => {
+        const v = this.unroller.peek(0, 1 + k);
+        return v !== 0 && this.sat.value(v) === true ? 1 : 0;
+      }),
+    };
+  }
+}
