@@ -114,7 +114,7 @@ export function parseConfig(text: string): RunConfig {
   algorithm ??= keys.length > 0 ? engineWith(keys) : undefined;
   if (keys.length > 0 && algorithm === undefined) throw new ConfigError(`no engine has all of the options ${keys.join(', ')}`);
   const foreign = keys.find((k) => !ENGINES.some((e) => e.name === algorithm && e.options.some((o) => o.name === k)));
-  if (foreign) throw new ConfigError(`${foreign} is an option of ${declaring(foreign).join(' and ')}, not of ${algorithm}`);
+  if (foreign) throw new ConfigError(`${foreign} is an option of ${declaring(foreign)}, not of ${algorithm}`);
   if (algorithm === 'cegar') return cegarConfig(name, options);
   return { name: name ?? nameOf(algorithm, options), tool: 'vigil', ...(algorithm ? { algorithm } : {}), options };
 }

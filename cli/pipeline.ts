@@ -44,7 +44,7 @@ function selectProperties(problem: Problem, name: string | undefined): readonly 
 /** Engine options the chosen engine does not have are a usage error, not something to ignore. */
 function checkSettings(spec: EngineSpec, settings: Settings): void {
   for (const name of Object.keys(settings)) {
-    if (!spec.options.some((o) => o.name === name)) throw new OptionError(`--${name} is an option of ${declaring(name).join(' and ')}, not of ${spec.name}`);
+    if (!spec.options.some((o) => o.name === name)) throw new OptionError(`--${name} is an option of ${declaring(name)}, not of ${spec.name}`);
   }
 }
 

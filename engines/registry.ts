@@ -52,7 +52,8 @@ export function runsOn(name: string | undefined, formalism: Formalism): boolean 
   return ENGINES.some((e) => e.name === (name ?? DEFAULT_ENGINE[formalism]) && e.formalisms.includes(formalism));
 }
 
-/** Which engines declare an option, for messages about options that do not fit the engine. */
-export function declaring(option: string): string[] {
-  return [...new Set(ENGINES.filter((e) => e.options.some((o) => o.name === option)).map((e) => e.name))];
+/** Which engines declare an option (`bmc, kind and portfolio`), for messages about options that do not fit the engine. */
+export function declaring(option: string): string {
+  const names = [...new Set(ENGINES.filter((e) => e.options.some((o) => o.name === option)).map((e) => e.name))];
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0] ?? 'no engine';
 }
