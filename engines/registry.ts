@@ -15,6 +15,8 @@ type Module = { createEngine(settings: Settings, problem: Problem): Engine };
 
 const WORD_LEVEL: readonly Formalism[] = ['cfa', 'sts', 'aiger'];
 const CIRCUITS: readonly Formalism[] = ['aiger'];
+/** The bit-level engines: circuits, whose variables are all Boolean. */
+const BIT_LEVEL = { formalisms: CIRCUITS, theories: ['bool'] as const };
 
 function lazy(load: () => Promise<Module>): EngineSpec['create'] {
   return async (settings, problem) => (await load()).createEngine(settings, problem);
@@ -23,12 +25,12 @@ function lazy(load: () => Promise<Module>): EngineSpec['create'] {
 /** In the order `--help` lists them; where two share a name, the first that applies to a problem runs. */
 export const ENGINES: readonly EngineSpec[] = [
   { name: 'cegar', formalisms: WORD_LEVEL, options: CEGAR_OPTIONS, drawsArg: true, create: lazy(() => import('../cegar/engine.js')) },
-  { name: 'bmc', formalisms: CIRCUITS, options: [BOUND], create: lazy(() => import('./aiger/bmc.js')) },
+  { name: 'bmc', ...BIT_LEVEL, options: [BOUND], create: lazy(() => import('./aiger/bmc.js')) },
   { name: 'bmc', formalisms: WORD_LEVEL, options: [BOUND], create: lazy(() => import('./bmc.js')) },
-  { name: 'ic3', formalisms: CIRCUITS, options: [], create: lazy(() => import('./aiger/ic3.js')) },
-  { name: 'kind', formalisms: CIRCUITS, options: [BOUND], create: lazy(() => import('./aiger/kind.js')) },
+  { name: 'ic3', ...BIT_LEVEL, options: [], create: lazy(() => import('./aiger/ic3.js')) },
+  { name: 'kind', ...BIT_LEVEL, options: [BOUND], create: lazy(() => import('./aiger/kind.js')) },
   { name: 'kind', formalisms: WORD_LEVEL, options: [BOUND], create: lazy(() => import('./kind.js')) },
-  { name: 'portfolio', formalisms: CIRCUITS, options: [BOUND], create: lazy(() => import('./aiger/portfolio.js')) },
+  { name: 'portfolio', ...BIT_LEVEL, options: [BOUND], create: lazy(() => import('./aiger/portfolio.js')) },
 ];
 
 /** The default per formalism: IC3 for circuits, CEGAR for everything else. */

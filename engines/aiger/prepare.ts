@@ -17,7 +17,7 @@ import type { Result, Statistics, UnknownReason } from '../result.js';
 import { stuckLatches } from './simulate.js';
 
 export interface Prepared {
-  /** What the engines check: the property's cone without its stuck latches. */
+  /** What the engines check: the property's cone without its stuck latches; its one property is the checked one. */
   readonly circuit: Aig;
   /** Latches of the cone (by file position) that ternary simulation proved stuck, with their value. */
   readonly stuck: ReadonlyMap<number, 0 | 1>;

@@ -1,0 +1,38 @@
+/** The engine registry: what the command line and the benchmarks read of the engines. */
+import { describe, expect, it } from 'vitest';
+import { ENGINES, ENGINE_NAMES, ENGINE_OPTIONS, engineFor, runsOn } from '../engines/registry.js';
+import { inapplicable } from '../engines/engine.js';
+import { FileError } from '../formalisms/frontends/index.js';
+
+const problem = (formalism: 'cfa' | 'sts' | 'aiger', ...theories: ('bool' | 'int' | 'bv')[]) =>
+  ({ file: `m.${formalism}`, formalism, theories: new Set(theories) });
+
+describe('the engine registry', () => {
+  it('lists each name once, in the order of --help, and each option once', () => {
+    expect(ENGINE_NAMES).toEqual(['cegar', 'bmc', 'ic3', 'kind', 'portfolio']);
+    const names = ENGINE_OPTIONS.map((o) => o.name);
+    expect(new Set(names).size).toBe(names.length);
+    expect(names).toEqual(['domain', 'maxenum', 'refinement', 'search', 'predsplit', 'precgranularity', 'initprec', 'prunestrategy', 'bound']);
+  });
+
+  it('chooses the default per formalism, and of two engines with one name the one that applies', () => {
+    expect(engineFor(problem('cfa', 'int')).name).toBe('cegar');
+    expect(engineFor(problem('aiger', 'bool')).name).toBe('ic3');
+    const [bitLevel, wordLevel] = ENGINES.filter((e) => e.name === 'kind');
+    expect(engineFor(problem('aiger', 'bool'), 'kind')).toBe(bitLevel);
+    expect(engineFor(problem('sts', 'int'), 'kind')).toBe(wordLevel);
+  });
+
+  it('says why an engine does not apply: the formalism, or a theory it does not handle', () => {
+    expect(() => engineFor(problem('cfa', 'int'), 'ic3')).toThrow(FileError);
+    expect(() => engineFor(problem('cfa', 'int'), 'ic3')).toThrow(/--algorithm ic3 checks AIGER circuits \(\.aag, \.aig\) only/);
+    const ic3 = ENGINES.find((e) => e.name === 'ic3')!;
+    expect(inapplicable(ic3, problem('aiger', 'bool', 'bv'))).toBe('does not handle bv variables');
+  });
+
+  it('tells the benchmarks which configurations run on which formalism before any model is read', () => {
+    expect(runsOn('portfolio', 'cfa')).toBe(false);
+    expect(runsOn('kind', 'cfa')).toBe(true);
+    expect(runsOn(undefined, 'aiger')).toBe(true);
+  });
+});
