@@ -18,7 +18,7 @@ import { OptionError, type EngineOption, type Settings } from '../engines/engine
 import { MODEL_FILES } from '../formalisms/frontends/index.js';
 import { EXIT, VERSION, type CheckOptions } from './protocol.js';
 import { positive } from './positive.js';
-import { Session, type Outcome } from './session.js';
+import { Session, type SessionEnd } from './session.js';
 import { PlainProgress } from './progress.js';
 import { addBenchCommands } from '../bench/command.js';
 
@@ -66,7 +66,7 @@ async function checkFile(file: string, opts: CheckOptions, started = Date.now())
 }
 
 /** Without the interface: progress lines on standard error, and Ctrl-C ends the run with UNKNOWN. */
-async function checkPlain(file: string, opts: CheckOptions, started: number): Promise<Outcome> {
+async function checkPlain(file: string, opts: CheckOptions, started: number): Promise<SessionEnd> {
   const plain = new PlainProgress((line) => process.stderr.write(`${line}\n`), started);
   const session = new Session(file, opts, {
     onProgress: opts.quiet ? undefined : (p) => plain.update(p),

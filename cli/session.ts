@@ -27,7 +27,8 @@ const POLL_MS = 100;
  */
 const GRACE_MS = 400;
 
-export type Outcome = CheckResult | CheckFailure;
+/** How a session ends: with a result (certified, or reached when it was ended from outside), or a failure. */
+export type SessionEnd = CheckResult | CheckFailure;
 
 export interface SessionEvents {
   onStart?(h: Header): void;
@@ -55,12 +56,12 @@ export type Ending = 'timeout' | 'memory' | 'stopped';
 const ENDINGS: Record<Ending, UnknownReason> = { timeout: TIMEOUT, memory: OUT_OF_MEMORY, stopped: STOPPED };
 
 export class Session {
-  readonly done: Promise<Outcome>;
+  readonly done: Promise<SessionEnd>;
   private readonly worker: Worker;
   private header: Header | undefined;
   private readonly reports: PropertyReport[] = [];
   private last: Progress | undefined;
-  private settle!: (o: Outcome) => void;
+  private settle!: (o: SessionEnd) => void;
   private finished = false;
   private readonly timers: NodeJS.Timeout[] = [];
 
@@ -148,7 +149,7 @@ export class Session {
   }
 
   /** The outcome is final; the worker is ended either way (it may be inside a Z3 call). */
-  private finish(o: Outcome): void {
+  private finish(o: SessionEnd): void {
     if (this.finished) return;
     this.finished = true;
     for (const t of this.timers) clearTimeout(t);

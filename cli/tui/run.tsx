@@ -3,12 +3,12 @@
  * the promise settles when the verdict panel has been drawn for the last time.
  */
 import { render } from 'ink';
-import { Session, type Outcome } from '../session.js';
+import { Session, type SessionEnd } from '../session.js';
 import type { CheckOptions } from '../protocol.js';
 import { CheckApp } from './app.js';
 import { Feed } from './view.js';
 
-export async function checkWithTui(file: string, options: CheckOptions, started = Date.now()): Promise<Outcome> {
+export async function checkWithTui(file: string, options: CheckOptions, started = Date.now()): Promise<SessionEnd> {
   const feed = new Feed();
   const session = new Session(file, options, {
     onStart: (header) => feed.push({ kind: 'start', header }),

@@ -5,7 +5,7 @@
  */
 import type { Progress } from '../../engines/result.js';
 import type { Header, PropertyReport } from '../protocol.js';
-import type { Outcome } from '../session.js';
+import type { SessionEnd } from '../session.js';
 
 /** The chart keeps this many iterations. */
 const HISTORY = 64;
@@ -23,7 +23,7 @@ export interface View {
   readonly notes: readonly string[];
   readonly elapsedMs: number;
   readonly rssMb: number;
-  readonly outcome?: Outcome;
+  readonly outcome?: SessionEnd;
 }
 
 export type FeedEvent =
@@ -32,7 +32,7 @@ export type FeedEvent =
   | { readonly kind: 'note'; readonly line: string }
   | { readonly kind: 'property'; readonly report: PropertyReport }
   | { readonly kind: 'tick'; readonly elapsedMs: number; readonly rssMb: number }
-  | { readonly kind: 'outcome'; readonly outcome: Outcome };
+  | { readonly kind: 'outcome'; readonly outcome: SessionEnd };
 
 export const initialView: View = { history: [], reports: [], notes: [], elapsedMs: 0, rssMb: 0 };
 
