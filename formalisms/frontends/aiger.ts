@@ -18,8 +18,8 @@ import { False, True, and, bool, not, or, ref, type Expr, type VarDecl } from '.
 import { InputError } from '../../lang/errors.js';
 import type { AigerFile } from '../../lang/grammar/aiger.js';
 import {
-  FALSE_LIT, TRUE_LIT, aigFromFile, andCount, coneOfInfluence, extendAig, firstGateNode, propagateConstants, reduceAig,
-  withProperty, type Aig, type Lit,
+  FALSE_LIT, TRUE_LIT, aigFromFile, andCount, coneOfInfluence, extendAig, firstGateNode, propagateConstants, withProperty,
+  type Aig, type Lit,
 } from '../aig.js';
 import { evaluate, litValue, type Run } from '../aig-eval.js';
 import { printAag } from '../aig-print.js';
@@ -57,10 +57,12 @@ function orWith(and: (a: Lit, b: Lit) => Lit) {
 function cone(aig: Aig, p: Property): Cone {
   const mine = coneOfInfluence(withProperty(aig, p.index));
   // propagateConstants keeps every latch it does not prove constant, so the ones it drops are constant
-  const kept = new Set(propagateConstants(mine).latches.map((l) => l.index));
+  const propagated = propagateConstants(mine);
+  const kept = new Set(propagated.latches.map((l) => l.index));
   const constants = new Map<number, 0 | 1>();
   for (const l of mine.latches) if (!kept.has(l.index)) constants.set(l.index, l.reset === 1 ? 1 : 0);
-  const reduced = reduceAig(mine);
+  // what reduceAig gives: `mine` is already its own cone of influence
+  const reduced = coneOfInfluence(propagated);
   const sts = aigerToSts(reduced);
   return { aig: reduced, constants, sts, model: stsInterpreter(sts.sts, 'aiger', [...sts.inputs.values()]) };
 }
