@@ -111,7 +111,8 @@ describe('AIGER files with several properties: every property is checked', () =>
           const cert = `${stem}.${p.name}.aag`;
           expect(existsSync(cert), cert).toBe(p.verdict === 'safe');
           if (p.verdict !== 'safe' || algorithm === 'kind') return;
-          expect(readFileSync(cert, 'utf8')).toContain(`WITNESS ${p.name} `);
+          // certifaiger names the property as HWMCC does: outputs are bad states there too
+          expect(readFileSync(cert, 'utf8')).toContain(`WITNESS b${k} `);
           expect(certifaiger(model, readAiger(readFileSync(cert)), k), cert).toBeUndefined();
         });
       }, 120_000);
