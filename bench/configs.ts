@@ -5,7 +5,7 @@
  *
  * In each preset the factors take every level the paper lists and the domain is the blocking factor
  * (for RQ1 the search); every other parameter keeps Vigil's default, the levels that performed well
- * on our corpus (cli/defaults.ts), as the paper keeps the others at levels that did well in its
+ * on our corpus (cegar/defaults.ts), as the paper keeps the others at levels that did well in its
  * previous experiments.
  */
 import { admits, type DomainKind, type RefinementKind } from '../cegar/config.js';
