@@ -16,7 +16,7 @@ import { checkCertificate } from '../certificates/check.js';
 import { OptionError, type EngineSpec, type Settings } from '../engines/engine.js';
 import { declaring, engineFor } from '../engines/registry.js';
 import type { Progress } from '../engines/result.js';
-import { fileVerdict, humanVerdict, jsonVerdict, report, totals, type Checked } from './render.js';
+import { humanVerdict, jsonVerdict, report, summarize, type Checked } from './render.js';
 import { panelOf } from './panel.js';
 import { outputProblem, writeOutputs } from './outputs/index.js';
 import { EXIT, VERSION, type CheckFailure, type CheckOptions, type CheckResult, type Header, type PropertyReport } from './protocol.js';
@@ -65,6 +65,7 @@ export async function checkPipeline(file: string, opts: CheckOptions, hooks: Pip
   hooks.onStart?.(header);
 
   const checked: Checked[] = [];
+  const reports: PropertyReport[] = [];
   for (const property of properties) {
     const tag = properties.length > 1 ? { property: property.name } : {};
     const result = await engine.check(problem, property, { deadline: hooks.deadline }, {
@@ -73,22 +74,23 @@ export async function checkPipeline(file: string, opts: CheckOptions, hooks: Pip
     });
     await checkCertificate(problem, property, spec.name, result);
     checked.push({ property, result });
-    hooks.onProperty?.(report(property, result));
+    reports.push(report(property, result));
+    hooks.onProperty?.(reports.at(-1)!);
   }
 
   const outputs = writeOutputs(problem, checked, opts);
-  const { verdict, reason } = fileVerdict(checked.map((c) => report(c.property, c.result)));
+  const summary = summarize(reports);
   return {
     kind: 'result',
     header,
-    verdict,
-    ...(reason ? { reason } : {}),
-    code: EXIT[verdict],
-    stats: totals(checked.map((c) => c.result.stats)),
-    reports: checked.map((c) => report(c.property, c.result)),
+    verdict: summary.verdict,
+    ...(summary.reason ? { reason: summary.reason } : {}),
+    code: EXIT[summary.verdict],
+    stats: summary.stats,
+    reports,
     text: opts.json
-      ? jsonVerdict(problem, header, checked, { version: VERSION, outputs })
-      : humanVerdict(problem, header, checked),
+      ? jsonVerdict(problem, header, checked, summary, { version: VERSION, outputs })
+      : humanVerdict(problem, header, checked, summary),
     panel: panelOf(problem, checked),
   };
 }

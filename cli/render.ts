@@ -85,24 +85,30 @@ export function report(property: Property, r: Result): PropertyReport {
   return { name: property.name, verdict: r.verdict, ...(r.verdict === 'unknown' ? { reason: r.reason } : {}), stats: r.stats };
 }
 
-/**
- * The file's verdict: UNSAFE if any property fails, SAFE only if all hold, UNKNOWN otherwise, with
- * the reason of the one unknown property, or the kind of the first and every property's detail.
- */
-export function fileVerdict(reports: readonly PropertyReport[]): { verdict: Verdict; reason?: UnknownReason } {
-  if (reports.some((r) => r.verdict === 'unsafe')) return { verdict: 'unsafe' };
-  const open = reports.filter((r) => r.verdict === 'unknown');
-  if (open.length === 0) return { verdict: 'safe' };
-  if (reports.length === 1) return { verdict: 'unknown', reason: open[0]!.reason! };
-  const detail = `${open.length} of ${reports.length} properties unknown: ${open.map((r) => `${r.name} ${r.reason!.detail}`).join(', ')}`;
-  return { verdict: 'unknown', reason: { kind: open[0]!.reason!.kind, detail } };
+/** What every rendering of a run starts from: each property's report and the file's verdict. */
+export interface Summary {
+  readonly reports: readonly PropertyReport[];
+  /** UNSAFE if any property fails, SAFE only if all hold, UNKNOWN otherwise. */
+  readonly verdict: Verdict;
+  readonly reason?: UnknownReason;
+  readonly stats: Statistics;
 }
 
-/** The run's statistics: a single property's own, or the sums of the counters every property has. */
-export function totals(stats: readonly Statistics[]): Statistics {
-  if (stats.length === 1) return stats[0]!;
-  const sum = (k: string) => stats.reduce((n, s) => n + (s[k] ?? 0), 0);
-  return { timeMs: sum('timeMs'), solverChecks: sum('solverChecks'), solverTimeMs: sum('solverTimeMs'), properties: stats.length };
+/**
+ * The file's verdict with the reason of the one unknown property, or the kind of the first and
+ * every property's detail; the statistics are a single property's own, or the sums of the
+ * counters every property has.
+ */
+export function summarize(reports: readonly PropertyReport[]): Summary {
+  const sum = (k: string) => reports.reduce((n, r) => n + (r.stats[k] ?? 0), 0);
+  const total = reports.length === 1 ? reports[0]!.stats
+    : { timeMs: sum('timeMs'), solverChecks: sum('solverChecks'), solverTimeMs: sum('solverTimeMs'), properties: reports.length };
+  if (reports.some((r) => r.verdict === 'unsafe')) return { reports, verdict: 'unsafe', stats: total };
+  const open = reports.filter((r) => r.verdict === 'unknown');
+  if (open.length === 0) return { reports, verdict: 'safe', stats: total };
+  const reason = reports.length === 1 ? open[0]!.reason!
+    : { kind: open[0]!.reason!.kind, detail: `${open.length} of ${reports.length} properties unknown: ${open.map((r) => `${r.name} ${r.reason!.detail}`).join(', ')}` };
+  return { reports, verdict: 'unknown', reason, stats: total };
 }
 
 function bracket(algorithm: string | undefined, stats: Statistics): string {
@@ -113,9 +119,11 @@ function verdictText(verdict: Verdict, reason: UnknownReason | undefined): strin
   return `${verdict.toUpperCase()}${reason ? ` (${reason.detail})` : ''}`;
 }
 
-/** The first line of the human summary: file, verdict, algorithm, time and solver checks. */
-export function headline(file: string, algorithm: string | undefined, verdict: Verdict, reason: UnknownReason | undefined, stats: Statistics): string {
-  return `${file}: ${verdictText(verdict, reason)}  ${bracket(algorithm, stats)}`;
+/** The file's line (verdict, algorithm, time, solver checks), then one line per property when there are several. */
+function summaryLines(file: string, algorithm: string | undefined, s: Summary): string[] {
+  const head = `${file}: ${verdictText(s.verdict, s.reason)}  ${bracket(algorithm, s.stats)}`;
+  if (s.reports.length <= 1) return [head];
+  return [head, ...s.reports.map((r) => `  ${r.name}: ${verdictText(r.verdict, r.reason)}  ${bracket(undefined, r.stats)}`)];
 }
 
 /** A property's counterexample or invariant, as lines. */
@@ -128,17 +136,42 @@ function details(problem: Problem, c: Checked): string[] {
   return [`counterexample of ${steps} step${steps === 1 ? '' : 's'} (replayed on the model):`, ...traceLines(problem.model(p), trace)];
 }
 
-export function humanVerdict(problem: Problem, header: Header, checked: readonly Checked[]): string {
-  const reports = checked.map((c) => report(c.property, c.result));
-  const { verdict, reason } = fileVerdict(reports);
-  const head = headline(problem.file, header.algorithm, verdict, reason, totals(checked.map((c) => c.result.stats)));
-  if (checked.length === 1) return [head, ...details(problem, checked[0]!)].join('\n');
-  const lines = [head, ...reports.map((r) => `  ${r.name}: ${verdictText(r.verdict, r.reason)}  ${bracket(undefined, r.stats)}`)];
+export function humanVerdict(problem: Problem, header: Header, checked: readonly Checked[], summary: Summary): string {
+  const lines = summaryLines(problem.file, header.algorithm, summary);
+  if (checked.length === 1) return [...lines, ...details(problem, checked[0]!)].join('\n');
   for (const c of checked) {
     const more = details(problem, c);
     if (more.length > 0) lines.push(`${c.property.name}: ${more[0]}`, ...more.slice(1));
   }
   return lines.join('\n');
+}
+
+const reasonJson = (r: UnknownReason | undefined) => (r ? { reason: r.detail, reasonKind: r.kind } : {});
+
+/**
+ * One JSON object, described by cli/verdict.schema.json: the run and the file's verdict, `top`
+ * (the one property's counterexample or invariant), and each property with its `extras`.
+ */
+function summaryJson(
+  file: string, header: Header | undefined, s: Summary, version: string,
+  top: Record<string, unknown>, extras: readonly Record<string, unknown>[], outputs: readonly string[],
+): string {
+  return JSON.stringify({
+    vigil: version,
+    file,
+    formalism: header?.formalism ?? null,
+    verdict: s.verdict,
+    ...reasonJson(s.reason),
+    algorithm: header?.algorithm ?? null,
+    options: header?.options ?? {},
+    timeMs: s.stats.timeMs,
+    statistics: s.stats,
+    ...top,
+    properties: s.reports.map((r, i) => ({
+      name: r.name, verdict: r.verdict, ...reasonJson(r.reason), timeMs: r.stats.timeMs, statistics: r.stats, ...extras[i],
+    })),
+    outputs,
+  }, null, 2);
 }
 
 /** What `--json` reports beyond the verdicts: the tool's version and the files written. */
@@ -147,75 +180,30 @@ export interface JsonContext {
   readonly outputs: readonly string[];
 }
 
-/** A property's certificate as JSON: its kind, and the counterexample or invariant. */
-function certificateJson(problem: Problem, c: Checked): Record<string, unknown> {
+/** A property's certificate kind, and its counterexample or invariant. */
+function certificateJson(problem: Problem, c: Checked): { certificate?: Record<string, unknown>; proof?: Record<string, unknown> } {
   const { property: p, result: r } = c;
   if (r.verdict === 'unknown') return {};
   const cert = r.certificate;
-  const kind = { kind: cert.kind, ...(cert.kind === 'k-invariant' ? { k: cert.k, simplePath: cert.simplePath } : {}) };
-  if (r.verdict === 'unsafe') return { certificate: kind, counterexample: traceJson(problem.trace(p, r.certificate)) };
+  const certificate = { kind: cert.kind, ...(cert.kind === 'k-invariant' ? { k: cert.k, simplePath: cert.simplePath } : {}) };
+  if (r.verdict === 'unsafe') return { certificate, proof: { counterexample: traceJson(problem.trace(p, r.certificate)) } };
   const inv = problem.invariant(p, r.certificate);
-  return { certificate: kind, invariant: Object.fromEntries([...inv].map(([l, e]) => [l.name, printExpr(e, 'cfa')])) };
+  return { certificate, proof: { invariant: Object.fromEntries([...inv].map(([l, e]) => [l.name, printExpr(e, 'cfa')])) } };
 }
 
-/** One JSON object, described by cli/verdict.schema.json. */
-export function jsonVerdict(problem: Problem, header: Header, checked: readonly Checked[], context: JsonContext): string {
-  const reports = checked.map((c) => report(c.property, c.result));
-  const { verdict, reason } = fileVerdict(reports);
-  const stats = totals(checked.map((c) => c.result.stats));
+/** With one property its counterexample or invariant stands at the top, as it always did; with several, each property has its own. */
+export function jsonVerdict(problem: Problem, header: Header, checked: readonly Checked[], summary: Summary, context: JsonContext): string {
+  const certs = checked.map((c) => certificateJson(problem, c));
   const single = checked.length === 1;
-  const { certificate: _kind, ...only } = single ? certificateJson(problem, checked[0]!) : {};
-  return JSON.stringify({
-    vigil: context.version,
-    file: problem.file,
-    formalism: problem.formalism,
-    verdict,
-    ...(reason ? { reason: reason.detail, reasonKind: reason.kind } : {}),
-    algorithm: header.algorithm,
-    options: header.options,
-    timeMs: stats.timeMs,
-    statistics: stats,
-    ...only,
-    properties: checked.map((c, i) => {
-      const r = reports[i]!;
-      const cert = certificateJson(problem, c);
-      return {
-        name: r.name,
-        verdict: r.verdict,
-        ...(r.reason ? { reason: r.reason.detail, reasonKind: r.reason.kind } : {}),
-        timeMs: r.stats.timeMs,
-        statistics: r.stats,
-        ...(single ? (cert.certificate ? { certificate: cert.certificate } : {}) : cert),
-      };
-    }),
-    outputs: context.outputs,
-  }, null, 2);
+  const extras = certs.map(({ certificate, proof }) => ({ ...(certificate ? { certificate } : {}), ...(single ? {} : proof) }));
+  return summaryJson(problem.file, header, summary, context.version, single ? certs[0]!.proof ?? {} : {}, extras, context.outputs);
 }
 
 /**
  * The result of a run ended from outside (a limit, or the user): the properties certified before
- * it, and the others UNKNOWN for `reason`. Its counterexamples and invariants stayed in the worker.
+ * it, and the others UNKNOWN. Its counterexamples and invariants stayed in the worker.
  */
-export function endedVerdict(file: string, header: Header | undefined, reports: readonly PropertyReport[], stats: Statistics, json: boolean, version: string): string {
-  const { verdict, reason } = fileVerdict(reports);
-  if (!json) {
-    const head = headline(file, header?.algorithm, verdict, reason, stats);
-    if (reports.length <= 1) return head;
-    return [head, ...reports.map((r) => `  ${r.name}: ${verdictText(r.verdict, r.reason)}  ${bracket(undefined, r.stats)}`)].join('\n');
-  }
-  return JSON.stringify({
-    vigil: version,
-    file,
-    formalism: header?.formalism ?? null,
-    verdict,
-    ...(reason ? { reason: reason.detail, reasonKind: reason.kind } : {}),
-    algorithm: header?.algorithm ?? null,
-    options: header?.options ?? {},
-    timeMs: stats.timeMs,
-    statistics: stats,
-    properties: reports.map((r) => ({
-      name: r.name, verdict: r.verdict, ...(r.reason ? { reason: r.reason.detail, reasonKind: r.reason.kind } : {}), timeMs: r.stats.timeMs, statistics: r.stats,
-    })),
-    outputs: [],
-  }, null, 2);
+export function endedVerdict(file: string, header: Header | undefined, summary: Summary, json: boolean, version: string): string {
+  if (json) return summaryJson(file, header, summary, version, {}, [], []);
+  return summaryLines(file, header?.algorithm, summary).join('\n');
 }

@@ -9,7 +9,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import { OUT_OF_MEMORY, STOPPED, TIMEOUT, type Progress, type Statistics, type UnknownReason } from '../engines/result.js';
-import { endedVerdict, fileVerdict, totals } from './render.js';
+import { endedVerdict, summarize } from './render.js';
 import { EXIT, VERSION, isOutOfMemory, type CheckFailure, type CheckOptions, type CheckResult, type Header, type Job, type PropertyReport, type WorkerMessage } from './protocol.js';
 import { progressLine } from './progress.js';
 
@@ -113,17 +113,18 @@ export class Session {
     const reports = [...this.reports, ...open.map((name, i) => ({
       name, verdict: 'unknown' as const, reason, stats: i === 0 ? reachedStats(this.last, elapsedMs) : { timeMs: 0, solverChecks: 0, solverTimeMs: 0 },
     }))];
-    const stats = reports.length === 1 ? reports[0]!.stats : { ...totals(reports.map((r) => r.stats)), timeMs: elapsedMs };
-    const { verdict, reason: fileReason } = fileVerdict(reports);
+    const summed = summarize(reports);
+    // with several properties, the run's time is the wall time until it was ended
+    const summary = reports.length === 1 ? summed : { ...summed, stats: { ...summed.stats, timeMs: elapsedMs } };
     const reached = this.last ? progressLine(this.last) : undefined;
-    const text = endedVerdict(this.file, this.header, reports, stats, this.options.json === true, VERSION);
+    const text = endedVerdict(this.file, this.header, summary, this.options.json === true, VERSION);
     this.finish({
       kind: 'result',
       ...(this.header ? { header: this.header } : {}),
-      verdict,
-      ...(fileReason ? { reason: fileReason } : {}),
-      code: EXIT[verdict],
-      stats,
+      verdict: summary.verdict,
+      ...(summary.reason ? { reason: summary.reason } : {}),
+      code: EXIT[summary.verdict],
+      stats: summary.stats,
       reports,
       // A run ended from outside writes no result files: they are written by the worker after certification.
       text: this.options.json || !reached ? text : `${text}\nreached: ${reached}`,
