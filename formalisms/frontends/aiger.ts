@@ -86,7 +86,7 @@ export class CircuitModel {
   readonly aig: Aig;
   private readonly cones: Views<Cone>;
 
-  constructor(readonly file: AigerFile) {
+  constructor(file: AigerFile) {
     this.aig = aigFromFile(file);
     this.cones = new Views((p) => cone(this.aig, p));
   }
@@ -110,7 +110,8 @@ export class CircuitModel {
     let latches = Uint8Array.from(r.latches);
     for (const inputs of r.inputs) {
       evaluate(aig, latches, inputs, values);
-      const vals = new Map(model.vars.map((d) => [d, False]));
+      // the view's variables are the cone's inputs and latches: every one gets its value here
+      const vals = new Map<VarDecl, Expr>();
       aig.inputs.forEach((i, k) => vals.set(sts.inputs.get(i.index)!, bool(values[1 + k] === 1)));
       aig.latches.forEach((l, k) => vals.set(sts.latches.get(l.index)!, bool(values[firstLatch + k] === 1)));
       states.push({ loc: model.initLoc, vals });
@@ -146,24 +147,29 @@ export class CircuitModel {
    * (bad' = bad or not invariant), and the invariant as output `o0`.
    */
   witnessCircuit(p: Property, clauses: readonly (readonly Lit[])[]): SafeCertificate & { kind: 'witness-circuit' } {
-    const all = [...clauses, ...[...this.cone(p).constants].map(([k, v]) => [this.latchLit(k) ^ (v ^ 1)])];
+    const all = [...clauses, ...this.constantUnits(p)];
     return { kind: 'witness-circuit', witness: this.withInvariant(p, (and) => all.reduce((inv, c) => and(inv, c.reduce(orWith(and), FALSE_LIT)), TRUE_LIT)), clauses: all };
   }
 
-  /** The witness circuit of an invariant over the property view's variables (the inputs may occur in it). */
+  /** The witness circuit of an invariant over the property view's variables (the inputs may occur in it), with the cone's constants. */
   witnessCircuitOf(p: Property, invariant: Expr): Aig {
     const { sts } = this.cone(p);
     const leaf = new Map<VarDecl, Lit>();
     sts.inputs.forEach((v, k) => leaf.set(v, 2 * (1 + k)));
     sts.latches.forEach((v, k) => leaf.set(v, this.latchLit(k)));
-    return this.withInvariant(p, (and) => lower(invariant, leaf, and));
+    return this.withInvariant(p, (and) => this.constantUnits(p).reduce((inv, [unit]) => and(inv, unit!), lower(invariant, leaf, and)));
   }
 
+  /** The latches the cone's reduction proved constant, as unit clauses of the file's graph. */
+  private constantUnits(p: Property): Lit[][] {
+    return [...this.cone(p).constants].map(([k, v]) => [this.latchLit(k) ^ (v ^ 1)]);
+  }
+
+  /** The file's circuit with the invariant joined to the property: bad' = bad or not invariant, and `o0` the invariant. */
   private withInvariant(p: Property, invariant: (and: (a: Lit, b: Lit) => Lit) => Lit): Aig {
     const prop = this.aig.properties[p.index]!;
     return extendAig(this.aig, (and) => {
-      let inv = invariant(and);
-      for (const [k, v] of this.cone(p).constants) inv = and(inv, this.latchLit(k) ^ (v ^ 1));
+      const inv = invariant(and);
       return [
         { lit: orWith(and)(prop.lit, inv ^ 1), section: 'bad', index: 0, name: `${p.name} or not invariant` },
         { lit: inv, section: 'output', index: 0, name: 'invariant' },
