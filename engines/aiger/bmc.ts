@@ -64,6 +64,19 @@ export function bmcOutcome(aig: Aig, opts: AigerEngineOptions, reached: { bound:
   return { result: 'unknown', reason: unknown('bound', `bound ${bound} reached`), sat };
 }
 
+/** BMC on a circuit: its outcome and statistics, timed from `started`. */
+export function runBmc(circuit: Aig, opts: AigerEngineOptions, started = Date.now()): { outcome: Outcome; stats: Statistics } {
+  const reached = { bound: -1 };
+  const { sat, ...outcome } = bmcOutcome(circuit, opts, reached);
+  return {
+    outcome,
+    stats: {
+      timeMs: Date.now() - started, solverChecks: sat.stats.solves, solverTimeMs: sat.stats.timeMs, bound: reached.bound,
+      conflicts: sat.stats.conflicts,
+    },
+  };
+}
+
 /** BMC as the engine for circuits: each property on its prepared circuit. */
 export function createEngine(settings: Settings): Engine {
   const bound = boundOf(settings);
@@ -72,12 +85,7 @@ export function createEngine(settings: Settings): Engine {
     check(problem, property, limits, reporter) {
       const started = Date.now();
       const prep = prepare(problem, property);
-      const reached = { bound: -1 };
-      const { sat, ...outcome } = bmcOutcome(prep.circuit, { bound, deadline: limits.deadline, onProgress: (p) => reporter.progress(p) }, reached);
-      const stats: Statistics = {
-        timeMs: Date.now() - started, solverChecks: sat.stats.solves, solverTimeMs: sat.stats.timeMs, bound: reached.bound,
-        conflicts: sat.stats.conflicts,
-      };
+      const { outcome, stats } = runBmc(prep.circuit, { bound, deadline: limits.deadline, onProgress: (p) => reporter.progress(p) }, started);
       return resultOf(problem, property, prep, outcome, stats);
     },
   };

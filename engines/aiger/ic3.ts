@@ -104,6 +104,13 @@ export class Ic3 {
   }
 }
 
+/** IC3 on a circuit: its outcome and statistics, timed from `started`. */
+export function runIc3(circuit: Aig, opts: AigerEngineOptions, started = Date.now()): { outcome: Outcome; stats: Statistics } {
+  const engine = new Ic3(circuit, opts);
+  const outcome = engine.check();
+  return { outcome, stats: { timeMs: Date.now() - started, solverChecks: 0, solverTimeMs: 0, ...engine.stats() } };
+}
+
 /** IC3 as the engine for circuits: each property on its prepared circuit. */
 export function createEngine(): Engine {
   return {
@@ -111,10 +118,7 @@ export function createEngine(): Engine {
     check(problem, property, limits, reporter) {
       const started = Date.now();
       const prep = prepare(problem, property);
-      const engine = new Ic3(prep.circuit, { deadline: limits.deadline, onProgress: (p) => reporter.progress(p) });
-      const outcome = engine.check();
-      const stats: Statistics = { timeMs: 0, solverChecks: 0, solverTimeMs: 0, ...engine.stats() };
-      stats.timeMs = Date.now() - started;
+      const { outcome, stats } = runIc3(prep.circuit, { deadline: limits.deadline, onProgress: (p) => reporter.progress(p) }, started);
       return resultOf(problem, property, prep, outcome, stats);
     },
   };

@@ -12,8 +12,8 @@ import type { Aig } from '../../formalisms/aig.js';
 import { unknown, type Progress, type Result, type Statistics } from '../result.js';
 import type { Engine, Settings } from '../engine.js';
 import { boundOf } from '../bound.js';
-import { bmcOutcome, type AigerEngineOptions } from './bmc.js';
-import { Ic3 } from './ic3.js';
+import { runBmc } from './bmc.js';
+import { runIc3 } from './ic3.js';
 import { prepare, resultOf, type Outcome } from './prepare.js';
 
 type Member = 'ic3' | 'bmc';
@@ -30,23 +30,11 @@ type Message =
   | { readonly kind: 'progress'; readonly progress: Progress }
   | { readonly kind: 'done'; readonly outcome: Outcome; readonly stats: Statistics };
 
-/** Runs one member on the circuit; the outcome and its statistics. */
-function runMember(circuit: Aig, member: Member, opts: AigerEngineOptions): { outcome: Outcome; stats: Statistics } {
-  const started = Date.now();
-  if (member === 'ic3') {
-    const ic3 = new Ic3(circuit, opts);
-    const outcome = ic3.check();
-    return { outcome, stats: { timeMs: Date.now() - started, solverChecks: 0, solverTimeMs: 0, ...ic3.stats() } };
-  }
-  const reached = { bound: -1 };
-  const { sat, ...outcome } = bmcOutcome(circuit, opts, reached);
-  return { outcome, stats: { timeMs: Date.now() - started, solverChecks: sat.stats.solves, solverTimeMs: sat.stats.timeMs, bound: reached.bound } };
-}
-
 function workerMain(job: Job): void {
   const post = (m: Message) => parentPort!.postMessage(m);
   const onProgress = job.member === 'ic3' ? (progress: Progress) => post({ kind: 'progress', progress }) : undefined;
-  const { outcome, stats } = runMember(job.circuit, job.member, { bound: job.bound, deadline: job.deadline, onProgress });
+  const run = job.member === 'ic3' ? runIc3 : runBmc;
+  const { outcome, stats } = run(job.circuit, { bound: job.bound, deadline: job.deadline, onProgress });
   post({ kind: 'done', outcome, stats });
 }
 
