@@ -80,11 +80,19 @@ export function transferRun(from: Aig, to: Aig, run: Run): Run {
   };
 }
 
-/** The circuit of an AIGER problem and what moves results between its views and the file. */
+/**
+ * The circuit of an AIGER problem and what moves results between its views and the file. What it
+ * derives from a certificate (the trace of a witness, the witness of a trace, the witness circuit
+ * of an invariant) is derived once: the check, the summary and the result files all ask for it.
+ */
 export class CircuitModel {
   /** The file's graph, unreduced, with every property. */
   readonly aig: Aig;
   private readonly cones: Views<Cone>;
+  private readonly traces = new WeakMap<Run, Trace>();
+  private readonly runs = new WeakMap<Trace, Run>();
+  /** By invariant, then by property: hash-consing makes one `true` the invariant of many properties. */
+  private readonly witnesses = new WeakMap<Expr, Map<number, Aig>>();
 
   constructor(file: AigerFile) {
     this.aig = aigFromFile(file);
@@ -102,6 +110,12 @@ export class CircuitModel {
 
   /** A run of the file as a trace of the property's view: every input and latch variable at every step. */
   trace(p: Property, run: Run): Trace {
+    let known = this.traces.get(run);
+    if (!known) this.traces.set(run, (known = this.simulate(p, run)));
+    return known;
+  }
+
+  private simulate(p: Property, run: Run): Trace {
     const { aig, sts, model } = this.cone(p);
     const r = transferRun(this.aig, aig, run);
     const values = new Uint8Array(firstGateNode(aig) + andCount(aig));
@@ -126,6 +140,12 @@ export class CircuitModel {
    * influence the property: latches start at their reset value (0 when uninitialised), inputs are 0.
    */
   run(p: Property, trace: Trace): Run {
+    let known = this.runs.get(trace);
+    if (!known) this.runs.set(trace, (known = this.positions(p, trace)));
+    return known;
+  }
+
+  private positions(p: Property, trace: Trace): Run {
     const { sts } = this.cone(p);
     const bit = (v: Expr | undefined) => (v === True ? 1 : 0);
     const first = trace.states[0]!.vals;
@@ -153,6 +173,14 @@ export class CircuitModel {
 
   /** The witness circuit of an invariant over the property view's variables (the inputs may occur in it), with the cone's constants. */
   witnessCircuitOf(p: Property, invariant: Expr): Aig {
+    let byProperty = this.witnesses.get(invariant);
+    if (!byProperty) this.witnesses.set(invariant, (byProperty = new Map()));
+    let known = byProperty.get(p.index);
+    if (!known) byProperty.set(p.index, (known = this.lowered(p, invariant)));
+    return known;
+  }
+
+  private lowered(p: Property, invariant: Expr): Aig {
     const { sts } = this.cone(p);
     const leaf = new Map<VarDecl, Lit>();
     sts.inputs.forEach((v, k) => leaf.set(v, 2 * (1 + k)));
