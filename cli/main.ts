@@ -13,7 +13,7 @@ import { readdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join, relative } from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { ENGINES, ENGINE_NAMES, ENGINE_OPTIONS } from '../engines/registry.js';
+import { DEFAULT_ENGINE, ENGINES, ENGINE_NAMES, ENGINE_OPTIONS } from '../engines/registry.js';
 import { OptionError, type EngineOption, type Settings } from '../engines/engine.js';
 import { MODEL_FILES } from '../formalisms/frontends/index.js';
 import { EXIT, VERSION, type CheckOptions } from './protocol.js';
@@ -36,10 +36,11 @@ function engineOption(o: EngineOption): Option {
   });
 }
 
-/** The help text of --algorithm: the engines, and which of them check circuits only. */
+/** The help text of --algorithm: which engines check circuits only, and the default of each formalism. */
 function algorithmHelp(): string {
   const circuitsOnly = ENGINE_NAMES.filter((n) => ENGINES.filter((e) => e.name === n).every((e) => e.formalisms.length === 1 && e.formalisms[0] === 'aiger'));
-  return `checking algorithm (${circuitsOnly.join(', ')}: AIGER circuits only) (default: cegar; ic3 for AIGER)`;
+  const defaults = Object.entries(DEFAULT_ENGINE).map(([formalism, name]) => `${name} for ${formalism === 'aiger' ? 'AIGER' : formalism.toUpperCase()}`);
+  return `checking algorithm (${circuitsOnly.join(', ')}: AIGER circuits only) (default: ${defaults.join(', ')})`;
 }
 
 /** The options commander parsed, with the engine options apart. */

@@ -34,7 +34,7 @@ export const ENGINES: readonly EngineSpec[] = [
 ];
 
 /** The default per formalism: IC3 for circuits, CEGAR for everything else. */
-const DEFAULT_ENGINE: Record<Formalism, string> = { cfa: 'cegar', sts: 'cegar', aiger: 'ic3' };
+export const DEFAULT_ENGINE: Readonly<Record<Formalism, string>> = { cfa: 'cegar', sts: 'cegar', aiger: 'ic3' };
 
 export const ENGINE_NAMES: readonly string[] = [...new Set(ENGINES.map((e) => e.name))];
 
