@@ -5,9 +5,11 @@
  * down the start of every `vigil check`.
  */
 import { Command } from 'commander';
-import { positive } from '../cli/positive.js';
+import { positive, positiveInteger } from '../cli/positive.js';
 import { ConfigError, EXPERIMENTS, NAMED, parseConfig, type RunConfig } from './configs.js';
 import { SuiteError, suiteModels, type Model } from './suite.js';
+import type { ResultRow } from './results.js';
+import { progressWriter } from './queue/progress.js';
 
 /** Bad usage of `vigil report`. */
 export class ReportError extends Error {}
@@ -21,6 +23,7 @@ interface BenchCliOptions {
   memory?: number;
   jobs: number;
   out?: string;
+  queue?: string;
 }
 
 
@@ -32,7 +35,8 @@ async function usage(f: () => Promise<number>): Promise<number> {
     return await f();
   } catch (e) {
     const { ResultsFileError } = await import('./results.js');
-    if (e instanceof ConfigError || e instanceof SuiteError || e instanceof ReportError || e instanceof ResultsFileError) {
+    const { QueueError } = await import('./queue/connection.js');
+    if (e instanceof ConfigError || e instanceof SuiteError || e instanceof ReportError || e instanceof ResultsFileError || e instanceof QueueError) {
       process.stderr.write(`${e.message}\n`);
       return 2;
     }
@@ -52,14 +56,26 @@ async function bench(o: BenchCliOptions): Promise<number> {
   let models: Model[] = [...new Map((o.suite ?? [undefined]).flatMap((s) => suiteModels(s)).map((m) => [m.name, m])).values()];
   if (experiment) models = models.filter((m) => experiment.formalisms.includes(m.formalism));
   if (experiment) process.stderr.write(`${experiment.title}: ${configs.length} configurations\n`);
-  const { runBench } = await import('./harness.js');
+  const limits = { timeoutS: o.timeout, ...(o.memory === undefined ? {} : { memoryMb: o.memory }) };
+  const onResult = (r: ResultRow, done: number, total: number) => progress.line(
+    `[${done}/${total}] ${r.config} ${r.model}: ${r.status} ${(Number(r.walltimems) / 1000).toFixed(2)} s ${(Number(r.memory) / 2 ** 20).toFixed(0)} MB`);
+  const progress = progressWriter(process.stderr);
+  let rows: ResultRow[];
+  let failed = 0;
+  if (o.queue !== undefined) {
+    if (o.out === undefined) throw new ConfigError('--queue needs --out: a queued campaign collects its results into a file');
+    const { runQueued } = await import('./queue/coordinator.js');
+    const outcome = await runQueued({ models, configs, limits, out: o.out, queue: o.queue, launch: 'process', onResult, onProgress: progress.status });
+    progress.end();
+    for (const f of outcome.failed) process.stderr.write(`failed in the queue: ${f.config} ${f.model}: ${f.reason}\n`);
+    if (outcome.failed.length > 0) process.stderr.write(`${outcome.failed.length} runs failed; run the same command again to retry them\n`);
+    rows = outcome.rows;
+    failed = outcome.failed.length;
+  } else {
+    const { runBench } = await import('./harness.js');
+    rows = await runBench({ models, configs, jobs: o.jobs, out: o.out, limits, onResult });
+  }
   const { readResults } = await import('./results.js');
-  const rows = await runBench({
-    models, configs, jobs: o.jobs, out: o.out,
-    limits: { timeoutS: o.timeout, ...(o.memory === undefined ? {} : { memoryMb: o.memory }) },
-    onResult: (r, done, total) => process.stderr.write(
-      `[${done}/${total}] ${r.config} ${r.model}: ${r.status} ${(Number(r.walltimems) / 1000).toFixed(2)} s ${(Number(r.memory) / 2 ** 20).toFixed(0)} MB\n`),
-  });
   const all = o.out ? readResults(o.out) : rows;
   for (const c of names) {
     const mine = all.filter((r) => r.config === c);
@@ -67,7 +83,7 @@ async function bench(o: BenchCliOptions): Promise<number> {
     console.log(`${c}: ${mine.length} runs; correct ${n('correct')}, wrong ${n('wrong')}, unknown ${n('unknown')}, timeout ${n('timeout')}, `
       + `out of memory ${n('memout')}, error ${n('error')}; CPU ${(mine.reduce((s, r) => s + Number(r.timems), 0) / 1000).toFixed(1)} s`);
   }
-  return all.some((r) => r.status === 'wrong' && names.includes(r.config)) ? 1 : 0;
+  return failed > 0 || all.some((r) => r.status === 'wrong' && names.includes(r.config)) ? 1 : 0;
 }
 
 export function addBenchCommands(p: Command, run: (code: Promise<number>) => void): void {
@@ -81,7 +97,17 @@ export function addBenchCommands(p: Command, run: (code: Promise<number>) => voi
     .option('--memory <MB>', 'resident-memory limit per run', positive('--memory', 'megabytes'))
     .option('--jobs <n>', 'runs at once', positive('--jobs'), 1)
     .option('--out <file.csv>', 'results file, appended to and resumed (runs already in it are skipped)')
+    .option('--queue <redis://host:port[/db]>', 'run through a Redis job queue served by `vigil worker` processes on any machines (needs --out; --jobs is then the workers\' business)')
     .action((o: BenchCliOptions) => run(usage(() => bench(o))));
+
+  p.command('worker')
+    .description('run the campaigns queued by `vigil bench --queue` on this machine, each run in its own process as `vigil bench` does')
+    .requiredOption('--queue <redis://host:port[/db]>', 'the Redis server of the campaign')
+    .option('--jobs <n>', 'runs at once', positiveInteger('--jobs'), 1)
+    .action((o: { queue: string; jobs: number }) => run(usage(async () => {
+      const { serve } = await import('./queue/worker.js');
+      return serve({ queue: o.queue, jobs: o.jobs, log: (line) => process.stderr.write(`${line}\n`) });
+    })));
 
   p.command('report')
     .description('heatmap, cactus and scatter plots (SVG, PNG) and an HTML page from a results CSV')

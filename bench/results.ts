@@ -20,6 +20,9 @@ export const COLUMNS = [
   'domain', 'maxenum', 'precgranularity', 'predsplit', 'refinement', 'search', 'initprec', 'prunestrategy', 'bound',
   'status', 'succ', 'termination', 'result', 'reason', 'timems', 'walltimems', 'memory', 'solvercalls',
   'timelimits', 'memorylimitmb',
+  // Where a queued run ran (bench/queue/): the worker's host, Vigil version and CPU model, and when
+  // the run was enqueued, started and finished (epoch ms). Blank for local runs and in older files.
+  'host', 'vigilversion', 'cpu', 'worker', 'queuedat', 'startedat', 'finishedat',
 ] as const;
 
 export type Column = (typeof COLUMNS)[number];
@@ -29,7 +32,7 @@ export type ResultRow = Record<Column, string>;
 export const STATUSES = ['correct', 'wrong', 'solved', 'unknown', 'timeout', 'memout', 'error'] as const;
 export type Status = (typeof STATUSES)[number];
 
-/** A file given as --out that is not a results file of this version. */
+/** A file given as --out that is not a results file of this or an older version. */
 export class ResultsFileError extends Error {}
 
 /** The key that makes a run unique in a results file. */
@@ -37,15 +40,19 @@ function runKey(config: string, model: string): string {
   return `${config}\u0000${model}`;
 }
 
+/** The rows of a results file; columns its (older) header lacks read as blank. */
 export function readResults(file: string): ResultRow[] {
   const text = readFileSync(file, 'utf8');
   const complete = text.slice(0, text.lastIndexOf('\n') + 1);
-  return parse(complete, { columns: true, skip_empty_lines: true }) as ResultRow[];
+  const blank = Object.fromEntries(COLUMNS.map((c) => [c, '']));
+  return (parse(complete, { columns: true, skip_empty_lines: true }) as Partial<ResultRow>[]).map((r) => ({ ...blank, ...r }) as ResultRow);
 }
 
 /** An append-only results file, resumed if it exists. */
 export class ResultsFile {
   private readonly done = new Set<string>();
+  /** The file's own columns: a file of an older version (a prefix of COLUMNS) keeps its header. */
+  private columns: readonly Column[] = COLUMNS;
 
   constructor(private readonly file: string) {
     if (!existsSync(file)) {
@@ -57,9 +64,12 @@ export class ResultsFile {
     const end = text.lastIndexOf('\n') + 1;
     // The header is checked before anything is cut, so that another file given as --out is left whole.
     const header = end === 0 ? text : text.slice(0, text.indexOf('\n'));
-    if (!COLUMNS.join(',').startsWith(header)) throw new ResultsFileError(`${file} is not a results file of this version (its header differs); choose another --out`);
+    // A whole header names a prefix of COLUMNS (older versions wrote fewer); a cut one is the start of it.
+    const older = COLUMNS.slice(0, header.split(',').length);
+    if (end === 0 ? !COLUMNS.join(',').startsWith(header) : older.join(',') !== header) throw new ResultsFileError(`${file} is not a results file of this version (its header differs); choose another --out`);
     if (end < text.length) truncateSync(file, Buffer.byteLength(text.slice(0, end)));
     if (end === 0) appendFileSync(file, stringify([[...COLUMNS]]));
+    else this.columns = older;
     for (const r of readResults(file)) this.done.add(runKey(r.config, r.model));
   }
 
@@ -69,7 +79,7 @@ export class ResultsFile {
 
   append(row: ResultRow): void {
     // One physical line per record, so that a cut line is recognisable by its missing newline.
-    appendFileSync(this.file, stringify([COLUMNS.map((c) => row[c].replace(/[\r\n]+/g, ' '))]));
+    appendFileSync(this.file, stringify([this.columns.map((c) => (row[c] ?? '').replace(/[\r\n]+/g, ' '))]));
     this.done.add(runKey(row.config, row.model));
   }
 }

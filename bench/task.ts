@@ -17,7 +17,7 @@ import { aigFromFile } from '../formalisms/aig.js';
 import { binaryAiger } from './aiger-binary.js';
 import { OPTION_NAMES, type RunConfig } from './configs.js';
 import { runLimited, type Measured } from './limits.js';
-import type { ResultRow } from './results.js';
+import { COLUMNS, type ResultRow } from './results.js';
 import { classify, termination, type Answer } from './classify.js';
 import type { UnknownKind } from '../engines/result.js';
 import type { Model } from './suite.js';
@@ -114,7 +114,7 @@ export async function runTask(model: Model, c: RunConfig, limits: TaskLimits, la
   }
   const { m, o, row } = run;
   const status = classify(model.expected, o);
-  const blank = Object.fromEntries(OPTION_NAMES.map((n) => [n, '']));
+  const blank = Object.fromEntries([...COLUMNS, ...OPTION_NAMES].map((n) => [n, '']));
   return {
     ...blank, ...row,
     model: model.name, category: model.category, expected: model.expected, config: c.name,

@@ -8,3 +8,12 @@ export function positive(what: string, unit?: string) {
     return n;
   };
 }
+
+/** The argument parser of the options that take a count (workers' concurrent runs), for commander. */
+export function positiveInteger(what: string) {
+  return (s: string): number => {
+    const n = Number(s);
+    if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError(`${what} must be a positive whole number, got '${s}'`);
+    return n;
+  };
+}
