@@ -12,7 +12,9 @@
  * runs in the file: per level of each factor (domain with refinement, search, granularity,
  * splitting), then per configuration. The exit code is 1 if any verdict is wrong or any run ended
  * in an error. `--limit N` runs only the first N configurations; `--suite TEXT` keeps the models
- * whose path contains TEXT; `--no-run` only prints the tables.
+ * whose path contains TEXT; `--no-run` only prints the tables; `--queue redis://HOST:PORT` runs
+ * the missing runs through the job queue of `vigil worker` processes (bench/queue/), which use
+ * long-lived runners for them as well.
  */
 import { Command } from 'commander';
 import { DOMAINS, GRANULARITIES, PRED_SPLITS, REFINEMENTS, admits } from '../cegar/config.js';
@@ -30,9 +32,10 @@ const opts = new Command('bench')
   .option('--suite <text>', 'only models whose path contains this text', '')
   .option('--limit <n>', 'only the first n configurations', '')
   .option('--out <file.csv>', 'the results CSV (resumed when it exists)', 'docs/bench/matrix.csv')
+  .option('--queue <redis://host:port[/db]>', 'run through a Redis job queue served by `vigil worker` processes (bench/queue/)')
   .option('--no-run', 'only print the tables of what the results CSV holds')
   .parse()
-  .opts<{ timeout: string; jobs: string; suite: string; limit: string; out: string; run: boolean }>();
+  .opts<{ timeout: string; jobs: string; suite: string; limit: string; out: string; queue?: string; run: boolean }>();
 
 function configurations(): RunConfig[] {
   const out: RunConfig[] = [];
@@ -53,16 +56,24 @@ function configurations(): RunConfig[] {
 
 const models = suiteModels(undefined).filter((m) => m.category !== 'hwmcc24' && m.name.includes(opts.suite));
 const configs = configurations();
-if (opts.run) {
+const onResult = (r: ResultRow, done: number, total: number): void => {
+  if (r.status === 'wrong') process.stderr.write(`WRONG: ${r.model} ${r.config}: ${r.result}\n`);
+  if (done % 100 === 0 || done === total) process.stderr.write(`${done}/${total} runs\n`);
+};
+if (opts.run && opts.queue !== undefined) {
+  const { runQueued } = await import('./queue/coordinator.js');
+  const { QueueError } = await import('./queue/connection.js');
+  try {
+    const { failed } = await runQueued({ models, configs, out: opts.out, queue: opts.queue, launch: 'runner', limits: { timeoutS: Number(opts.timeout) }, onResult });
+    for (const f of failed) process.stderr.write(`failed in the queue: ${f.config} ${f.model}: ${f.reason}\n`);
+  } catch (e) {
+    if (!(e instanceof QueueError)) throw e;
+    process.stderr.write(`${e.message}\n`);
+    process.exit(2);
+  }
+} else if (opts.run) {
   const pool = new RunnerPool();
-  await runBench({
-    models, configs, jobs: Number(opts.jobs), out: opts.out, launch: pool.launch,
-    limits: { timeoutS: Number(opts.timeout) },
-    onResult: (r, done, total) => {
-      if (r.status === 'wrong') process.stderr.write(`WRONG: ${r.model} ${r.config}: ${r.result}\n`);
-      if (done % 100 === 0 || done === total) process.stderr.write(`${done}/${total} runs\n`);
-    },
-  });
+  await runBench({ models, configs, jobs: Number(opts.jobs), out: opts.out, launch: pool.launch, limits: { timeoutS: Number(opts.timeout) }, onResult });
   pool.close();
 }
 

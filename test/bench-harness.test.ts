@@ -107,6 +107,18 @@ describe('the results file', () => {
     expect(rows[0]!.reason).toBe('a b, "quoted"');
   });
 
+  it('resumes a file of an older version: its header and columns are kept, the newer columns read as blank', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'vigil-test-')), 'r.csv');
+    const older = COLUMNS.slice(0, COLUMNS.indexOf('memorylimitmb') + 1);
+    writeFileSync(file, `${older.join(',')}\n${older.map((c) => (c === 'config' ? 'A' : c === 'model' ? 'm1' : '')).join(',')}\n`);
+    const f = new ResultsFile(file);
+    expect(f.has('A', 'm1')).toBe(true);
+    f.append({ ...row('A', 'm2'), host: 'elsewhere' });
+    expect(readFileSync(file, 'utf8').split('\n')[0]).toBe(older.join(','));
+    const rows = readResults(file);
+    expect(rows.map((r) => [r.model, r.host])).toEqual([['m1', ''], ['m2', '']]);
+  });
+
   it('refuses a file with another header and leaves it whole', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'vigil-test-')), 'r.csv');
     writeFileSync(file, 'a,b\n1,2\nno newline at the end');
