@@ -79,14 +79,13 @@ export async function serve(o: WorkerOptions): Promise<number> {
   const slots = Array.from({ length: o.jobs }, (_, i) => i + 1);
   let code = 0;
   let stopping: Promise<void> | undefined;
-  let worker: Worker<RunJob, ResultRow> | undefined;
   let finished!: () => void;
   const done = new Promise<void>((resolve) => { finished = resolve; });
   const stop = (exit: number, message?: string): void => {
     if (stopping) return;
     if (message) o.log(message);
     code = exit;
-    stopping = (worker?.close() ?? Promise.resolve()).catch(() => undefined)
+    stopping = worker.close().catch(() => undefined)
       .then(() => { pool.close(); models.close(); redis.disconnect(); finished(); });
   };
 
@@ -113,7 +112,8 @@ export async function serve(o: WorkerOptions): Promise<number> {
   };
 
   const stall = stallMs();
-  worker = new Worker<RunJob, ResultRow>(QUEUE_NAME, run, {
+  // `stop` and `run` use the worker only once it exists: they run on its jobs and events.
+  const worker = new Worker<RunJob, ResultRow>(QUEUE_NAME, run, {
     connection: redis, concurrency: o.jobs, lockDuration: stall, stalledInterval: stall, maxStalledCount: MAX_STALLED,
   });
   worker.on('error', (e) => { if (!stopping) o.log(`queue error: ${e.message}`); });
