@@ -24,6 +24,7 @@ import { RunnerPool } from './batch.js';
 import { runBench } from './harness.js';
 import { readResults, type ResultRow } from './results.js';
 import { suiteModels } from './suite.js';
+import { progressWriter } from './queue/progress.js';
 
 const opts = new Command('bench')
   .option('--matrix', 'run the configuration matrix')
@@ -56,15 +57,17 @@ function configurations(): RunConfig[] {
 
 const models = suiteModels(undefined).filter((m) => m.category !== 'hwmcc24' && m.name.includes(opts.suite));
 const configs = configurations();
+const progress = progressWriter(process.stderr);
 const onResult = (r: ResultRow, done: number, total: number): void => {
-  if (r.status === 'wrong') process.stderr.write(`WRONG: ${r.model} ${r.config}: ${r.result}\n`);
-  if (done % 100 === 0 || done === total) process.stderr.write(`${done}/${total} runs\n`);
+  if (r.status === 'wrong') progress.line(`WRONG: ${r.model} ${r.config}: ${r.result}`);
+  if (done % 100 === 0 || done === total) progress.line(`${done}/${total} runs`);
 };
 if (opts.run && opts.queue !== undefined) {
   const { runQueued } = await import('./queue/coordinator.js');
   const { QueueError } = await import('./queue/connection.js');
   try {
-    const { failed } = await runQueued({ models, configs, out: opts.out, queue: opts.queue, launch: 'runner', limits: { timeoutS: Number(opts.timeout) }, onResult });
+    const { failed } = await runQueued({ models, configs, out: opts.out, queue: opts.queue, launch: 'runner', limits: { timeoutS: Number(opts.timeout) }, onResult, onProgress: progress.status });
+    progress.end();
     for (const f of failed) process.stderr.write(`failed in the queue: ${f.config} ${f.model}: ${f.reason}\n`);
   } catch (e) {
     if (!(e instanceof QueueError)) throw e;
