@@ -57,9 +57,9 @@ async function bench(o: BenchCliOptions): Promise<number> {
   if (experiment) models = models.filter((m) => experiment.formalisms.includes(m.formalism));
   if (experiment) process.stderr.write(`${experiment.title}: ${configs.length} configurations\n`);
   const limits = { timeoutS: o.timeout, ...(o.memory === undefined ? {} : { memoryMb: o.memory }) };
+  const progress = progressWriter(process.stderr);
   const onResult = (r: ResultRow, done: number, total: number) => progress.line(
     `[${done}/${total}] ${r.config} ${r.model}: ${r.status} ${(Number(r.walltimems) / 1000).toFixed(2)} s ${(Number(r.memory) / 2 ** 20).toFixed(0)} MB`);
-  const progress = progressWriter(process.stderr);
   let rows: ResultRow[];
   let failed = 0;
   if (o.queue !== undefined) {

@@ -18,6 +18,7 @@ import { Worker, WaitingError, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { VERSION } from '../../cli/protocol.js';
 import { RunnerPool } from '../batch.js';
+import { TIME_BIN } from '../limits.js';
 import type { ResultRow } from '../results.js';
 import { ownProcess, runTask } from '../task.js';
 import type { Model } from '../suite.js';
@@ -71,6 +72,7 @@ export interface WorkerOptions {
 /** Serves the queue until a signal or a fatal error; resolves to the exit code. */
 export async function serve(o: WorkerOptions): Promise<number> {
   const server = parseQueueUrl(o.queue);
+  if (!existsSync(TIME_BIN)) throw new QueueError(`vigil worker measures every run with GNU time (${TIME_BIN}): install it (Debian package time)`);
   const redis = await connect(server);
   const models = new Models(redis);
   const pool = new RunnerPool();
