@@ -76,12 +76,12 @@ export function ic3ia(model: Interpreter, limits: Limits, reporter: Reporter): R
     };
   };
   try {
-    refiner = new Refiner(ctx);
     const abs = new Abstraction(ctx);
+    refiner = new Refiner(ctx, abs);
     for (const p of initialPredicates(model)) abs.add(p);
     const frames = new Frames(ctx, abs);
     const mic = new Mic(ctx, frames);
-    const initialBad = refiner.concrete(0);
+    const initialBad = refiner.concrete([{ loc: model.initLoc, lits: [] }]);
     if (initialBad) return { verdict: 'unsafe', certificate: { kind: 'trace', trace: initialBad }, stats: stats() };
     frames.newFrame();
     for (let k = 1; ; k++) {
@@ -94,18 +94,18 @@ export function ic3ia(model: Interpreter, limits: Limits, reporter: Reporter): R
       for (;;) {
         const bad = frames.badIn(k);
         if (!bad) break;
-        const steps = block(ctx, frames, mic, bad);
-        if (steps === undefined) continue;
-        const trace = refiner.concrete(steps);
+        const path = block(ctx, frames, mic, bad);
+        if (!path) continue;
+        const trace = refiner.concrete(path);
         if (trace) return { verdict: 'unsafe', certificate: { kind: 'trace', trace }, stats: stats() };
-        const added = refiner.predicates(steps).filter((p) => abs.add(p));
+        const added = refiner.predicates(path).filter((p) => abs.add(p));
         if (added.length === 0) {
-          return { verdict: 'unknown', reason: unknown('refinement', `refinement found no new predicate against a spurious counterexample of ${steps} steps`), stats: stats() };
+          return { verdict: 'unknown', reason: unknown('refinement', `refinement found no new predicate against a spurious counterexample of ${path.length - 1} steps`), stats: stats() };
         }
         ctx.counters.refinements++;
         reporter.progress({
           phase: 'refinement', iteration: ctx.counters.refinements,
-          detail: `${added.length} new predicates against a spurious counterexample of ${steps} steps`,
+          detail: `${added.length} new predicates against a spurious counterexample of ${path.length - 1} steps`,
           stats: stats(),
           newest: added.slice(-3).map((p) => printExpr(p, dialect, SHOWN_CHARS)),
         });

@@ -1,9 +1,9 @@
 /**
  * Proof obligations: abstract cubes that reach a bad state and must be shown unreachable at a
- * level. Only the distance to the bad state is kept: an obligation that meets an initial state is
- * an abstract counterexample of that length, which is then checked on the concrete model (a
- * counterexample's concrete states come from BMC, not from the abstract cubes). The queue serves
- * the lowest level first, closest to the bad state among equals, so blocking works bottom-up.
+ * level. Each links to the obligation its states step into, so a chain that reaches an initial
+ * state reads off as an abstract counterexample, a path of abstract states that is then checked on
+ * the concrete model. The queue serves the lowest level first, closest to the bad state among
+ * equals, so blocking works bottom-up.
  */
 import type { Cube } from './frames.js';
 
@@ -12,6 +12,15 @@ export interface Obligation {
   readonly level: number;
   /** Steps from the cube to the bad state. */
   readonly depth: number;
+  /** The obligation whose cube some state of this one steps into (none for the bad cube). */
+  readonly next: Obligation | undefined;
+}
+
+/** The abstract path from `first` (a cube, then the chain of obligations from `from`) to the bad cube. */
+export function abstractPath(first: Cube | undefined, from: Obligation): Cube[] {
+  const path = first ? [first] : [];
+  for (let o: Obligation | undefined = from; o; o = o.next) path.push(o.cube);
+  return path;
 }
 
 /** Obligations ordered by level, then by distance to the bad state (a binary heap). */

@@ -1,12 +1,15 @@
 /**
  * Abstract counterexamples checked on the concrete model, and refinement (Cimatti et al., TACAS
- * 2014, Sect. 4): an abstract counterexample of k steps is real iff a bad state is reachable in
- * exactly k steps, which BMC's unrolling (`Unrolling`, incremental over the calls) decides and,
- * when it is, turns into a concrete trace. Otherwise the k-step unrolling is refuted by sequence
- * interpolants I_0 .. I_(k-1), one per state (`lang/smt/interpolate.ts`), and their atoms become new
- * predicates. With them every abstract path of k steps is refuted too: each I_j is then a union of
- * abstract states, the abstract successors of I_j lie in I_(j+1), and I_(k-1) has no bad successor.
- * Atoms over the location alone are dropped, since the abstract states carry the location exactly.
+ * 2014, Sect. 4): an abstract counterexample s_0 .. s_k is real iff BMC's unrolling (`Unrolling`,
+ * incremental over the calls) has a run of k steps from an initial state into a bad one whose j-th
+ * state lies in s_j (the predicates of s_j read back over the variables); a model of it is the
+ * concrete trace. Otherwise the parts A_0 = Init ∧ s_0, A_j = T ∧ s_j (the last with the bad
+ * states) are refuted by sequence interpolants I_0 .. I_(k-1), one per state
+ * (`lang/smt/interpolate.ts`), and their atoms become new predicates, under which the abstract path
+ * is no longer a path: each I_j is then a union of abstract states that contains s_j, its abstract
+ * successors through s_(j+1) lie in I_(j+1), and those of I_(k-1) are not bad. The abstract states
+ * keep the interpolation queries small, where the plain k-step unrolling has every action of every
+ * step in it. Atoms over the location alone are dropped: abstract states carry it exactly.
  */
 import { and, atStep, postorder, type Expr } from '../../lang/expr.js';
 import type { Type } from '../../lang/types.js';
@@ -17,7 +20,9 @@ import { InterpolationError, sequenceInterpolate } from '../../lang/smt/interpol
 import { Solver } from '../../lang/smt/solver.js';
 import { splitPredicate } from '../../cegar/domains/split.js';
 import { unindexed } from '../../cegar/path.js';
+import type { Abstraction } from './abstraction.js';
 import { Timeout, type Ic3iaContext } from './context.js';
+import type { Cube } from './frames.js';
 
 /** Refinement cannot go on: the detail says why. */
 export class RefinementFailed extends Error {}
@@ -34,7 +39,7 @@ export class Refiner {
   /** The step formula from frontier j, over V and V'. */
   private readonly steps: Expr[] = [];
 
-  constructor(private readonly ctx: Ic3iaContext) {
+  constructor(private readonly ctx: Ic3iaContext, private readonly abs: Abstraction) {
     this.frontiers = [new Set([ctx.model.initLoc])];
     this.solver.addAtStep(ctx.unroll.initial(), 0);
   }
@@ -50,20 +55,30 @@ export class Refiner {
     }
   }
 
-  /** A concrete trace into a bad state in exactly k steps, if there is one. */
-  concrete(k: number): Trace | undefined {
-    this.extend(k);
-    if (!this.frontiers[k]!.has(this.ctx.model.errorLoc)) return undefined;
-    const act = this.solver.guardAtStep(this.ctx.unroll.bad(), k);
-    if (this.ctx.check([act], this.solver)) return this.ctx.unroll.trace(this.solver, k);
-    this.solver.retire(act);
-    return undefined;
+  /** The states of the cube, over the model's variables. */
+  private states(c: Cube): Expr {
+    return this.abs.concrete(and(this.ctx.at(c.loc), ...c.lits));
   }
 
-  /** Predicates that refute every abstract counterexample of k steps, once `concrete(k)` found none. */
-  predicates(k: number): Expr[] {
+  /** A concrete trace along the abstract path into a bad state, if there is one. */
+  concrete(path: readonly Cube[]): Trace | undefined {
+    const k = path.length - 1;
+    this.extend(k);
+    if (!this.frontiers[k]!.has(this.ctx.model.errorLoc)) return undefined;
+    const acts = [...path.map((c, j) => this.solver.guardAtStep(this.states(c), j)), this.solver.guardAtStep(this.ctx.unroll.bad(), k)];
+    try {
+      return this.ctx.check(acts, this.solver) ? this.ctx.unroll.trace(this.solver, k) : undefined;
+    } finally {
+      for (const act of acts) this.solver.retire(act);
+    }
+  }
+
+  /** Predicates under which the abstract path is no path, once `concrete` found no trace along it. */
+  predicates(path: readonly Cube[]): Expr[] {
     const unroll = this.ctx.unroll;
-    const parts = [atStep(unroll.initial(), 0), ...this.steps.slice(0, k).map((s, j) => atStep(s, j))];
+    const k = path.length - 1;
+    const parts = [and(atStep(unroll.initial(), 0), atStep(this.states(path[0]!), 0))];
+    for (let j = 1; j <= k; j++) parts.push(and(atStep(this.steps[j - 1]!, j - 1), atStep(this.states(path[j]!), j)));
     parts[k] = and(parts[k]!, atStep(unroll.bad(), k));
     const bits = postorder(and(...parts)).find((e) => bitLevel(e.type));
     if (bits) {
