@@ -17,7 +17,9 @@
  * which is either real (UNSAFE, with BMC's trace) or refined away by new predicates, after which the
  * top frame is searched again; the frames stay as they are, since every lemma was proven against
  * the concrete transition relation. The initial predicates are the atoms of the property (the bad
- * condition and the guards into the error location) and of the initial condition. SAFE comes with
+ * condition and the guards into the error location) and of the initial condition, less those that
+ * hold in every reachable state anyway (type invariants): each costs every abstract cube a literal
+ * and MIC a query to drop it. SAFE comes with
  * the lemmas of the frames above the first empty level, read back over the model's variables, as
  * an inductive invariant per location.
  */
@@ -52,11 +54,10 @@ export function createEngine(): Engine {
   };
 }
 
-/** The initial predicates: atoms of the property and of the initial condition, over the state variables. */
-function initialPredicates(model: Interpreter): Expr[] {
+/** Predicates from these atoms, over the state variables. */
+function predicatesOf(model: Interpreter, atoms: readonly Expr[]): Expr[] {
   const state = new Set(model.vars);
-  return [...propertyAtoms(model), ...atoms(model.init)]
-    .flatMap((a) => splitPredicate(a, 'ATOMS'))
+  return atoms.flatMap((a) => splitPredicate(a, 'ATOMS'))
     .filter((p) => postorder(p).every((n) => n.op !== 'prime' && (n.op !== 'var' || state.has(n.decl!))));
 }
 
@@ -78,8 +79,9 @@ export function ic3ia(model: Interpreter, limits: Limits, reporter: Reporter): R
   try {
     const abs = new Abstraction(ctx);
     refiner = new Refiner(ctx, abs);
-    for (const p of initialPredicates(model)) abs.add(p);
     const frames = new Frames(ctx, abs);
+    for (const p of predicatesOf(model, propertyAtoms(model))) abs.add(p);
+    for (const p of predicatesOf(model, atoms(model.init))) if (!frames.holdsEverywhere(p)) abs.add(p);
     const mic = new Mic(ctx, frames);
     const initialBad = refiner.concrete([{ loc: model.initLoc, lits: [] }]);
     if (initialBad) return { verdict: 'unsafe', certificate: { kind: 'trace', trace: initialBad }, stats: stats() };

@@ -84,6 +84,15 @@ export class Frames {
     return true;
   }
 
+  /**
+   * Whether `p` holds in every initial state and after every step, so in every reachable state: a
+   * predicate that tells the reachable states nothing apart (the type invariants of an STS, which
+   * its front end adds to the initial condition and the steps).
+   */
+  holdsEverywhere(p: Expr): boolean {
+    return !this.ctx.check([this.acts[0]!, not(p)]) && !this.ctx.check([this.trans, not(prime(p))]);
+  }
+
   /** Whether some initial state satisfies the literal. */
   private initAllows(l: Literal): boolean {
     let allows = this.initLiterals.get(l.id);
@@ -110,14 +119,17 @@ export class Frames {
   /** Relative induction: is (l, c) unreachable in one step from F_level outside it? */
   relInd(c: Cube, level: number): RelInd {
     const solver = this.ctx.solver;
-    const outside = solver.guard(not(this.formula(c)));
     const next = c.lits.map(prime);
+    const at = this.ctx.at(c.loc, true);
+    solver.pin(at);
+    solver.push();
     try {
-      if (this.ctx.check([this.trans, outside, ...this.frame(level), this.ctx.at(c.loc, true), ...next])) return { predecessor: this.stateOf() };
+      solver.add(not(this.formula(c)));
+      if (this.ctx.check([this.trans, ...this.frame(level), at, ...next])) return { predecessor: this.stateOf() };
       const core = new Set(solver.unsatCore().map((e) => e.id));
       return { core: c.lits.filter((_, i) => core.has(next[i]!.id)) };
     } finally {
-      solver.retire(outside);
+      solver.pop();
     }
   }
 
