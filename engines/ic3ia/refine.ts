@@ -27,9 +27,17 @@ import type { Cube } from './frames.js';
 /** Refinement cannot go on: the detail says why. */
 export class RefinementFailed extends Error {}
 
-function bitLevel(t: Type): boolean {
-  if (t.kind === 'bv' || t.kind === 'fp') return true;
-  return t.kind === 'array' && (bitLevel(t.index) || bitLevel(t.elem));
+/**
+ * The most cubes an interpolant of bit-vector formulas may have: model-based projection only
+ * substitutes their values (smt-notes §4), which is a usable interpolant for a few values of a
+ * narrow counter and an endless enumeration otherwise.
+ */
+const BIT_LEVEL_CUBES = 32;
+
+/** Whether values of type `t` contain a `kind` (bit-vector or float). */
+function mentions(t: Type, kind: 'bv' | 'fp'): boolean {
+  if (t.kind === kind) return true;
+  return t.kind === 'array' && (mentions(t.index, kind) || mentions(t.elem, kind));
 }
 
 export class Refiner {
@@ -80,13 +88,15 @@ export class Refiner {
     const parts = [and(atStep(unroll.initial(), 0), atStep(this.states(path[0]!), 0))];
     for (let j = 1; j <= k; j++) parts.push(and(atStep(this.steps[j - 1]!, j - 1), atStep(this.states(path[j]!), j)));
     parts[k] = and(parts[k]!, atStep(unroll.bad(), k));
-    const bits = postorder(and(...parts)).find((e) => bitLevel(e.type));
-    if (bits) {
-      throw new RefinementFailed(`interpolation does not support ${bits.type.kind === 'fp' ? 'floating-point' : 'bit-vector'} formulas`);
-    }
+    const nodes = postorder(and(...parts));
+    if (nodes.some((e) => mentions(e.type, 'fp'))) throw new RefinementFailed('interpolation does not support floating-point formulas');
+    const bits = nodes.some((e) => mentions(e.type, 'bv'));
     let itps: Expr[] | 'sat';
     try {
-      itps = sequenceInterpolate(parts, { timeoutMs: this.ctx.deadline === undefined ? undefined : Math.max(1, this.ctx.deadline - Date.now()) });
+      itps = sequenceInterpolate(parts, {
+        timeoutMs: this.ctx.deadline === undefined ? undefined : Math.max(1, this.ctx.deadline - Date.now()),
+        maxCubes: bits ? BIT_LEVEL_CUBES : undefined,
+      });
     } catch (e) {
       if (!(e instanceof InterpolationError)) throw e;
       if (this.ctx.deadline !== undefined && Date.now() >= this.ctx.deadline) throw new Timeout();
