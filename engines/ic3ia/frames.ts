@@ -14,7 +14,7 @@
  * in the one solver (rather than one solver per location), so the lemmas of all locations and Z3's
  * learnt clauses serve every query.
  */
-import { and, not, or, prime, ref, True, type Expr } from '../../lang/expr.js';
+import { and, int, not, or, prime, ref, substitute, True, type Expr } from '../../lang/expr.js';
 import { simplify } from '../../lang/simplify.js';
 import type { Location } from '../../formalisms/interpreter.js';
 import type { Abstraction, Literal } from './abstraction.js';
@@ -167,6 +167,8 @@ export class Frames {
   invariantAbove(level: number): Map<Location, Expr> {
     const clauses = new Map<Location, Expr[]>(this.ctx.model.locations.map((l) => [l, []]));
     for (const c of this.lemmas.slice(level + 1).flat()) clauses.get(c.loc)!.push(not(this.abs.concrete(and(...c.lits))));
-    return new Map([...clauses].map(([l, cs]) => [l, simplify(and(...cs))]));
+    // an interpolant may relate the location variable to the data; at l it is l
+    const at = (l: Location) => new Map([[this.ctx.unroll.locVar, int(l.id)]]);
+    return new Map([...clauses].map(([l, cs]) => [l, simplify(substitute(and(...cs), at(l)))]));
   }
 }
