@@ -20,6 +20,7 @@ const SAMPLE = [
   'theta-regression/cfa/locking.cfa',
   'theta-regression/cfa/ifelse.cfa',
   'theta-regression/cfa/arithmetic-mod.cfa',
+  'theta-regression/cfa/counter_bv_true.cfa',
   'theta-regression/sts/counter.system',
   'theta-regression/sts/counter_bad.system',
   'theta-regression/sts/loop.system',
@@ -27,7 +28,7 @@ const SAMPLE = [
   'theta-regression/sts/fischer2_bad.system',
 ];
 
-/** Found by random testing (issue 12): safe, and the interpolants must relate j and cnt. */
+/** Found by random testing (issue 12): safe; the default CEGAR configuration times out on it. */
 const ISSUE_CFA = `main process p {
     var cnt : int
     var j : int
@@ -51,10 +52,10 @@ describe('IC3 with implicit predicate abstraction', () => {
 
   for (const path of SAMPLE) {
     it(`decides ${path} (${expected.get(path)})`, async () => {
-      const r = await checkWith('ic3', await load(CORPUS_DIR + path), { ms: 20_000 });
+      const r = await checkWith('ic3', await load(CORPUS_DIR + path), { ms: 60_000 });
       expect(r.verdict).toBe(expected.get(path));
       expect(r.certificate.kind).toBe(r.verdict === 'safe' ? 'invariant' : 'trace');
-    }, 60_000);
+    }, 120_000);
   }
 
   it('is the word-level ic3 for CFAs and STSs, the bit-level one for circuits', async () => {
@@ -64,19 +65,19 @@ describe('IC3 with implicit predicate abstraction', () => {
     expect(cfa.formalisms).toEqual(['cfa', 'sts']);
   });
 
-  it('proves the small CFA of issue 12 with a relation between the locals, reporting frames, refinements and predicates', async () => {
+  it('proves the small CFA of issue 12, reporting frames, refinements and predicates', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'vigil-ic3ia-')), 'issue12.cfa');
     writeFileSync(file, ISSUE_CFA);
-    const r = await checkWith('ic3', await load(file), { ms: 20_000 });
+    const r = await checkWith('ic3', await load(file), { ms: 60_000 });
     expect(r.verdict).toBe('safe');
     expect(r.stats.frame).toBeGreaterThan(0);
     expect(r.stats.refinements).toBeGreaterThan(0);
     expect(r.stats.predicates).toBeGreaterThan(r.stats.refinements!);
     expect(r.stats.clauses).toBeGreaterThan(0);
-  }, 60_000);
+  }, 120_000);
 
   it('proves fischer2, as the manifest says', async () => {
-    const safe = await checkWith('ic3', await load(`${CORPUS_DIR}theta-regression/sts/fischer2.system`), { ms: 30_000 });
+    const safe = await checkWith('ic3', await load(`${CORPUS_DIR}theta-regression/sts/fischer2.system`), { ms: 60_000 });
     expect(safe.verdict).toBe('safe');
-  }, 60_000);
+  }, 120_000);
 });
