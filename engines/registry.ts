@@ -28,6 +28,7 @@ export const ENGINES: readonly EngineSpec[] = [
   { name: 'bmc', ...BIT_LEVEL, options: [BOUND], create: lazy(() => import('./aiger/bmc.js')) },
   { name: 'bmc', formalisms: WORD_LEVEL, options: [BOUND], create: lazy(() => import('./bmc.js')) },
   { name: 'ic3', ...BIT_LEVEL, options: [], create: lazy(() => import('./aiger/ic3.js')) },
+  { name: 'ic3', formalisms: ['cfa', 'sts'], options: [], create: lazy(() => import('./ic3ia.js')) },
   { name: 'kind', ...BIT_LEVEL, options: [BOUND], create: lazy(() => import('./aiger/kind.js')) },
   { name: 'kind', formalisms: WORD_LEVEL, options: [BOUND], create: lazy(() => import('./kind.js')) },
   { name: 'portfolio', ...BIT_LEVEL, options: [BOUND], create: lazy(() => import('./aiger/portfolio.js')) },

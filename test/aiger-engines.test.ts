@@ -106,11 +106,11 @@ describe('vigil check on AIGER circuits', () => {
     expect(JSON.parse(safe.stdout).verdict).toBe('safe');
   });
 
-  it('ic3 and kind answer on AIGER files and refuse other formalisms', () => {
+  it('ic3 and kind answer on AIGER files; the portfolio refuses other formalisms', () => {
     expect(vigil(['check', byName('split-h_Arbiterb0').file, '--algorithm', 'ic3']).code).toBe(0);
     expect(vigil(['check', byName('simple3').file, '--algorithm', 'kind']).code).toBe(1);
     const cfa = manifest().find((m) => m.formalism === 'cfa')!;
-    const refused = vigil(['check', cfa.file, '--algorithm', 'ic3']);
+    const refused = vigil(['check', cfa.file, '--algorithm', 'portfolio']);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/AIGER circuits/);
   });

@@ -24,8 +24,8 @@ describe('the engine registry', () => {
   });
 
   it('says why an engine does not apply: the formalism, or a theory it does not handle', () => {
-    expect(() => engineFor(problem('cfa', 'int'), 'ic3')).toThrow(FileError);
-    expect(() => engineFor(problem('cfa', 'int'), 'ic3')).toThrow(/--algorithm ic3 checks AIGER circuits \(\.aag, \.aig\) only/);
+    expect(() => engineFor(problem('cfa', 'int'), 'portfolio')).toThrow(FileError);
+    expect(() => engineFor(problem('cfa', 'int'), 'portfolio')).toThrow(/--algorithm portfolio checks AIGER circuits \(\.aag, \.aig\) only/);
     const ic3 = ENGINES.find((e) => e.name === 'ic3')!;
     expect(inapplicable(ic3, problem('aiger', 'bool', 'bv'))).toBe('does not handle bv variables');
   });

@@ -60,12 +60,16 @@ describe('the dashboard', () => {
     expect(frame).toContain('press q to stop');
   });
 
-  it('shows IC3 frames, obligations and clauses for circuits, and the BMC bound', () => {
+  it('shows IC3 frames, obligations and clauses for circuits, IC3IA\'s refinements and predicates, and the BMC bound', () => {
     const ic3 = viewOf({ kind: 'progress', progress: { phase: 'ic3', iteration: 5, stats: { frame: 5, obligations: 7, clauses: 31, satCalls: 420 } } });
     const f = render(<Dashboard view={ic3} file="c.aag" width={90} interactive={false} />).lastFrame()!;
     expect(f).toMatch(/IC3\s+frame 5, 7 obligations, 31 clauses/);
     expect(f).toMatch(/solver\s+420 calls/);
     expect(f).not.toContain('press q');
+    const ic3ia = viewOf({ kind: 'progress', progress: { phase: 'refinement', iteration: 2, newest: ['j = cnt - 5'], stats: { frame: 6, obligations: 40, clauses: 23, refinements: 2, predicates: 12, solverChecks: 300 } } });
+    const g = render(<Dashboard view={ic3ia} file="p.cfa" width={90} interactive={false} />).lastFrame()!;
+    expect(g).toMatch(/IC3\s+frame 6, 40 obligations, 23 clauses, 2 refinements/);
+    expect(g).toMatch(/predicates\s+12, newest: j = cnt - 5/);
     const bmc = viewOf({ kind: 'progress', progress: { phase: 'bmc', iteration: 17, stats: { solverChecks: 17, solverTimeMs: 5 } } });
     expect(render(<Dashboard view={bmc} file="c.aag" width={90} interactive={false} />).lastFrame()).toMatch(/bmc\s+iteration 17\s+bound 17/);
   });

@@ -1,7 +1,7 @@
 /**
  * The live view of a run: what is being checked and how, the algorithm's phase and iteration, the
- * proof under construction (ARG, precision, IC3 frames, BMC bound), the solver's share of the time,
- * elapsed time and memory, and the ARG size (IC3: clauses) per iteration as a bar chart. Rows
+ * proof under construction (ARG, precision, IC3 frames, IC3IA's refinements and predicates, BMC
+ * bound), the solver's share of the time, elapsed time and memory, and the ARG size (IC3: clauses) per iteration as a bar chart. Rows
  * appear only for the counters the running algorithm reports.
  */
 import { Box, Text } from 'ink';
@@ -66,7 +66,16 @@ export function Dashboard({ view, file, width, interactive }: { view: View; file
           {s.precisionSize}{p?.newest?.length ? fit(`, newest: ${p.newest.join(', ')}`, inner - 11 - String(s.precisionSize).length) : ''}
         </Row>
       ) : null}
-      {s.frame !== undefined ? <Row label="IC3">frame {s.frame}, {s.obligations ?? 0} obligations, {s.clauses ?? 0} clauses</Row> : null}
+      {s.frame !== undefined ? (
+        <Row label="IC3">
+          frame {s.frame}, {s.obligations ?? 0} obligations, {s.clauses ?? 0} clauses{s.refinements !== undefined ? `, ${s.refinements} refinements` : ''}
+        </Row>
+      ) : null}
+      {s.predicates !== undefined ? (
+        <Row label="predicates">
+          {s.predicates}{p?.newest?.length ? fit(`, newest: ${p.newest.join(', ')}`, inner - 11 - String(s.predicates).length) : ''}
+        </Row>
+      ) : null}
       {solverCalls !== undefined ? <Row label="solver">{solverCalls} calls{share}</Row> : null}
       <Row label="time">{seconds(view.elapsedMs)}, memory {Math.round(view.rssMb)} MB</Row>
       {view.history.length > 0 ? (
