@@ -15,7 +15,7 @@
  *
  * TERMINATING needs every head done; one proved lasso is NONTERMINATING; the rest is UNKNOWN.
  */
-import { and, atStep, ge, indexed, int, le, prime, ref, sub, type Expr } from '../../lang/expr.js';
+import { and, atStep, conjuncts, freeVars, ge, indexed, int, le, not, postorder, prime, ref, sub, type Expr } from '../../lang/expr.js';
 import { printExpr } from '../../lang/print.js';
 import { loadZ3 } from '../../lang/smt/context.js';
 import type { Action, Location } from '../../formalisms/interpreter.js';
@@ -33,6 +33,20 @@ import { reachabilityInvariant } from './reach.js';
 const MAX_PATHS = 2_000;
 /** Refinements per head before giving up. */
 const MAX_REFINEMENTS = 40;
+
+/** The guards of the cycle's actions on their source state and their negations, as predicates on the later state (primed). */
+function guardPredicates(cycle: readonly Action[]): Expr[] {
+  const out = new Set<Expr>();
+  for (const a of cycle) {
+    const local = new Set(a.locals);
+    for (const c of conjuncts(a.formula)) {
+      if (postorder(c).some((n) => n.op === 'prime') || freeVars(c).some((v) => local.has(v)) || c.op === 'or' || c.op === 'neq') continue;
+      out.add(prime(c));
+      out.add(prime(not(c)));
+    }
+  }
+  return [...out];
+}
 
 export function createEngine(): Engine {
   return {
@@ -55,7 +69,9 @@ export function createEngine(): Engine {
       });
       const show = (e: Expr) => printExpr(e, 'cfa', 60);
       try {
-        const reach = reachabilityInvariant(oracle, model);
+        // the reachability invariant may take a quarter of the time left
+        const left = limits.deadline === undefined ? 20_000 : Math.max(0, limits.deadline - Date.now());
+        const reach = reachabilityInvariant(oracle, model, Date.now() + Math.min(left / 4, 20_000));
         const at = (l: Location): Expr => reach.get(l)!;
         const heads = cutpoints(model);
         const { comp } = components(model);
@@ -88,19 +104,24 @@ export function createEngine(): Engine {
             }
             const { rank, bound } = ranking;
             const triple: [Expr, Expr, Expr] = [le(prime(rank), sub(rank, int(1))), le(prime(rank), rank), ge(rank, int(bound))];
-            const fresh = triple.filter((p) => !predicates.includes(p));
+            // a constant rank: the cycle cannot run at all from a reachable state, but the abstraction
+            // lost what rules it out; the cycle's guards, as predicates on the later state, keep it
+            const infeasible = rank.op === 'lit';
+            const candidates = infeasible ? guardPredicates(cycle) : triple;
+            let fresh = candidates.filter((p) => !predicates.includes(p));
+            if (fresh.length === 0 && !infeasible) fresh = guardPredicates(cycle).filter((p) => !predicates.includes(p));
             reporter.progress({
               phase: 'refine', iteration: lassos,
-              detail: `head ${h.name} (${hi + 1} of ${heads.length}): lasso ${route(cycle)} ranked by ${show(rank)} >= ${bound}`,
+              detail: `head ${h.name} (${hi + 1} of ${heads.length}): lasso ${route(cycle)} ${infeasible ? 'infeasible' : `ranked by ${show(rank)} >= ${bound}`}`,
               stats: stats(), newest: fresh.map(show),
             });
             if (fresh.length === 0 || round >= MAX_REFINEMENTS) {
-              open.push(`${h.name} (the abstraction cannot tell the lasso ${route(cycle)} from its ranking function ${show(rank)})`);
+              open.push(`${h.name} (the abstraction cannot tell the lasso ${route(cycle)} from ${infeasible ? 'an infeasible one' : `its ranking function ${show(rank)}`})`);
               break;
             }
             predicates.push(...fresh);
             predicateCount += fresh.length;
-            learnt.push({ rank, bound, predicates: triple });
+            if (!infeasible) learnt.push({ rank, bound, predicates: triple });
           }
         }
         if (open.length > 0) {

@@ -8,14 +8,14 @@
  * conjunction is dropped, until nothing changes. The initial location, where every valuation is
  * initial, gets `true`; locations no path reaches get `false`.
  */
-import { False, and, conjuncts, eq, freeVars, ge, int, le, leafVar, not, postorder, prime, ref, type Expr } from '../../lang/expr.js';
+import { False, True, and, conjuncts, eq, freeVars, ge, int, le, leafVar, not, postorder, prime, ref, type Expr } from '../../lang/expr.js';
 import type { Interpreter, Location } from '../../formalisms/interpreter.js';
 import { linearTerm } from './linear.js';
 import { reachable } from './paths.js';
 import type { Oracle } from './oracle.js';
 
 /** At most this many candidates, the first found. */
-const MAX_CANDIDATES = 240;
+const MAX_CANDIDATES = 160;
 /** Interval bounds use at most this many of the program's constants. */
 const MAX_CONSTANTS = 8;
 
@@ -45,19 +45,27 @@ function candidates(model: Interpreter): Expr[] {
     for (const a of model.actions(l)) for (const n of postorder(a.formula)) if (n.op === 'lit' && typeof n.value === 'bigint') constants.add(n.value);
   }
   const around = [...constants].slice(0, MAX_CONSTANTS).flatMap((c) => [c - 1n, c, c + 1n]);
-  for (const v of model.vars) for (const c of new Set(around)) { found.add(ge(ref(v), int(c))); found.add(le(ref(v), int(c))); }
+  // interval bounds only for the variables that guards read: the others cannot stop a run
+  const guarded = new Set([...found].flatMap((c) => freeVars(c)));
+  for (const v of model.vars.filter((x) => guarded.has(x))) for (const c of new Set(around)) { found.add(ge(ref(v), int(c))); found.add(le(ref(v), int(c))); }
   return [...found].slice(0, MAX_CANDIDATES);
 }
 
-export function reachabilityInvariant(oracle: Oracle, model: Interpreter): Map<Location, Expr> {
+/**
+ * Houdini's fixed point, or `true` at every reachable location if it does not settle by `budget`
+ * (ms since the epoch): an intermediate state of the algorithm is not inductive.
+ */
+export function reachabilityInvariant(oracle: Oracle, model: Interpreter, budget: number): Map<Location, Expr> {
   const live = reachable(model);
   const all = candidates(model);
+  const trivial = () => new Map(model.locations.map((l) => [l, live.has(l) ? True : False]));
   const inv = new Map<Location, Expr[]>(model.locations.map((l) => [l, live.has(l) && l !== model.initLoc ? [...all] : []]));
   for (let changed = true; changed;) {
     changed = false;
     for (const l of model.locations) {
       if (!live.has(l)) continue;
       for (const a of model.actions(l)) {
+        if (Date.now() > budget) return trivial();
         const goals = inv.get(a.target)!;
         if (goals.length === 0) continue;
         const kept = oracle.implied(and(...inv.get(l)!, a.formula), goals.map(prime), not);
