@@ -105,7 +105,7 @@ async function demo(): Promise<number> {
 async function show(file: string, opts: { format: 'dot' | 'svg'; output?: string }): Promise<number> {
   const [{ FileError, loadProblem }, { cfaDot, svg }] = await Promise.all([import('../formalisms/frontends/index.js'), import('./outputs/dot.js')]);
   const loaded = await loadProblem(file);
-  if (!loaded.cfa) throw new FileError(`${file}: show draws control-flow automata (.cfa, .theta); this is ${loaded.formalism === 'aiger' ? 'an AIGER circuit' : 'an STS'}`);
+  if (!loaded.cfa) throw new FileError(`${file}: show draws control-flow automata (.cfa, .theta, .t2); this is ${loaded.formalism === 'aiger' ? 'an AIGER circuit' : 'an STS'}`);
   const dot = cfaDot(loaded.cfa);
   const text = opts.format === 'svg' ? await svg(dot) : dot;
   if (opts.output === undefined) process.stdout.write(text);

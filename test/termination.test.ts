@@ -4,16 +4,20 @@
  * of the T2 corpus, and the certificate checks, which refuse corrupted termination arguments and
  * lassos.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseT2 } from '../lang/grammar/t2.js';
 import { InputError } from '../lang/errors.js';
+import { printExpr } from '../lang/print.js';
 import { and, gt, int, ref, True, type Expr } from '../lang/expr.js';
 import { checkCertificate } from '../certificates/check.js';
 import { CertificateError, type NonterminationCertificate, type TerminationCertificate } from '../certificates/certificate.js';
 import type { Problem, Property } from '../formalisms/problem.js';
 import type { Result } from '../engines/result.js';
 import { CORPUS_DIR } from './corpus.js';
+import { vigil } from './cli.js';
 import { checkWith, load } from './engines.js';
 
 const DIR = `${CORPUS_DIR}termination/`;
@@ -69,8 +73,8 @@ describe('the chapter\'s examples (seed003) behave as the chapter says', () => {
     const { problem, result } = await decide('seed003/fig1_1.cfa');
     expect(result.verdict).toBe('terminating');
     const cert = (result as { certificate: TerminationCertificate }).certificate;
-    const ranks = cert.heads.flatMap((h) => h.ranked.map((r) => r.rank));
-    expect(ranks.length).toBeGreaterThan(0);
+    const ranks = cert.heads.flatMap((h) => h.ranked.map((r) => printExpr(r.rank, 'cfa')));
+    expect(ranks).toContain('y - x');
     expect(problem.defaultKind ?? 'safety').toBe('safety');
     expect(problem.properties.map((p) => `${p.name}:${p.kind}`)).toEqual(['l5:safety', 'termination:termination']);
   });
@@ -134,5 +138,42 @@ describe('corrupted certificates fail their check', () => {
     if (c2.kind === 'lasso-run') {
       await fails(p2, { ...r2, certificate: { ...c2, trace: { ...c2.trace, states: c2.trace.states.slice(0, -1), actions: c2.trace.actions.slice(0, -1) } } } as Result);
     }
+  });
+});
+
+describe('vigil on termination tasks', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'vigil-termination-'));
+
+  it('checks termination by default on a T2 program, and writes the argument with --certificate', () => {
+    const cert = join(dir, 'small01.rank');
+    const r = vigil(['check', `${DIR}t2/small01.t2`, '--certificate', cert]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/small01\.t2: TERMINATING/);
+    const text = readFileSync(cert, 'utf8');
+    expect(text).toMatch(/^\/\/ Termination argument of small01/);
+    expect(text).toMatch(/ranked: .*&&.* by x >= 0/);
+    const nt = vigil(['check', `${DIR}t2/consts1nt.t2`]);
+    expect(nt.code).toBe(1);
+    expect(nt.stdout).toMatch(/NONTERMINATING/);
+  });
+
+  it('keeps safety the default of a CFA, and checks its termination on request', () => {
+    expect(vigil(['check', `${DIR}seed003/fig1_1.cfa`]).stdout).toMatch(/fig1_1\.cfa: SAFE/);
+    const t = vigil(['check', `${DIR}seed003/fig1_1.cfa`, '--property', 'termination']);
+    expect(t.code).toBe(0);
+    expect(t.stdout).toMatch(/fig1_1\.cfa: TERMINATING/);
+  });
+
+  it('says that a T2 program without an error location has no safety property, and locates bad input', () => {
+    const r = vigil(['check', `${DIR}t2/small01.t2`, '--property', 'safety']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/small01\.t2:1:8: the program has no error location, so there is no safety property to check/);
+    const bad = join(dir, 'bad.t2');
+    writeFileSync(bad, 'START: 0;\nFROM: 0;\n  x := x +;\nTO: 1;\n');
+    const p = vigil(['parse', bad]);
+    expect(p.code).toBe(2);
+    expect(p.stderr).toBe(`${bad}:3:11: expected a term but found ';'\n      x := x +;\n              ^\n`);
+    expect(vigil(['parse', `${DIR}t2/small01.t2`]).stdout).toMatch(/t2 program; 1 variable; 2 locations, 2 edges/);
+    expect(vigil(['show', `${DIR}t2/small01.t2`]).stdout).toMatch(/L1 -> L1/);
   });
 });

@@ -11,7 +11,7 @@
  * the bound rounded up, so f decreases by at least 1 and is bounded on every integer pair of the
  * relation; the certificate check confirms this over the integers.
  */
-import { type Expr, type VarDecl, add, and, declareVar, eq, ge, int, le, mul, rat, ref, type Rational } from '../../lang/expr.js';
+import { type Expr, type VarDecl, add, and, declareVar, eq, ge, int, le, mul, neg, rat, ref, sub, type Rational } from '../../lang/expr.js';
 import { RatT } from '../../lang/types.js';
 import { linearDnf, type Conjunction } from './linear.js';
 import type { Oracle } from './oracle.js';
@@ -81,15 +81,20 @@ export function synthesize(
   // scale to integer coefficients; the bound scales with them and is rounded up
   let den = 1n;
   for (const q of coeffs.values()) den = (den * q.den) / gcd(den, q.den);
-  const terms: Expr[] = [];
+  // printed as people write it: positive terms first, the negative ones subtracted (y - x)
+  const plus: Expr[] = [];
+  const minus: Expr[] = [];
   for (const [v, q] of coeffs) {
     const c = (q.num * den) / q.den;
-    if (c !== 0n) terms.push(c === 1n ? ref(v) : mul(int(c), ref(v)));
+    const magnitude = c < 0n ? -c : c;
+    if (c !== 0n) (c > 0n ? plus : minus).push(magnitude === 1n ? ref(v) : mul(int(magnitude), ref(v)));
   }
+  const positive = plus.length === 0 ? int(0) : add(...plus);
+  const rank = minus.length === 0 ? positive : plus.length === 0 && minus.length === 1 ? neg(minus[0]!) : sub(positive, add(...minus));
   const scaled = lowest ? lowest.num * den : 0n;
   const d = lowest ? lowest.den : 1n;
   const bound = scaled >= 0n ? (scaled + d - 1n) / d : -((-scaled) / d);
-  return { rank: terms.length === 0 ? int(0) : add(...terms), bound };
+  return { rank, bound };
 }
 
 function atMostZero(c: { coeffs: ReadonlyMap<Expr, bigint>; constant: bigint }): Expr {
