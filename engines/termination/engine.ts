@@ -4,7 +4,8 @@
  * of the termination property.
  *
  * 1. A reachability invariant per location (reach.ts) supports everything below.
- * 2. Loop heads are the targets of back edges; every cycle passes through one.
+ * 2. Loop heads are the targets of back edges; every cycle passes through one. Where the paths
+ *    between heads are too many, the component's joins are heads as well.
  * 3. For each head h, with the transition predicates learnt so far, the abstract transition
  *    invariant is computed (transition-invariant.ts). If every abstract relation at h is
  *    well-founded, h is done: its relations and their ranking functions are its argument.
@@ -22,7 +23,7 @@ import type { Action, Location } from '../../formalisms/interpreter.js';
 import type { HeadArgument } from '../../certificates/certificate.js';
 import type { Engine } from '../engine.js';
 import { TIMEOUT, unknown, type Result, type Statistics } from '../result.js';
-import { components, cutpoints, headPaths, route, stems } from './paths.js';
+import { components, cutpoints, headPaths, joins, route, stems } from './paths.js';
 import { Oracle, Timeout } from './oracle.js';
 import { synthesize } from './ranking.js';
 import { recurrentSet, repeatingState } from './recurrence.js';
@@ -73,9 +74,13 @@ export function createEngine(): Engine {
         const left = limits.deadline === undefined ? 20_000 : Math.max(0, limits.deadline - Date.now());
         const reach = reachabilityInvariant(oracle, model, Date.now() + Math.min(left / 4, 20_000));
         const at = (l: Location): Expr => reach.get(l)!;
-        const heads = cutpoints(model);
         const { comp } = components(model);
-        const headSet = new Set(heads);
+        const headSet = new Set(cutpoints(model));
+        // a component with too many paths between its heads gets its joins as heads too
+        for (const h of [...headSet]) {
+          if (!headPaths(model, h, headSet, comp, MAX_PATHS)) for (const j of joins(model, comp, comp.get(h)!)) headSet.add(j);
+        }
+        const heads = model.locations.filter((l) => headSet.has(l));
         const paths = new Map<Location, Action[][]>();
         for (const h of heads) {
           const found = headPaths(model, h, headSet, comp, MAX_PATHS);

@@ -66,6 +66,19 @@ export function cutpoints(model: Interpreter): Location[] {
   return model.locations.filter((l) => heads.has(l));
 }
 
+/**
+ * More loop heads for a component whose head-to-head paths are too many: every location of the
+ * component where two of its actions meet (joins), so that paths between heads stop at each.
+ */
+export function joins(model: Interpreter, comp: ReadonlyMap<Location, number>, c: number): Location[] {
+  const into = new Map<Location, number>();
+  for (const l of model.locations) {
+    if (comp.get(l) !== c) continue;
+    for (const a of model.actions(l)) if (comp.get(a.target) === c) into.set(a.target, (into.get(a.target) ?? 0) + 1);
+  }
+  return [...into].filter(([, n]) => n >= 2).map(([l]) => l);
+}
+
 /** The paths from `from` to a head in its component through no other head; undefined past `max`. */
 export function headPaths(model: Interpreter, from: Location, heads: ReadonlySet<Location>, comp: ReadonlyMap<Location, number>, max: number): Action[][] | undefined {
   const out: Action[][] = [];
