@@ -9,7 +9,7 @@ import type { UnknownKind } from '../engines/result.js';
 
 /** What a tool answered, before classification. */
 export interface Answer {
-  readonly result: 'safe' | 'unsafe' | 'unknown' | undefined;
+  readonly result: 'safe' | 'unsafe' | 'terminating' | 'nonterminating' | 'unknown' | undefined;
   /** Why it is unknown, for people (or the error, when there is no result). */
   readonly reason: string;
   /** Why it is unknown, typed: Vigil's own, or what the harness read off a peer's output. */

@@ -89,7 +89,7 @@ async function bench(o: BenchCliOptions): Promise<number> {
 export function addBenchCommands(p: Command, run: (code: Promise<number>) => void): void {
   p.command('bench')
     .description('run configurations on a benchmark suite, each run in its own process with time and memory limits, into a results CSV')
-    .option('--suite <dir|manifest>', 'a manifest, a folder of models, or a part of the corpus (plc, hwmcc24, ...); repeatable; default: the corpus models with expected verdicts', collect)
+    .option('--suite <dir|manifest>', 'a manifest, a folder of models, a part of the corpus (plc, hwmcc24, ...), or termination (the termination corpus); repeatable; default: the corpus models with expected verdicts', collect)
     .option('--config <name|json>', `a configuration (${NAMED.join(', ')}, or JSON with Theta's option names); repeatable`, collect)
     .option('--peer <tool>', 'a peer tool run on the same models (abc-pdr: AIGER only); repeatable', collect)
     .option('--experiment <rq>', `the paper's factor design: ${Object.keys(EXPERIMENTS).join(', ')}`)

@@ -4,7 +4,9 @@
  * (whose expected verdicts come from the corpus manifest when it lists them).
  *
  * A model's category, the paper's grouping of results, is the folder it lies in (plc, cfa, sts,
- * aiger, hwmcc24 on our corpus).
+ * aiger, hwmcc24 on our corpus). The termination corpus (`--suite termination`, its own manifest
+ * with a `format` column) is checked for termination and grouped by its expected verdict
+ * (terminating, nonterminating).
  */
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
@@ -19,10 +21,14 @@ export interface Model {
   readonly file: string;
   readonly formalism: string;
   readonly category: string;
-  readonly expected: 'safe' | 'unsafe' | 'unknown';
+  readonly expected: 'safe' | 'unsafe' | 'terminating' | 'nonterminating' | 'unknown';
+  /** The `--property` to check, when not the file's default. */
+  readonly property?: string;
 }
 
-const EXTENSIONS: Record<string, string> = { '.cfa': 'cfa', '.theta': 'cfa', '.system': 'sts', '.sts': 'sts', '.aag': 'aiger', '.aig': 'aiger' };
+const VERDICTS = new Set(['safe', 'unsafe', 'terminating', 'nonterminating']);
+
+const EXTENSIONS: Record<string, string> = { '.cfa': 'cfa', '.theta': 'cfa', '.t2': 'cfa', '.system': 'sts', '.sts': 'sts', '.aag': 'aiger', '.aig': 'aiger' };
 
 export class SuiteError extends Error {}
 
@@ -33,10 +39,12 @@ function categoryOf(name: string): string {
 function readManifest(file: string): Model[] {
   const dir = dirname(file);
   const rows: Record<string, string>[] = parse(readFileSync(file, 'utf8'), { columns: true });
-  return rows.map((r) => ({
-    name: r.path!, file: resolve(dir, r.path!), formalism: r.formalism!, category: categoryOf(r.path!),
-    expected: (r.expected === 'safe' || r.expected === 'unsafe' ? r.expected : 'unknown'),
-  }));
+  return rows.map((r) => {
+    const expected = (VERDICTS.has(r.expected!) ? r.expected : 'unknown') as Model['expected'];
+    // the termination manifest names a format (t2, cfa) instead of a formalism: both read into CFAs
+    if (r.format !== undefined) return { name: r.path!, file: resolve(dir, r.path!), formalism: 'cfa', category: expected, expected, property: 'termination' };
+    return { name: r.path!, file: resolve(dir, r.path!), formalism: r.formalism!, category: categoryOf(r.path!), expected };
+  });
 }
 
 function walk(dir: string): string[] {
@@ -64,6 +72,7 @@ export function suiteModels(spec: string | undefined): Model[] {
   const withVerdict = (ms: Model[]) => ms.filter((m) => m.expected !== 'unknown');
   if (spec === undefined) return withVerdict(readManifest(join(CORPUS_DIR, 'manifest.csv')));
   if (spec.endsWith('.csv') && existsSync(spec)) return withVerdict(readManifest(spec));
+  if (spec === 'termination') return withVerdict(readManifest(join(CORPUS_DIR, 'termination', 'manifest.csv')));
   if (existsSync(spec) && statSync(spec).isDirectory()) return fromFolder(spec);
   const prefix = spec.replace(/\/+$/, '') + '/';
   const part = withVerdict(readManifest(join(CORPUS_DIR, 'manifest.csv'))).filter((m) => m.name.startsWith(prefix));

@@ -33,7 +33,7 @@ export interface TaskLimits {
 }
 
 interface VigilJson {
-  verdict: 'safe' | 'unsafe' | 'unknown';
+  verdict: 'safe' | 'unsafe' | 'terminating' | 'nonterminating' | 'unknown';
   reason?: string;
   reasonKind?: UnknownKind;
   algorithm: string;
@@ -51,6 +51,7 @@ export type VigilLaunch = (model: Model, c: RunConfig, limits: TaskLimits) => Pr
 /** `vigil check --json` in its own process under the limits. */
 export const ownProcess: VigilLaunch = (model, c, limits) => {
   const args = [VIGIL_BIN, 'check', model.file, '--json', '--quiet', '--timeout', String(limits.timeoutS),
+    ...(model.property ? ['--property', model.property] : []),
     ...(c.algorithm ? ['--algorithm', c.algorithm] : []),
     ...OPTION_NAMES.flatMap((n) => (c.options[n] === undefined ? [] : [`--${n}`, c.options[n]!]))];
   return runLimited(process.execPath, args, { wallMs: limits.timeoutS * 1000 + GRACE_MS, memoryMb: limits.memoryMb });

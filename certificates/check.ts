@@ -5,7 +5,8 @@
  * invariant checked in a fresh Z3 context of its own, a witness circuit by certifaiger's rules on a
  * fresh SAT solver. On a circuit, what the front end derives from a word-level certificate for the
  * user (the HWMCC witness of a trace, the witness circuit of an invariant) is checked by the
- * circuit rules as well, so that every file Vigil writes has passed a check.
+ * circuit rules as well, so that every file Vigil writes has passed a check. Termination arguments
+ * and lassos are checked in a fresh Z3 context and by replay (transition-invariant.ts, lasso.ts).
  */
 import type { Problem, Property } from '../formalisms/problem.js';
 import { replay } from '../formalisms/trace.js';
@@ -15,6 +16,8 @@ import { checkWitness } from './witness.js';
 import { checkInductiveInvariant } from './invariant.js';
 import { checkKInductiveInvariant } from './k-invariant.js';
 import { checkWitnessCircuit } from './witness-circuit.js';
+import { checkTransitionInvariant } from './transition-invariant.js';
+import { checkLasso } from './lasso.js';
 
 /** What is wrong with the certificate, or undefined when it passes. */
 async function failure(problem: Problem, p: Property, c: Certificate): Promise<string | undefined> {
@@ -39,6 +42,11 @@ async function failure(problem: Problem, p: Property, c: Certificate): Promise<s
       return checkKInductiveInvariant(problem.model(p), c.invariant, c.k, c.simplePath);
     case 'witness-circuit':
       return checkWitnessCircuit(circuit!.aig, p.index, c.witness);
+    case 'transition-invariant':
+      return checkTransitionInvariant(problem.model(p), c);
+    case 'recurrent-set':
+    case 'lasso-run':
+      return checkLasso(problem.model(p), c);
   }
 }
 

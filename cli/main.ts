@@ -105,7 +105,7 @@ async function demo(): Promise<number> {
 async function show(file: string, opts: { format: 'dot' | 'svg'; output?: string }): Promise<number> {
   const [{ FileError, loadProblem }, { cfaDot, svg }] = await Promise.all([import('../formalisms/frontends/index.js'), import('./outputs/dot.js')]);
   const loaded = await loadProblem(file);
-  if (!loaded.cfa) throw new FileError(`${file}: show draws control-flow automata (.cfa, .theta); this is ${loaded.formalism === 'aiger' ? 'an AIGER circuit' : 'an STS'}`);
+  if (!loaded.cfa) throw new FileError(`${file}: show draws control-flow automata (.cfa, .theta, .t2); this is ${loaded.formalism === 'aiger' ? 'an AIGER circuit' : 'an STS'}`);
   const dot = cfaDot(loaded.cfa);
   const text = opts.format === 'svg' ? await svg(dot) : dot;
   if (opts.output === undefined) process.stdout.write(text);
@@ -121,8 +121,8 @@ async function show(file: string, opts: { format: 'dot' | 'svg'; output?: string
 
 const EXIT_HELP = `
 Exit codes:
-  0  safe
-  1  unsafe
+  0  safe (terminating)
+  1  unsafe (nonterminating)
   2  usage or input error (bad option, unreadable or malformed model)
   3  unknown (timeout, out of memory, bound reached, unsupported construct)
   4  internal error (a bug, including a certificate that failed its independent check)`;
@@ -137,6 +137,9 @@ Examples:
       IC3 on a circuit; writes the HWMCC witness, or the proof as a witness circuit (certifaiger).
   $ vigil check design.aag --property b1 --json
       Only property b1 of a circuit with several bad-state properties.
+  $ vigil check loop.t2 --certificate loop.rank
+      Termination of a T2 program: TERMINATING with a ranked transition invariant, or
+      NONTERMINATING with a lasso; works on CFAs with --property termination.
 ${EXIT_HELP}`;
 
 /** Commander's usage errors as one line: a suggestion joins the message, or a pointer to --help. */
@@ -173,7 +176,7 @@ ${EXIT_HELP}`);
     .optionsGroup(general)
     .helpOption('-h, --help', 'display this help')
     .addOption(new Option('--algorithm <name>', algorithmHelp()).choices([...ENGINE_NAMES]).helpGroup(general))
-    .addOption(new Option('--property <name>', 'check only this property (b0, b1, o0, ... for circuits; the property name of an STS) (default: all)').helpGroup(general))
+    .addOption(new Option('--property <name>', 'check only this property (b0, b1, o0, ... for circuits; the property name of an STS; termination, or safety, for a CFA or T2 program) (default: all safety properties; termination for .t2 files)').helpGroup(general))
     .addOption(new Option('--json', 'print the result as one JSON object (schema: cli/verdict.schema.json)').helpGroup(general))
     .addOption(new Option('--quiet', 'no progress: neither the terminal interface nor the progress lines on standard error').helpGroup(general))
     .addOption(new Option('--debug', 'internal errors with their stack trace').helpGroup(general))
@@ -181,7 +184,7 @@ ${EXIT_HELP}`);
     .addOption(new Option('--memory <MB>', 'give up with UNKNOWN (out of memory) when the process uses more than this many megabytes (default: none)').argParser(positive('--memory', 'megabytes')).helpGroup(limits))
     .addOption(new Option('--cex <file>', 'UNSAFE: the counterexample as a table of steps by variables with the action taken; CSV if the name ends in .csv, else aligned text').helpGroup(outputs))
     .addOption(new Option('--witness <file>', 'AIGER: the HWMCC witness, one entry per property (1, the property, initial latches, one input vector per step, .; safe: 0, the property, .; unknown: 2, the property, .)').helpGroup(outputs))
-    .addOption(new Option('--certificate <file>', 'SAFE: the proof in the model\'s syntax (CFA: LOCATION: EXPRESSION lines; STS: the model with the invariant as its property; AIGER: a witness circuit in certifaiger\'s format)').helpGroup(outputs))
+    .addOption(new Option('--certificate <file>', 'SAFE: the proof in the model\'s syntax (CFA: LOCATION: EXPRESSION lines; STS: the model with the invariant as its property; AIGER: a witness circuit in certifaiger\'s format); TERMINATING / NONTERMINATING: the transition invariant or the lasso').helpGroup(outputs))
     .addOption(new Option('--arg <file.dot>', 'CEGAR: the final abstract reachability graph in Graphviz DOT').helpGroup(outputs));
   for (const o of ENGINE_OPTIONS) check.addOption(engineOption(o));
   check

@@ -2,12 +2,14 @@
  * The verdict panel's data, made in the thread that owns the model: plain strings and numbers, so
  * it can be posted to the terminal interface. It shows one property in detail: the first that
  * fails, else the first still unknown, else the first. The counterexample is a table of steps by
- * variables with the action taken at each step; the interface decides how much of it fits.
+ * variables with the action taken at each step; the interface decides how much of it fits. A
+ * (non-)termination argument is shown as the lines of its certificate text.
  */
 import { conjuncts, type Expr } from '../lang/expr.js';
 import { printExpr } from '../lang/print.js';
 import type { Problem } from '../formalisms/problem.js';
-import { invariantName, type Checked } from './render.js';
+import { fails } from '../engines/result.js';
+import { invariantName, terminationTitle, type Checked } from './render.js';
 
 export interface CounterexampleTable {
   /** Column names: `location` first when the model has more than one, then the variables. */
@@ -23,13 +25,15 @@ interface Of { readonly property: string }
 export type Panel =
   | Of & { readonly kind: 'safe'; readonly invariantName: string; readonly locations: number; readonly conjuncts: number; readonly invariant: readonly string[] }
   | Of & { readonly kind: 'unsafe'; readonly table: CounterexampleTable }
+  /** A termination or non-termination argument, as the certificate text shows it. */
+  | Of & { readonly kind: 'terminating' | 'nonterminating'; readonly title: string; readonly lines: readonly string[] }
   | Of & { readonly kind: 'unknown'; readonly reason: string; readonly reached?: string };
 
 const show = (v: Expr | undefined) => (v === undefined ? '?' : printExpr(v, 'cfa'));
 
 /** The panel for certified results (the invariant text is cut per location; the panel shows a few). */
 export function panelOf(problem: Problem, checked: readonly Checked[]): Panel {
-  const shown = checked.find((c) => c.result.verdict === 'unsafe') ?? checked.find((c) => c.result.verdict === 'unknown') ?? checked[0]!;
+  const shown = checked.find((c) => fails(c.result.verdict)) ?? checked.find((c) => c.result.verdict === 'unknown') ?? checked[0]!;
   const { property: p, result: r } = shown;
   const property = p.name;
   if (r.verdict === 'unknown') return { property, kind: 'unknown', reason: r.reason.detail };
@@ -46,6 +50,10 @@ export function panelOf(problem: Problem, checked: readonly Checked[]): Panel {
         return `${l.name}: ${text.length > 200 ? `${text.slice(0, 197)}...` : text}`;
       }),
     };
+  }
+  if (r.verdict === 'terminating' || r.verdict === 'nonterminating') {
+    const lines = problem.terminationText!(p, r.certificate).split('\n').filter((l) => l !== '' && !l.startsWith('//'));
+    return { property, kind: r.verdict, title: terminationTitle(r.certificate), lines };
   }
   const model = problem.model(p);
   const trace = problem.trace(p, r.certificate);

@@ -9,7 +9,7 @@
  * the bench runners call it in-process.
  */
 import { FileError, loadProblem } from '../formalisms/frontends/index.js';
-import type { Problem, Property } from '../formalisms/problem.js';
+import type { Problem, Property, PropertyKind } from '../formalisms/problem.js';
 import { InputError } from '../lang/errors.js';
 import { CertificateError } from '../certificates/certificate.js';
 import { checkCertificate } from '../certificates/check.js';
@@ -32,11 +32,19 @@ export interface PipelineHooks {
   readonly onProperty?: (r: PropertyReport) => void;
 }
 
-/** The properties to check: all of them, or the one `--property` names. */
+/**
+ * The properties to check: every property of the file's default kind, or the one `--property`
+ * names, or every property of the kind it names (`safety`, `termination`).
+ */
 function selectProperties(problem: Problem, name: string | undefined): readonly Property[] {
-  if (problem.properties.length === 0) throw problem.noProperty ?? new FileError(`${problem.file}: the model states no property to check`);
-  if (name === undefined) return problem.properties;
+  const ofKind = (kind: PropertyKind) => {
+    const found = problem.properties.filter((p) => p.kind === kind);
+    if (found.length === 0) throw (kind === 'safety' && problem.noProperty) || new FileError(`${problem.file}: the model states no ${kind} property to check`);
+    return found;
+  };
+  if (name === undefined) return ofKind(problem.defaultKind ?? 'safety');
   const p = problem.properties.find((x) => x.name === name);
+  if (!p && (name === 'safety' || name === 'termination')) return ofKind(name);
   if (!p) throw new FileError(`--property ${name}: ${problem.file} has ${problem.properties.length === 1 ? 'one property,' : 'the properties'} ${problem.properties.map((x) => x.name).join(', ')}`);
   return [p];
 }
@@ -53,7 +61,7 @@ export async function checkPipeline(file: string, opts: CheckOptions, hooks: Pip
   const problem = await loadProblem(file);
   for (const w of problem.warnings) hooks.onNote?.(`warning: ${w.render()}`);
   const properties = selectProperties(problem, opts.property);
-  const spec = engineFor(problem, opts.algorithm);
+  const spec = engineFor(problem, opts.algorithm, properties[0]!.kind);
   checkSettings(spec, opts.settings);
   const misuse = outputProblem(problem, spec, opts);
   if (misuse) throw new FileError(misuse);

@@ -22,7 +22,7 @@ function packageVersion(): string {
 
 export const VERSION = packageVersion();
 
-export const EXIT = { safe: 0, unsafe: 1, input: 2, unknown: 3, internal: 4 } as const;
+export const EXIT = { safe: 0, terminating: 0, unsafe: 1, nonterminating: 1, input: 2, unknown: 3, internal: 4 } as const;
 
 /**
  * Whether an error is memory running out: the worker's JavaScript heap limit, or Z3's WebAssembly
@@ -73,7 +73,7 @@ export interface CheckResult {
   readonly kind: 'result';
   /** Undefined when the run was ended before the worker had read the model. */
   readonly header?: Header;
-  /** The file's verdict: UNSAFE if a property fails, SAFE if all hold, else UNKNOWN. */
+  /** The file's verdict: UNSAFE (NONTERMINATING) if a property fails, SAFE (TERMINATING) if all hold, else UNKNOWN. */
   readonly verdict: Verdict;
   readonly reason?: UnknownReason;
   readonly code: number;

@@ -11,8 +11,8 @@ import type { FpType } from '../lang/types.js';
 import type { Interpreter, Location } from '../formalisms/interpreter.js';
 import type { Trace } from '../formalisms/trace.js';
 import type { Problem, Property } from '../formalisms/problem.js';
-import type { Result, Statistics, UnknownReason, Verdict } from '../engines/result.js';
-import type { SafeCertificate } from '../certificates/certificate.js';
+import { fails, type Result, type Statistics, type UnknownReason, type Verdict } from '../engines/result.js';
+import type { NonterminationCertificate, SafeCertificate, TerminationCertificate } from '../certificates/certificate.js';
 import type { Header, PropertyReport } from './protocol.js';
 
 /** A property and its engine's result, whose certificate has passed its check. */
@@ -59,6 +59,15 @@ export function invariantName(c: SafeCertificate): string {
   return c.kind === 'k-invariant' ? `${c.k}-inductive invariant${c.simplePath ? ' over simple paths' : ''}` : 'inductive invariant';
 }
 
+/** What a TERMINATING or NONTERMINATING verdict is proved with, as the summary names it. */
+export function terminationTitle(c: TerminationCertificate | NonterminationCertificate): string {
+  switch (c.kind) {
+    case 'transition-invariant': return `disjunctively well-founded transition invariant over ${c.heads.length} loop head${c.heads.length === 1 ? '' : 's'}`;
+    case 'recurrent-set': return `lasso with a recurrent set (stem of ${c.stem.actions.length}, cycle of ${c.cycle.length} step${c.cycle.length === 1 ? '' : 's'})`;
+    case 'lasso-run': return `run of ${c.trace.actions.length} step${c.trace.actions.length === 1 ? '' : 's'} that repeats a state`;
+  }
+}
+
 /** The invariant per location, shortened past a screenful. */
 function invariantLines(title: string, inv: ReadonlyMap<Location, Expr>): string[] {
   const lines = [...inv].map(([l, e]) => {
@@ -88,7 +97,7 @@ export function report(property: Property, r: Result): PropertyReport {
 /** What every rendering of a run starts from: each property's report and the file's verdict. */
 export interface Summary {
   readonly reports: readonly PropertyReport[];
-  /** UNSAFE if any property fails, SAFE only if all hold, UNKNOWN otherwise. */
+  /** UNSAFE (NONTERMINATING) if any property fails, SAFE (TERMINATING) only if all hold, UNKNOWN otherwise. */
   readonly verdict: Verdict;
   readonly reason?: UnknownReason;
   readonly stats: Statistics;
@@ -103,9 +112,10 @@ export function summarize(reports: readonly PropertyReport[]): Summary {
   const sum = (k: string) => reports.reduce((n, r) => n + (r.stats[k] ?? 0), 0);
   const total = reports.length === 1 ? reports[0]!.stats
     : { timeMs: sum('timeMs'), solverChecks: sum('solverChecks'), solverTimeMs: sum('solverTimeMs'), properties: reports.length };
-  if (reports.some((r) => r.verdict === 'unsafe')) return { reports, verdict: 'unsafe', stats: total };
+  const failed = reports.find((r) => fails(r.verdict));
+  if (failed) return { reports, verdict: failed.verdict, stats: total };
   const open = reports.filter((r) => r.verdict === 'unknown');
-  if (open.length === 0) return { reports, verdict: 'safe', stats: total };
+  if (open.length === 0) return { reports, verdict: reports[0]?.verdict ?? 'safe', stats: total };
   const reason = reports.length === 1 ? open[0]!.reason!
     : { kind: open[0]!.reason!.kind, detail: `${open.length} of ${reports.length} properties unknown: ${open.map((r) => `${r.name} ${r.reason!.detail}`).join(', ')}` };
   return { reports, verdict: 'unknown', reason, stats: total };
@@ -131,6 +141,11 @@ function details(problem: Problem, c: Checked): string[] {
   const { property: p, result: r } = c;
   if (r.verdict === 'unknown') return [];
   if (r.verdict === 'safe') return invariantLines(invariantName(r.certificate), problem.invariant(p, r.certificate));
+  if (r.verdict === 'terminating' || r.verdict === 'nonterminating') {
+    const lines = problem.terminationText!(p, r.certificate).split('\n').filter((l) => l !== '' && !l.startsWith('//'));
+    const shown = lines.length > 40 ? [...lines.slice(0, 40), `(+${lines.length - 40} more lines, see --certificate)`] : lines;
+    return [`${terminationTitle(r.certificate)} (checked independently):`, ...shown.map((l) => `  ${l}`)];
+  }
   const trace = problem.trace(p, r.certificate);
   const steps = trace.actions.length;
   return [`counterexample of ${steps} step${steps === 1 ? '' : 's'} (replayed on the model):`, ...traceLines(problem.model(p), trace)];
@@ -186,9 +201,32 @@ function certificateJson(problem: Problem, c: Checked): { certificate?: Record<s
   if (r.verdict === 'unknown') return {};
   const cert = r.certificate;
   const certificate = { kind: cert.kind, ...(cert.kind === 'k-invariant' ? { k: cert.k, simplePath: cert.simplePath } : {}) };
+  if (r.verdict === 'terminating' || r.verdict === 'nonterminating') return { certificate, proof: terminationJson(r.certificate) };
   if (r.verdict === 'unsafe') return { certificate, proof: { counterexample: traceJson(problem.trace(p, r.certificate)) } };
   const inv = problem.invariant(p, r.certificate);
   return { certificate, proof: { invariant: Object.fromEntries([...inv].map(([l, e]) => [l.name, printExpr(e, 'cfa')])) } };
+}
+
+/** A termination argument or a lasso for `--json`: formulas printed in the CFA syntax, relations over V and V'. */
+function terminationJson(c: TerminationCertificate | NonterminationCertificate): Record<string, unknown> {
+  const text = (e: Expr) => printExpr(e, 'cfa');
+  switch (c.kind) {
+    case 'transition-invariant':
+      return {
+        transitionInvariant: {
+          reach: Object.fromEntries([...c.reach].map(([l, e]) => [l.name, text(e)])),
+          heads: c.heads.map((h) => ({
+            head: h.head.name,
+            relations: Object.fromEntries([...h.relations].map(([l, e]) => [l.name, text(e)])),
+            ranked: h.ranked.map((r) => ({ relation: text(r.relation), rank: text(r.rank), bound: r.bound.toString() })),
+          })),
+        },
+      };
+    case 'recurrent-set':
+      return { lasso: { stem: traceJson(c.stem), cycle: c.cycle.map((a) => a.label), recurrentSet: text(c.set) } };
+    case 'lasso-run':
+      return { lasso: { run: traceJson(c.trace), loopStart: c.loopStart } };
+  }
 }
 
 /** With one property its counterexample or invariant stands at the top, as it always did; with several, each property has its own. */

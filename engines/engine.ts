@@ -7,7 +7,7 @@
  * (engines/registry.ts) and nothing else, so a new engine is one module and one registry entry.
  */
 import type { Formalism } from '../formalisms/interpreter.js';
-import type { Problem, Property, Theory } from '../formalisms/problem.js';
+import type { Problem, Property, PropertyKind, Theory } from '../formalisms/problem.js';
 import type { Limits, Reporter, Result } from './result.js';
 
 /** A value or a combination of options that cannot be used: a usage error (exit 2). */
@@ -45,6 +45,8 @@ export interface EngineSpec {
   readonly formalisms: readonly Formalism[];
   /** The theories it handles; undefined: all of them. */
   readonly theories?: readonly Theory[];
+  /** The kind of property it answers; undefined: safety. */
+  readonly property?: PropertyKind;
   readonly options: readonly EngineOption[];
   /** Whether its results carry the final abstract reachability graph (`--arg`). */
   readonly drawsArg?: boolean;
@@ -53,8 +55,9 @@ export interface EngineSpec {
 }
 
 /** Why `spec` cannot check `problem`, or undefined when it can. */
-export function inapplicable(spec: EngineSpec, problem: Pick<Problem, 'formalism' | 'theories'>): string | undefined {
+export function inapplicable(spec: EngineSpec, problem: Pick<Problem, 'formalism' | 'theories'>, kind: PropertyKind = 'safety'): string | undefined {
   if (!spec.formalisms.includes(problem.formalism)) return `checks ${spec.formalisms.map(formalismName).join(' and ')} only`;
+  if ((spec.property ?? 'safety') !== kind) return `answers ${spec.property ?? 'safety'} properties, not ${kind}`;
   const missing = spec.theories && [...problem.theories].filter((t) => !spec.theories!.includes(t));
   if (missing && missing.length > 0) return `does not handle ${missing.join(', ')} variables`;
   return undefined;

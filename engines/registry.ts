@@ -5,7 +5,7 @@
  * imported only when it runs, so that listing the engines costs nothing at start-up.
  */
 import type { Formalism } from '../formalisms/interpreter.js';
-import type { Problem } from '../formalisms/problem.js';
+import type { Problem, PropertyKind } from '../formalisms/problem.js';
 import { CEGAR_OPTIONS } from '../cegar/options.js';
 import { FileError } from '../formalisms/frontends/index.js';
 import { BOUND } from './bound.js';
@@ -32,21 +32,28 @@ export const ENGINES: readonly EngineSpec[] = [
   { name: 'kind', ...BIT_LEVEL, options: [BOUND], create: lazy(() => import('./aiger/kind.js')) },
   { name: 'kind', formalisms: WORD_LEVEL, options: [BOUND], create: lazy(() => import('./kind.js')) },
   { name: 'portfolio', ...BIT_LEVEL, options: [BOUND], create: lazy(() => import('./aiger/portfolio.js')) },
+  { name: 'termination', formalisms: ['cfa'], theories: ['int', 'bool'], property: 'termination', options: [], create: lazy(() => import('./termination/engine.js')) },
 ];
 
-/** The default per formalism: IC3 for circuits, CEGAR for everything else. */
+/** The default per formalism: IC3 for circuits, CEGAR for everything else; for termination, the termination engine. */
 export const DEFAULT_ENGINE: Readonly<Record<Formalism, string>> = { cfa: 'cegar', sts: 'cegar', aiger: 'ic3' };
+export const TERMINATION_ENGINE = 'termination';
+
+function defaultEngine(formalism: Formalism, kind: PropertyKind): string {
+  return kind === 'termination' ? TERMINATION_ENGINE : DEFAULT_ENGINE[formalism];
+}
 
 export const ENGINE_NAMES: readonly string[] = [...new Set(ENGINES.map((e) => e.name))];
 
 /** Every engine option once, in the order of the engines that declare them. */
 export const ENGINE_OPTIONS: readonly EngineOption[] = [...new Map(ENGINES.flatMap((e) => e.options).map((o) => [o.name, o])).values()];
 
-/** The engine of this name (or the default) that applies to the problem; a FileError says why none does. */
-export function engineFor(problem: Pick<Problem, 'file' | 'formalism' | 'theories'>, name = DEFAULT_ENGINE[problem.formalism]): EngineSpec {
-  const named = ENGINES.filter((e) => e.name === name);
-  const spec = named.find((e) => inapplicable(e, problem) === undefined);
-  if (!spec) throw new FileError(`${problem.file}: --algorithm ${name} ${inapplicable(named[0]!, problem)}`);
+/** The engine of this name (or the default) that applies to the problem's properties of this kind; a FileError says why none does. */
+export function engineFor(problem: Pick<Problem, 'file' | 'formalism' | 'theories'>, name?: string, kind: PropertyKind = 'safety'): EngineSpec {
+  const chosen = name ?? defaultEngine(problem.formalism, kind);
+  const named = ENGINES.filter((e) => e.name === chosen);
+  const spec = named.find((e) => inapplicable(e, problem, kind) === undefined);
+  if (!spec) throw new FileError(`${problem.file}: --algorithm ${chosen} ${inapplicable(named[0]!, problem, kind)}`);
   return spec;
 }
 

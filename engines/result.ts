@@ -4,11 +4,17 @@
  * certificate has passed the check of its kind (certificates/check.ts), by code that shares nothing
  * with the engine.
  */
-import type { SafeCertificate, UnsafeCertificate } from '../certificates/certificate.js';
+import type { NonterminationCertificate, SafeCertificate, TerminationCertificate, UnsafeCertificate } from '../certificates/certificate.js';
 import type { Arg } from '../cegar/arg.js';
 import type { AbstractState } from '../cegar/domain.js';
 
-export type Verdict = 'safe' | 'unsafe' | 'unknown';
+/** Safety properties hold (safe) or fail (unsafe); the termination property holds (terminating) or fails (nonterminating). */
+export type Verdict = 'safe' | 'unsafe' | 'terminating' | 'nonterminating' | 'unknown';
+
+/** Whether the verdict says a property fails. */
+export function fails(v: Verdict): boolean {
+  return v === 'unsafe' || v === 'nonterminating';
+}
 
 /**
  * Why a check ended without a verdict: its time or memory ran out, a bounded engine reached its
@@ -52,6 +58,8 @@ interface Common {
 export type Result =
   | Common & { readonly verdict: 'safe'; readonly certificate: SafeCertificate }
   | Common & { readonly verdict: 'unsafe'; readonly certificate: UnsafeCertificate }
+  | Common & { readonly verdict: 'terminating'; readonly certificate: TerminationCertificate }
+  | Common & { readonly verdict: 'nonterminating'; readonly certificate: NonterminationCertificate }
   | Common & { readonly verdict: 'unknown'; readonly reason: UnknownReason };
 
 /** Limits every engine honours. */

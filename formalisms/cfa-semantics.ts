@@ -69,8 +69,20 @@ class EdgeAction implements Action {
 }
 
 export function cfaInterpreter(cfa: Cfa): Interpreter {
-  // the front end states no property for such a process (formalisms/frontends/cfa.ts)
+  // the front end states no safety property for such a process (formalisms/frontends/cfa.ts)
   if (!cfa.error) throw new Error(`process ${cfa.name} has no error location: there is nothing to interpret`);
+  return interpreter(cfa, cfa.error, and());
+}
+
+/**
+ * The view for the termination property: the same locations and actions, and no bad state at all
+ * (termination asks about infinite runs, not about reaching a location).
+ */
+export function terminationInterpreter(cfa: Cfa): Interpreter {
+  return interpreter(cfa, cfa.init, False);
+}
+
+function interpreter(cfa: Cfa, errorLoc: Location, bad: Expr): Interpreter {
   const byLoc = new Map<Location, Action[]>(cfa.locs.map((l) => [l, []]));
   for (const e of cfa.edges) byLoc.get(e.source)!.push(new EdgeAction(e, cfa.vars));
   return {
@@ -80,8 +92,8 @@ export function cfaInterpreter(cfa: Cfa): Interpreter {
     locations: cfa.locs,
     initLoc: cfa.init,
     init: and(),
-    errorLoc: cfa.error,
-    bad: and(),
+    errorLoc,
+    bad,
     actions: (loc) => byLoc.get(loc) ?? [],
     inputs: [],
   };

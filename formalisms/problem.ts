@@ -1,7 +1,8 @@
 /**
  * A verification problem: one model file, read once by its front end (formalisms/frontends/), with
- * every safety property it states, named as the user knows them (`b0`, `b1`, ... and `o0`, ... in a
- * circuit, the property names of an STS specification, the error location of a CFA).
+ * every property it states, named as the user knows them (`b0`, `b1`, ... and `o0`, ... in a
+ * circuit, the property names of an STS specification, the error location of a CFA, `termination`
+ * for a CFA or T2 program).
  *
  * Everything downstream works on this object and never reads the file again: the word-level engines
  * on the interpreter view of a property (`model`), the bit-level engines on the circuit
@@ -16,11 +17,15 @@ import type { Formalism, Interpreter, Location } from './interpreter.js';
 import type { Trace } from './trace.js';
 import type { CircuitModel } from './frontends/aiger.js';
 import type { Cfa } from './cfa.js';
-import type { SafeCertificate, UnsafeCertificate } from '../certificates/certificate.js';
+import type { NonterminationCertificate, SafeCertificate, TerminationCertificate, UnsafeCertificate } from '../certificates/certificate.js';
 
-/** One safety property of the file: a verification task of its own. */
+/** Safety: the bad states are unreachable. Termination: every run is finite. */
+export type PropertyKind = 'safety' | 'termination';
+
+/** One property of the file: a verification task of its own. */
 export interface Property {
   readonly name: string;
+  readonly kind: PropertyKind;
   /** Position among the problem's properties. */
   readonly index: number;
 }
@@ -35,7 +40,9 @@ export interface Problem {
   readonly warnings: readonly InputError[];
   /** In the file's order; empty when the model states none (see `noProperty`). */
   readonly properties: readonly Property[];
-  /** Why there is nothing to check when `properties` is empty, at the place in the file that says so. */
+  /** The kind of the properties checked when none is named (safety unless said otherwise). */
+  readonly defaultKind?: PropertyKind;
+  /** Why there is no safety property to check, at the place in the file that says so. */
   readonly noProperty?: InputError;
   readonly theories: ReadonlySet<Theory>;
   /** Counts for `vigil parse`. */
@@ -52,6 +59,8 @@ export interface Problem {
   trace(p: Property, c: UnsafeCertificate): Trace;
   /** The invariant of a SAFE certificate per location of `model(p)`, for the summary and JSON. */
   invariant(p: Property, c: SafeCertificate): ReadonlyMap<Location, Expr>;
+  /** A certified termination or non-termination argument in the model's own syntax (`--certificate`). */
+  terminationText?(p: Property, c: TerminationCertificate | NonterminationCertificate): string;
 }
 
 /** The theories of a model's variables, array element and index types included. */

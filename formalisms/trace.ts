@@ -23,6 +23,15 @@ export interface Trace {
 
 /** Undefined when the trace is a real run of the model into a bad state, else what is wrong. */
 export function replay(model: Interpreter, trace: Trace): string | undefined {
+  const wrong = replayRun(model, trace);
+  if (wrong) return wrong;
+  const last = trace.states[trace.states.length - 1]!;
+  if (last.loc !== model.errorLoc || evaluateIn(model.bad, last.vals) !== True) return 'the last state is not bad';
+  return undefined;
+}
+
+/** Undefined when the trace is a real run of the model from an initial state, else what is wrong. */
+export function replayRun(model: Interpreter, trace: Trace): string | undefined {
   const { states, actions } = trace;
   if (states.length !== actions.length + 1) return 'the trace has a wrong number of states';
   for (const [i, s] of states.entries()) {
@@ -44,7 +53,5 @@ export function replay(model: Interpreter, trace: Trace): string | undefined {
       if (run.post.get(v) !== to.vals.get(v)) return `step ${i}: ${a.label} does not produce the next value of ${v.name}`;
     }
   }
-  const last = states[states.length - 1]!;
-  if (last.loc !== model.errorLoc || evaluateIn(model.bad, last.vals) !== True) return 'the last state is not bad';
   return undefined;
 }

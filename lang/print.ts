@@ -1,5 +1,5 @@
 /**
- * Prints expressions and types back in the CFA or STS language, with only the parentheses the
+ * Prints expressions and types back in the CFA or STS language (or T2's, for integer formulas), with only the parentheses the
  * precedence table of formats.md 2.7 needs, so that parsing the print gives the same expression.
  * Levels follow that table (loosest 2, atoms 24); an operand is parenthesised when its level is
  * below what its position allows.
@@ -13,7 +13,10 @@ import { and, fpLit, fpOp, iff, leafVar, not, or, type Expr, type FpValue, type 
 import { isNaN as isNaNValue, one, zero } from './float.js';
 import { BoolT, type FpType, type Type } from './types.js';
 
-export type Dialect = 'cfa' | 'sts';
+/** `t2`: T2's program format (termination-format.md 2), for its integer formulas: `&&`, `||`, `!`, `==`, `!=`. */
+export type Dialect = 'cfa' | 'sts' | 't2';
+
+const T2_SYMBOLS: Partial<Record<string, string>> = { or: '||', and: '&&', eq: '==', neq: '!=' };
 
 const ATOM = 24;
 const POSTFIX = 23;
@@ -103,7 +106,7 @@ class Printer {
     }
     const infix = INFIX[e.op];
     if (infix) {
-      const sym = e.op === 'iff' && this.dialect === 'sts' ? 'equal' : infix[0];
+      const sym = e.op === 'iff' && this.dialect === 'sts' ? 'equal' : (this.dialect === 't2' && T2_SYMBOLS[e.op]) || infix[0];
       return this.infix(sym, infix[1], a);
     }
     switch (e.op) {
@@ -115,7 +118,7 @@ class Printer {
         return [decl.name + "'".repeat(primes), POSTFIX];
       }
       case 'toRat': return this.render(a[0]!);
-      case 'not': return [`not ${this.print(a[0]!, 11)}`, 10];
+      case 'not': return this.dialect === 't2' ? [`!(${this.print(a[0]!, 0)})`, 10] : [`not ${this.print(a[0]!, 11)}`, 10];
       case 'neg': return [`-${spaced(this.print(a[0]!, PREFIX))}`, PREFIX];
       case 'bvneg': return [`bvneg ${this.print(a[0]!, PREFIX)}`, PREFIX];
       case 'bvnot': return [`bvnot ${this.print(a[0]!, 22)}`, 22];

@@ -195,11 +195,12 @@ function unrollingDisagrees(agree: Agreement): Expr[] {
   return agree.disagreeing(script, expected);
 }
 
-/** The interpreter view of a model's first property (throws when it states none). */
+/** The interpreter view of a model's first safety property (throws when it states none). */
 async function interpreterOf(file: string): Promise<Interpreter> {
   const problem = await loadProblem(file);
-  if (problem.properties.length === 0) throw problem.noProperty;
-  return problem.model(problem.properties[0]!);
+  const safety = problem.properties.find((p) => p.kind === 'safety');
+  if (!safety) throw problem.noProperty;
+  return problem.model(safety);
 }
 
 /** The CFA and STS models of the corpus that load and have an error location, with their interpreters. */

@@ -73,7 +73,7 @@ describe('vigil check --algorithm bmc', () => {
     const r = vigil(['check', m.file]);
     expect(r.code).toBe(2);
     const [head, , caret] = r.stderr.split('\n');
-    expect(head).toMatch(new RegExp(`^${m.file}:\\d+:\\d+: process \\w+ has no error location, so there is no safety property to check$`));
+    expect(head).toMatch(new RegExp(`^${m.file}:\\d+:\\d+: process \\w+ has no error location, so there is no safety property to check \\(try --property termination\\)$`));
     expect(caret).toMatch(/^ +\^$/);
     expect(r.stderr).not.toMatch(/\n\s+at /);
   });

@@ -13,9 +13,9 @@ export const load = (file: string): Promise<Problem> => loadProblem(file);
 
 /** The engine's certified result on one property (the first by default); throws CertificateError if the certificate fails. */
 export async function checkWith(algorithm: string, problem: Problem, opts: { settings?: Settings; ms?: number; property?: Property } = {}): Promise<Result> {
-  const spec = engineFor(problem, algorithm);
-  const engine = await spec.create(opts.settings ?? {}, problem);
   const property = opts.property ?? problem.properties[0]!;
+  const spec = engineFor(problem, algorithm, property.kind);
+  const engine = await spec.create(opts.settings ?? {}, problem);
   const deadline = opts.ms === undefined ? undefined : Date.now() + opts.ms;
   const result = await engine.check(problem, property, { deadline }, { progress: () => {}, note: () => {} });
   await checkCertificate(problem, property, spec.name, result);

@@ -42,6 +42,9 @@ describe('--json follows cli/verdict.schema.json', () => {
     ['AIGER safe by CEGAR', [model('ring.aag'), '--algorithm', 'cegar'], 'safe', 'aiger'],
     ['AIGER unsafe', [model('shift.aag'), '--witness', out('shift.wit')], 'unsafe', 'aiger'],
     ['AIGER unknown', [model('shift.aag'), '--algorithm', 'bmc', '--bound', '1'], 'unknown', 'aiger'],
+    ['T2 terminating', [corpus('termination/t2/small01.t2')], 'terminating', 'cfa'],
+    ['T2 nonterminating', [corpus('termination/t2/consts1nt.t2')], 'nonterminating', 'cfa'],
+    ['CFA nonterminating', [corpus('termination/seed003/union-wf.cfa'), '--property', 'termination'], 'nonterminating', 'cfa'],
   ];
   for (const [name, args, verdict, formalism] of cases) {
     it(name, () => {
@@ -50,7 +53,7 @@ describe('--json follows cli/verdict.schema.json', () => {
       expect(validate(j), JSON.stringify(validate.errors)).toBe(true);
       expect(j.verdict).toBe(verdict);
       expect(j.formalism).toBe(formalism);
-      expect(r.code).toBe({ safe: 0, unsafe: 1, unknown: 3 }[verdict]);
+      expect(r.code).toBe({ safe: 0, unsafe: 1, terminating: 0, nonterminating: 1, unknown: 3 }[verdict]);
     });
   }
 
@@ -263,7 +266,7 @@ describe('usage', () => {
   });
 
   const bad: [string[], RegExp][] = [
-    [['check', model('counter.cfa'), '--algorithm', 'pdr'], /^error: option '--algorithm <name>' argument 'pdr' is invalid\. Allowed choices are cegar, bmc, ic3, kind, portfolio\.$/],
+    [['check', model('counter.cfa'), '--algorithm', 'pdr'], /^error: option '--algorithm <name>' argument 'pdr' is invalid\. Allowed choices are cegar, bmc, ic3, kind, portfolio, termination\.$/],
     [['check', model('counter.cfa'), '--domain', 'BOX'], /Allowed choices are EXPL, PRED_BOOL, PRED_CART, PRED_SPLIT\.$/],
     [['check', model('counter.cfa'), '--bound', 'ten'], /--bound must be a whole number, got 'ten'/],
     [['check', model('counter.cfa'), '--timeout', '-1'], /--timeout must be a positive number of seconds/],

@@ -9,7 +9,7 @@ const problem = (formalism: 'cfa' | 'sts' | 'aiger', ...theories: ('bool' | 'int
 
 describe('the engine registry', () => {
   it('lists each name once, in the order of --help, and each option once', () => {
-    expect(ENGINE_NAMES).toEqual(['cegar', 'bmc', 'ic3', 'kind', 'portfolio']);
+    expect(ENGINE_NAMES).toEqual(['cegar', 'bmc', 'ic3', 'kind', 'portfolio', 'termination']);
     const names = ENGINE_OPTIONS.map((o) => o.name);
     expect(new Set(names).size).toBe(names.length);
     expect(names).toEqual(['domain', 'maxenum', 'refinement', 'search', 'predsplit', 'precgranularity', 'initprec', 'prunestrategy', 'bound']);
@@ -21,6 +21,12 @@ describe('the engine registry', () => {
     const [bitLevel, wordLevel] = ENGINES.filter((e) => e.name === 'kind');
     expect(engineFor(problem('aiger', 'bool'), 'kind')).toBe(bitLevel);
     expect(engineFor(problem('sts', 'int'), 'kind')).toBe(wordLevel);
+  });
+
+  it('answers the termination property with the termination engine only', () => {
+    expect(engineFor(problem('cfa', 'int'), undefined, 'termination').name).toBe('termination');
+    expect(() => engineFor(problem('cfa', 'int'), 'cegar', 'termination')).toThrow(/--algorithm cegar answers safety properties, not termination/);
+    expect(() => engineFor(problem('cfa', 'int'), 'termination')).toThrow(/--algorithm termination answers termination properties, not safety/);
   });
 
   it('says why an engine does not apply: the formalism, or a theory it does not handle', () => {

@@ -73,6 +73,19 @@ describe('the dashboard', () => {
     const bmc = viewOf({ kind: 'progress', progress: { phase: 'bmc', iteration: 17, stats: { solverChecks: 17, solverTimeMs: 5 } } });
     expect(render(<Dashboard view={bmc} file="c.aag" width={90} interactive={false} />).lastFrame()).toMatch(/bmc\s+iteration 17\s+bound 17/);
   });
+
+  it('shows the transition predicates and the lassos refined for termination', () => {
+    const view = viewOf({
+      kind: 'progress',
+      progress: {
+        phase: 'refine', iteration: 2, detail: 'head 1 (1 of 1): lasso 1 -> 1 ranked by x >= 0',
+        stats: { solverChecks: 30, solverTimeMs: 5, lassos: 2, transitionPredicates: 3, abstractRelations: 4 }, newest: ["x' <= x - 1", 'x >= 0'],
+      },
+    });
+    const f = render(<Dashboard view={view} file="loop.t2" width={120} interactive={false} />).lastFrame()!;
+    expect(f).toMatch(/TPA\s+3 transition predicates, 2 lassos refined, 4 abstract relations, newest: x' <= x - 1, x >= 0/);
+    expect(f).toMatch(/lasso\s+head 1 \(1 of 1\): lasso 1 -> 1 ranked by x >= 0/);
+  });
 });
 
 describe('the verdict panel', () => {
@@ -106,6 +119,16 @@ describe('the verdict panel', () => {
     expect(lines).toContain('   ⋮ (28 steps not shown, see --json)');
     expect(lines.at(-2)).toMatch(/^  39 /);
     expect(lines.at(-1)).toMatch(/^\(\d+ more variables not shown, see --json\)$/);
+  });
+
+  it('TERMINATING and NONTERMINATING: the argument', () => {
+    const t = result({ verdict: 'terminating', code: 0, panel: { property: 'termination', kind: 'terminating', title: 'disjunctively well-founded transition invariant over 1 loop head', lines: ['head 1:', "  ranked: x' <= x - 1 && x >= 0  by x >= 0"] } });
+    const f = render(<VerdictPanel result={t} width={120} />).lastFrame()!;
+    expect(f).toMatch(/TERMINATING\s+1\.2 s/);
+    expect(f).toContain('disjunctively well-founded transition invariant over 1 loop head, checked independently');
+    expect(f).toContain('by x >= 0');
+    const n = result({ verdict: 'nonterminating', code: 1, panel: { property: 'termination', kind: 'nonterminating', title: 'run of 2 steps that repeats a state', lines: ['0  L: x = 1'] } });
+    expect(render(<VerdictPanel result={n} width={120} />).lastFrame()).toMatch(/NONTERMINATING[\s\S]*run of 2 steps that repeats a state, checked independently/);
   });
 
   it('UNKNOWN: the reason and what was reached', () => {

@@ -2,7 +2,7 @@
  * The result files of `vigil check`, written after every certificate has passed its check:
  * `--cex` (the counterexample table, UNSAFE properties), `--witness` (the HWMCC witness of a
  * circuit, one entry per property whatever its verdict), `--certificate` (the proof in the model's
- * own syntax, SAFE properties) and `--arg` (the final ARG, engines that build one). The formats are
+ * own syntax, SAFE properties, and the (non-)termination argument of the termination property) and `--arg` (the final ARG, engines that build one). The formats are
  * the problem's to know (its front end writes certificates and witnesses) or are generic over the
  * interpreter view (cex.ts, dot.ts); this module only chooses the paths and writes.
  *
@@ -58,6 +58,9 @@ export function writeOutputs(problem: Problem, checked: readonly Checked[], opts
       put(pathFor(opts.cex, p.name, several), cexTable(problem.model(p), problem.trace(p, r.certificate), tableFormat(opts.cex)));
     }
     if (opts.certificate !== undefined && r.verdict === 'safe') put(pathFor(opts.certificate, p.name, several), problem.certificateText(p, r.certificate));
+    if (opts.certificate !== undefined && (r.verdict === 'terminating' || r.verdict === 'nonterminating')) {
+      put(pathFor(opts.certificate, p.name, several), problem.terminationText!(p, r.certificate));
+    }
     if (opts.arg !== undefined && r.arg) put(pathFor(opts.arg, p.name, several), argDot(r.arg));
   }
   const circuit = problem.circuit;

@@ -38,6 +38,7 @@ export function CheckApp({ feed, file, onStop, interactive }: CheckAppProps) {
     s.argNodes !== undefined ? `${s.argNodes} ARG nodes` : undefined,
     s.precisionSize !== undefined ? `precision ${s.precisionSize}` : undefined,
     s.clauses !== undefined ? `${s.clauses} clauses` : undefined,
+    s.lassos !== undefined ? `${s.lassos} lassos, ${s.transitionPredicates ?? 0} transition predicates` : undefined,
     `memory ${Math.round(view.rssMb)} MB`,
   ].filter((f) => f !== undefined).join(' · ');
   return (

@@ -66,6 +66,13 @@ export function Dashboard({ view, file, width, interactive }: { view: View; file
           {s.precisionSize}{p?.newest?.length ? fit(`, newest: ${p.newest.join(', ')}`, inner - 11 - String(s.precisionSize).length) : ''}
         </Row>
       ) : null}
+      {s.lassos !== undefined ? (
+        <Row label="TPA">
+          {s.transitionPredicates ?? 0} transition predicates, {s.lassos} lasso{s.lassos === 1 ? '' : 's'} refined, {s.abstractRelations ?? 0} abstract relations
+          {p?.newest?.length ? <Text dimColor>{fit(`, newest: ${p.newest.join(', ')}`, Math.max(10, inner - 70))}</Text> : null}
+        </Row>
+      ) : null}
+      {s.lassos !== undefined && p?.detail ? <Row label="lasso">{fit(p.detail, inner - 12)}</Row> : null}
       {s.frame !== undefined ? (
         <Row label="IC3">
           frame {s.frame}, {s.obligations ?? 0} obligations, {s.clauses ?? 0} clauses{s.refinements !== undefined ? `, ${s.refinements} refinements` : ''}

@@ -1,7 +1,8 @@
 /**
  * The verdict at the end of a run: the file's verdict, one line per property when it has several,
  * then one property in detail: SAFE with the certificate's summary, UNSAFE with the
- * counterexample as a table of steps by variables and the action taken at each step, UNKNOWN with
+ * counterexample as a table of steps by variables and the action taken at each step, TERMINATING or
+ * NONTERMINATING with the lines of the argument, UNKNOWN with
  * the reason and what was reached. Wide and long counterexamples are cut to the terminal: the
  * columns that fit (variables that change first) and the first and last steps.
  */
@@ -53,7 +54,7 @@ export function tableLines(t: CounterexampleTable, width: number): string[] {
   return out;
 }
 
-const colour = (v: string) => (v === 'safe' ? 'green' : v === 'unsafe' ? 'red' : 'yellow');
+const colour = (v: string) => (v === 'safe' || v === 'terminating' ? 'green' : v === 'unsafe' || v === 'nonterminating' ? 'red' : 'yellow');
 
 export function VerdictPanel({ result, width }: { result: CheckResult; width: number }) {
   const inner = Math.max(20, width - 4);
@@ -87,6 +88,13 @@ export function VerdictPanel({ result, width }: { result: CheckResult; width: nu
         <>
           <Text>counterexample of {steps} step{steps === 1 ? '' : 's'}, replayed on the model</Text>
           {tableLines(p.table, inner).map((l, i) => <Text key={i} bold={i === 0}>{l}</Text>)}
+        </>
+      ) : null}
+      {p.kind === 'terminating' || p.kind === 'nonterminating' ? (
+        <>
+          <Text>{p.title}, checked independently</Text>
+          {p.lines.slice(0, 12).map((l, i) => <Text key={i} dimColor>{fit(`  ${l}`, inner)}</Text>)}
+          {p.lines.length > 12 ? <Text dimColor>  (+{p.lines.length - 12} more lines, see --certificate)</Text> : null}
         </>
       ) : null}
       {p.kind === 'unknown' && p.reached ? <Text dimColor>{fit(`reached: ${p.reached}`, inner)}</Text> : null}

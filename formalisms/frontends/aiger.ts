@@ -282,7 +282,7 @@ function propertyName(aig: Aig, index: number): string {
 
 export function aigerProblem(path: string, file: AigerFile): Problem {
   const circuit = new CircuitModel(file);
-  const properties: Property[] = circuit.aig.properties.map((_, index) => ({ name: propertyName(circuit.aig, index), index }));
+  const properties: Property[] = circuit.aig.properties.map((_, index) => ({ name: propertyName(circuit.aig, index), kind: 'safety' as const, index }));
   const declared = file.bads.length > 0 ? file.bads.length : file.outputs.length;
   return {
     file: path,

@@ -1,7 +1,10 @@
 /**
- * The CFA front end (`.cfa`, PLCverif `.theta`, `.lisp.cfa`): one property, "the error location is
- * unreachable", named after the error location. A process without an error location states
- * nothing to check; that is reported at the process's declaration.
+ * The CFA front end (`.cfa`, PLCverif `.theta`, `.lisp.cfa`, and T2 programs, which read into a
+ * CFA): the safety property "the error location is unreachable", named after the error location,
+ * and the termination property `termination` ("every run from every valuation at the initial
+ * location is finite"). Safety is the default for CFA files, termination for T2 programs. A
+ * process without an error location states no safety property; asking for one is reported at the
+ * process's declaration.
  *
  * Its certificate is one line `LOCATION: EXPRESSION` per location in the CFA expression syntax
  * (`false` where no state is reachable), after `//` comment lines; each expression parses back as
@@ -12,31 +15,54 @@ import { InputError } from '../../lang/errors.js';
 import { printExpr } from '../../lang/print.js';
 import { plural } from '../plural.js';
 import type { Cfa } from '../cfa.js';
-import { cfaInterpreter } from '../cfa-semantics.js';
+import { cfaInterpreter, terminationInterpreter } from '../cfa-semantics.js';
+import { nonterminationLines, terminationLines } from '../termination-print.js';
+import type { Dialect } from '../../lang/print.js';
 import type { Interpreter, Location } from '../interpreter.js';
-import { theoriesOf, type Problem, type Property } from '../problem.js';
-import type { SafeCertificate, UnsafeCertificate } from '../../certificates/certificate.js';
+import { theoriesOf, type Problem, type Property, type PropertyKind } from '../problem.js';
+import type { NonterminationCertificate, SafeCertificate, TerminationCertificate, UnsafeCertificate } from '../../certificates/certificate.js';
 import type { Trace } from '../trace.js';
 import { invariantTitle, wordLevelInvariant, wordLevelTrace } from './word-level.js';
 
-export function cfaProblem(file: string, cfa: Cfa, text: string): Problem {
+/** How a file reads: the language of its formulas and the kind of property checked when none is named. */
+export interface CfaReading {
+  readonly dialect: Dialect;
+  readonly defaultKind: PropertyKind;
+  /** What `vigil parse` calls the model. */
+  readonly title: string;
+}
+
+const CFA_FILE: CfaReading = { dialect: 'cfa', defaultKind: 'safety', title: 'cfa' };
+
+export function cfaProblem(file: string, cfa: Cfa, text: string, reading: CfaReading = CFA_FILE): Problem {
   const at = cfa.declaredAt ?? { line: 1, column: 1 };
-  const properties: Property[] = cfa.error ? [{ name: cfa.error.name, index: 0 }] : [];
+  const properties: Property[] = [
+    ...(cfa.error ? [{ name: cfa.error.name, kind: 'safety' as const, index: 0 }] : []),
+    { name: 'termination', kind: 'termination', index: cfa.error ? 1 : 0 },
+  ];
   let model: Interpreter | undefined;
+  let termination: Interpreter | undefined;
+  const view = (p: Property): Interpreter => (p.kind === 'termination' ? (termination ??= terminationInterpreter(cfa)) : (model ??= cfaInterpreter(cfa)));
   return {
     file,
     formalism: 'cfa',
     cfa,
     warnings: [],
     properties,
+    defaultKind: reading.defaultKind,
     ...(cfa.error ? {} : {
-      noProperty: new InputError(file, at.line, at.column, `process ${cfa.name} has no error location, so there is no safety property to check`, text),
+      noProperty: new InputError(file, at.line, at.column, `${reading.title === 'cfa' ? `process ${cfa.name}` : 'the program'} has no error location, so there is no safety property to check (try --property termination)`, text),
     }),
     theories: theoriesOf(cfa.vars),
-    summary: () => `cfa; ${plural(cfa.vars.length, 'variable')}; ${plural(cfa.locs.length, 'location')}, ${plural(cfa.edges.length, 'edge')}`,
-    model: () => (model ??= cfaInterpreter(cfa)),
+    summary: () => `${reading.title}; ${plural(cfa.vars.length, 'variable')}; ${plural(cfa.locs.length, 'location')}, ${plural(cfa.edges.length, 'edge')}`,
+    model: view,
+    terminationText(p: Property, c: TerminationCertificate | NonterminationCertificate): string {
+      const m = view(p);
+      const body = c.kind === 'transition-invariant' ? terminationLines(c, reading.dialect) : nonterminationLines(m, c, reading.dialect);
+      return `${[`// ${c.kind === 'transition-invariant' ? 'Termination' : 'Non-termination'} argument of ${m.name} (${file}), found and checked by vigil.`, ...body].join('\n')}\n`;
+    },
     certificateText(_p: Property, c: SafeCertificate): string {
-      const m = this.model(properties[0]!);
+      const m = view(properties[0]!);
       const invariant = wordLevelInvariant(c);
       const lines = [
         `// ${invariantTitle(c)} of ${m.name} (${file}), found and checked by vigil.`,

@@ -1,7 +1,8 @@
 /**
  * The front ends by file extension: each reads its formalism into a `Problem`, once. Readers are
  * imported only when a file needs them, since building a Chevrotain parser is a noticeable part of
- * a short run's start-up. A new formalism (BTOR2, CHC) is one module and one entry here.
+ * a short run's start-up. A new formalism (BTOR2, CHC) is one module and one entry here; T2
+ * programs (`.t2`) read into control-flow automata.
  */
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
@@ -44,6 +45,15 @@ const FRONT_ENDS: readonly FrontEnd[] = [
     load: async (file, bytes) => {
       const [{ parseCfa }, { cfaProblem }] = await Promise.all([import('../../lang/grammar/cfa.js'), import('./cfa.js')]);
       return cfaProblem(file, parseCfa(text(bytes), file), text(bytes));
+    },
+  },
+  {
+    extensions: ['.t2'],
+    formalism: 'cfa',
+    load: async (file, bytes) => {
+      const [{ parseT2 }, { cfaProblem }] = await Promise.all([import('../../lang/grammar/t2.js'), import('./cfa.js')]);
+      const name = basename(file).replace(/\.t2$/i, '');
+      return cfaProblem(file, parseT2(text(bytes), file, name), text(bytes), { dialect: 't2', defaultKind: 'termination', title: 't2 program' });
     },
   },
   {

@@ -25,7 +25,7 @@ export function stsProblem(file: string, tasks: readonly Sts[], warnings: readon
     file,
     formalism: 'sts',
     warnings,
-    properties: tasks.map((t, index) => ({ name: t.propName, index })),
+    properties: tasks.map((t, index) => ({ name: t.propName, kind: 'safety', index })),
     theories: theoriesOf(vars),
     summary: () => `sts; ${plural(vars.length, 'variable')}; ${plural(constraints, 'constraint')}${tasks.length > 1 ? `; ${plural(tasks.length, 'property')}` : ''}`,
     model: (p) => models.of(p),

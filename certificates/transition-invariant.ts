@@ -1,0 +1,168 @@
+/**
+ * The certificate of a TERMINATING verdict: a disjunctively well-founded transition invariant per
+ * loop head together with the reachability invariant it relies on (Podelski and Rybalchenko,
+ * "Transition invariants", LICS 2004; the chapter's section 1.5). Checked by its kind, in a fresh
+ * Z3 context, whoever produced it:
+ *
+ * 1. the reachability invariant holds at the initial location and is closed under every action;
+ * 2. the heads are cutpoints: with them removed, the part of the automaton reachable from the
+ *    initial location has no cycle, so an infinite run passes through one head infinitely often;
+ * 3. for each head h, with C the heads in h's strongly connected component, and each path of
+ *    actions between heads that passes through no other head: from a reachable state at h, the
+ *    path into c in C lands in the relation of c (the invariant contains every transition), and a
+ *    relation at c followed by such a path into c' lands in the relation of c' (it is closed under
+ *    composition with a transition);
+ * 4. at h the relation lies in the union of the ranked relations, and each ranked relation implies
+ *    RANK >= BOUND and RANK' <= RANK - 1 over the integers (it is well-founded).
+ *
+ * So every sequence of states at h along a run lies, pairwise, in a union of well-founded
+ * relations, and by Ramsey's theorem no run visits h infinitely often.
+ */
+import { False, True, and, atStep, ge, indexed, int, le, mapLeaves, not, or, prime, ref, sub, leafVar, type Expr } from '../lang/expr.js';
+import { SmtScript } from '../lang/smt/smtlib.js';
+import type { Action, Interpreter, Location } from '../formalisms/interpreter.js';
+import type { TerminationCertificate } from './certificate.js';
+import { checkConditions, type CheckOptions, type Condition } from './smt-check.js';
+
+/** More paths between heads than this and the certificate is refused rather than checked for ever. */
+const MAX_PATHS = 20_000;
+
+/** `e` over V and V' read as the state at step `from` and the state at step `to`. */
+function between(e: Expr, from: number, to: number): Expr {
+  return mapLeaves(e, (leaf) => {
+    const { decl, primes } = leafVar(leaf);
+    return ref(indexed(decl, primes === 0 ? from : to));
+  });
+}
+
+/** The strongly connected component of every location (Tarjan's algorithm). */
+function components(model: Interpreter): Map<Location, number> {
+  const index = new Map<Location, number>();
+  const low = new Map<Location, number>();
+  const comp = new Map<Location, number>();
+  const stack: Location[] = [];
+  let next = 0;
+  let count = 0;
+  const visit = (l: Location): void => {
+    index.set(l, next);
+    low.set(l, next++);
+    stack.push(l);
+    for (const a of model.actions(l)) {
+      const t = a.target;
+      if (!index.has(t)) { visit(t); low.set(l, Math.min(low.get(l)!, low.get(t)!)); }
+      else if (!comp.has(t)) low.set(l, Math.min(low.get(l)!, index.get(t)!));
+    }
+    if (low.get(l) === index.get(l)) {
+      for (;;) {
+        const m = stack.pop()!;
+        comp.set(m, count);
+        if (m === l) break;
+      }
+      count++;
+    }
+  };
+  for (const l of model.locations) if (!index.has(l)) visit(l);
+  return comp;
+}
+
+/** A location on a cycle that avoids the heads, among the locations reachable from the initial one. */
+function cycleAvoiding(model: Interpreter, heads: ReadonlySet<Location>): Location | undefined {
+  const live = new Set<Location>([model.initLoc]);
+  const todo = [model.initLoc];
+  while (todo.length) for (const a of model.actions(todo.pop()!)) if (!live.has(a.target)) { live.add(a.target); todo.push(a.target); }
+  const state = new Map<Location, 'open' | 'done'>();
+  const visit = (l: Location): Location | undefined => {
+    state.set(l, 'open');
+    for (const a of model.actions(l)) {
+      if (heads.has(a.target)) continue;
+      const s = state.get(a.target);
+      if (s === 'open') return a.target;
+      if (s === undefined) { const found = visit(a.target); if (found) return found; }
+    }
+    state.set(l, 'done');
+    return undefined;
+  };
+  for (const l of live) {
+    if (heads.has(l) || state.has(l)) continue;
+    const found = visit(l);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** The paths from `from` into a head of `within`, passing through no head on the way. */
+function headToHead(model: Interpreter, from: Location, heads: ReadonlySet<Location>, comp: ReadonlyMap<Location, number>): Action[][] | undefined {
+  const out: Action[][] = [];
+  const c = comp.get(from);
+  const walk = (l: Location, path: Action[]): boolean => {
+    for (const a of model.actions(l)) {
+      if (comp.get(a.target) !== c) continue;
+      const p = [...path, a];
+      if (heads.has(a.target)) { out.push(p); if (out.length > MAX_PATHS) return false; }
+      else if (!walk(a.target, p)) return false;
+    }
+    return true;
+  };
+  return walk(from, []) ? out : undefined;
+}
+
+/** The path's formula from the state at step `k` (actions at steps k, k+1, ...). */
+function pathAt(path: readonly Action[], k: number): Expr {
+  return and(...path.map((a, i) => atStep(a.formula, k + i)));
+}
+
+/** Undefined when the certificate proves that every run of `model` is finite, else what fails. */
+export async function checkTransitionInvariant(model: Interpreter, c: TerminationCertificate, opts: CheckOptions = {}): Promise<string | undefined> {
+  const reach = (l: Location): Expr => c.reach.get(l) ?? False;
+  const conditions: Condition[] = [{ violation: and(model.init, not(reach(model.initLoc))), failure: `the reachability invariant does not hold initially at ${model.initLoc.name}` }];
+  for (const l of model.locations) {
+    if (reach(l) === False) continue;
+    for (const a of model.actions(l)) {
+      if (reach(a.target) === True) continue;
+      conditions.push({ violation: and(reach(l), a.formula, not(prime(reach(a.target)))), failure: `the reachability invariant is not closed under ${a.label}` });
+    }
+  }
+
+  const heads = new Set(c.heads.map((h) => h.head));
+  if (heads.size !== c.heads.length) return 'a loop head has two arguments';
+  const missed = cycleAvoiding(model, heads);
+  if (missed) return `the cycle through ${missed.name} passes through no loop head`;
+
+  const comp = components(model);
+  for (const h of c.heads) {
+    const rel = (l: Location): Expr => h.relations.get(l) ?? False;
+    const mine = new Set([...heads].filter((l) => comp.get(l) === comp.get(h.head)));
+    for (const from of mine) {
+      const paths = headToHead(model, from, mine, comp);
+      if (!paths) return `more than ${MAX_PATHS} paths leave ${from.name}`;
+      for (const path of paths) {
+        const to = path[path.length - 1]!.target;
+        const end = path.length + 1;
+        const route = path.map((a) => a.source.name).concat(to.name).join(' -> ');
+        if (from === h.head) {
+          conditions.push({
+            violation: and(atStep(reach(from), 1), pathAt(path, 1), not(between(rel(to), 1, end))),
+            failure: `the relation of head ${h.head.name} at ${to.name} does not contain the path ${route}`,
+          });
+        }
+        if (rel(from) !== False) {
+          conditions.push({
+            violation: and(between(rel(from), 0, 1), atStep(reach(from), 1), pathAt(path, 1), not(between(rel(to), 0, end))),
+            failure: `the relation of head ${h.head.name} is not closed under the path ${route}`,
+          });
+        }
+      }
+    }
+    conditions.push({
+      violation: and(rel(h.head), not(or(...h.ranked.map((r) => r.relation)))),
+      failure: `the relation of head ${h.head.name} is not contained in its ranked relations`,
+    });
+    for (const r of h.ranked) {
+      conditions.push({
+        violation: and(r.relation, not(and(ge(r.rank, int(r.bound)), le(prime(r.rank), sub(r.rank, int(1)))))),
+        failure: `at head ${h.head.name}, the ranking function does not decrease (or is not bounded) on one of its relations`,
+      });
+    }
+  }
+  return checkConditions(new SmtScript(), conditions, opts);
+}
