@@ -105,7 +105,7 @@ export function bmc(model: Interpreter, opts: BmcOptions): Result {
  * runs through those locations at all (a location reached at depth d has no path longer than
  * longest - d after it).
  */
-function exhausted(model: Interpreter, visited: ReadonlySet<Location>, longest: number): SafeCertificate {
+export function exhausted(model: Interpreter, visited: ReadonlySet<Location>, longest: number): SafeCertificate {
   const invariant = new Map(model.locations.map((l) => [l, visited.has(l) ? True : False]));
   return { kind: 'k-invariant', k: longest + 1, simplePath: false, invariant };
 }

@@ -31,7 +31,7 @@ import type { Engine, Settings } from './engine.js';
 import { InvariantGenerator } from './kind-invariants.js';
 import type { InvariantMode } from './kind-options.js';
 import { boundOf } from './bound.js';
-import { Unrolling } from './bmc.js';
+import { Unrolling, exhausted } from './bmc.js';
 import { TIMEOUT, unknown, type Result, type Statistics, type UnknownReason } from './result.js';
 
 type Answer = 'sat' | 'unsat' | UnknownReason;
@@ -118,6 +118,7 @@ export function createEngine(settings: Settings): Engine {
       try {
         base.addAtStep(unroll.initial(), 0);
         let frontier = new Set<Location>([model.initLoc]);
+        const visited = new Set<Location>(frontier);
         step.addAtStep(auxFormula(), 0);
         let roundStarted = Date.now();
         for (let k = 0; k <= bound; k++) {
@@ -131,6 +132,12 @@ export function createEngine(settings: Settings): Engine {
           const next = new Set<Location>();
           base.addAtStep(unroll.step(frontier, next), k);
           frontier = next;
+          // no path is longer than k steps: the base case has seen them all, as BMC does
+          if (next.size === 0) {
+            depth = k;
+            return { verdict: 'safe', certificate: exhausted(model, visited, k), stats: stats() };
+          }
+          for (const l of next) visited.add(l);
           // inductive step: k + 1 steps from anywhere, the property kept k + 1 times, then violated
           step.addAtStep(not(unroll.bad()), k);
           step.addAtStep(unroll.step(all, new Set()), k);
