@@ -13,29 +13,34 @@
  * invariant handed to k-induction only ever gets stronger:
  *  - intervals: v ≤ c and v ≥ c for each integer variable and each constant of the model or of an
  *    initial state, b and ¬b for each Boolean variable;
- *  - octagons: v - w and v + w bounded above and below by their values in an initial state, for
- *    pairs of integer variables (relations such as j = cnt - 5).
+ *  - octagons: v - w and v + w bounded above and below, at each location, by their values in one
+ *    reachable state there (found by a short BMC run), for pairs of integer variables (relations
+ *    such as j = cnt - 5).
  * Inputs are left out: they are fresh every step.
  */
 import { BoolT, IntT } from '../lang/types.js';
 import {
-  True, add, and, ge, int, le, not, or, postorder, prime, ref, sub, type Expr, type VarDecl,
+  True, add, and, eq, ge, indexed, int, le, not, or, postorder, prime, ref, sub, type Expr, type VarDecl,
 } from '../lang/expr.js';
 import type { Action, Interpreter, Location } from '../formalisms/interpreter.js';
 import { Solver } from '../lang/smt/solver.js';
+import { Unrolling } from './bmc.js';
 import type { InvariantMode } from './kind-options.js';
 
 
 /** At most this many integer constants bound each variable, and this many variables form octagon pairs. */
 const MAX_CONSTANTS = 40;
 const MAX_OCTAGON_VARS = 16;
+/** The sampling BMC run for octagon bounds: at most this deep, and this long. */
+const MAX_SAMPLE_DEPTH = 40;
+const SAMPLE_MS = 1000;
 
 type Work = 'init' | Action;
 
 export class InvariantGenerator {
   private readonly solver = new Solver();
   private readonly acts = new Map<Action, Expr>();
-  private readonly stages: (() => Expr[])[] = [];
+  private readonly stages: (() => Map<Location, Expr[]>)[] = [];
   private readonly ints: VarDecl[];
   private readonly bools: VarDecl[];
   /** The candidates of the stage being proven, per location. */
@@ -61,9 +66,12 @@ export class InvariantGenerator {
     this.startStage();
   }
 
+  /** Whether a stage is being proven. */
+  private active = false;
+
   /** Whether every stage is proven: nothing more will come. */
   get finished(): boolean {
-    return this.stages.length === 0 && this.queue.length === 0;
+    return !this.active && this.stages.length === 0;
   }
 
   get stats(): { checks: number; timeMs: number } {
@@ -91,7 +99,6 @@ export class InvariantGenerator {
         break;
       }
     }
-    if (!this.finished && this.queue.length === 0) grew = this.completeStage() || grew;
     return grew;
   }
 
@@ -101,9 +108,9 @@ export class InvariantGenerator {
 
   private startStage(): void {
     const make = this.stages.shift();
+    this.active = make !== undefined;
     if (!make) return;
-    const cands = make();
-    this.alive = new Map(this.model.locations.map((l) => [l, cands]));
+    this.alive = make();
     this.enqueue('init');
     for (const l of this.model.locations) for (const a of this.model.actions(l)) this.enqueue(a);
   }
@@ -196,33 +203,83 @@ export class InvariantGenerator {
     return this.initial;
   }
 
-  private intervals(): Expr[] {
+  /** The same candidates at every location. */
+  private everywhere(cands: Expr[]): Map<Location, Expr[]> {
+    return new Map(this.model.locations.map((l) => [l, cands]));
+  }
+
+  /**
+   * The integer values of one reachable state per location, from a BMC run of a few steps (the
+   * first state found at each location), within a second.
+   */
+  private samples(): Map<Location, Map<VarDecl, bigint>> {
+    const out = new Map<Location, Map<VarDecl, bigint>>();
+    const bmc = new Solver();
+    const until = Date.now() + SAMPLE_MS;
+    try {
+      const unroll = new Unrolling(this.model);
+      bmc.addAtStep(unroll.initial(), 0);
+      let frontier = new Set<Location>([this.model.initLoc]);
+      const depth = Math.min(2 * this.model.locations.length + 2, MAX_SAMPLE_DEPTH);
+      for (let d = 0; d <= depth && out.size < this.model.locations.length && Date.now() < until; d++) {
+        for (const l of frontier) {
+          if (out.has(l)) continue;
+          bmc.setTimeout(Math.max(1, until - Date.now()));
+          const at = unroll.multiLoc ? [bmc.guardAtStep(eq(ref(unroll.locVar), int(l.id)), d)] : [];
+          if (bmc.check(at) !== 'sat') continue;
+          const m = bmc.model();
+          try {
+            const values = new Map<VarDecl, bigint>();
+            for (const v of this.ints) {
+              const val = m.eval(ref(indexed(v, d))).value;
+              if (typeof val === 'bigint') values.set(v, val);
+            }
+            out.set(l, values);
+          } finally {
+            m.dispose();
+          }
+        }
+        const next = new Set<Location>();
+        bmc.addAtStep(unroll.step(frontier, next), d);
+        frontier = next;
+      }
+    } finally {
+      bmc.dispose();
+    }
+    return out;
+  }
+
+  private intervals(): Map<Location, Expr[]> {
     const consts = new Set<bigint>([0n, ...this.initialValues().values()]);
     const formulas = [this.model.init, this.model.bad, ...this.model.locations.flatMap((l) => this.model.actions(l).map((a) => a.formula))];
     for (const f of formulas) {
       for (const n of postorder(f)) if (n.op === 'lit' && typeof n.value === 'bigint' && consts.size < MAX_CONSTANTS) consts.add(n.value);
     }
     const sorted = [...consts].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
-    return [
+    return this.everywhere([
       ...this.bools.flatMap((b) => [ref(b), not(ref(b))]),
       ...this.ints.flatMap((v) => sorted.flatMap((c) => [le(ref(v), int(c)), ge(ref(v), int(c))])),
-    ];
+    ]);
   }
 
-  private octagons(): Expr[] {
-    const init = this.initialValues();
-    const vars = this.ints.filter((v) => init.has(v)).slice(0, MAX_OCTAGON_VARS);
-    const out: Expr[] = [];
-    for (let i = 0; i < vars.length; i++) {
-      for (let j = i + 1; j < vars.length; j++) {
-        const [v, w] = [vars[i]!, vars[j]!];
-        const d = int(init.get(v)! - init.get(w)!);
-        const s = int(init.get(v)! + init.get(w)!);
-        const diff = sub(ref(v), ref(w));
-        const sum = add(ref(v), ref(w));
-        out.push(le(diff, d), ge(diff, d), le(sum, s), ge(sum, s));
+  private octagons(): Map<Location, Expr[]> {
+    const samples = this.samples();
+    return new Map(this.model.locations.map((l) => {
+      const at = samples.get(l);
+      if (!at) return [l, []];
+      const vars = this.ints.filter((v) => at.has(v)).slice(0, MAX_OCTAGON_VARS);
+      const out: Expr[] = [];
+      for (let i = 0; i < vars.length; i++) {
+        for (let j = i + 1; j < vars.length; j++) {
+          const [v, w] = [vars[i]!, vars[j]!];
+          const d = int(at.get(v)! - at.get(w)!);
+          const s = int(at.get(v)! + at.get(w)!);
+          const diff = sub(ref(v), ref(w));
+          const sum = add(ref(v), ref(w));
+          out.push(le(diff, d), ge(diff, d), le(sum, s), ge(sum, s));
+        }
       }
-    }
-    return out;
+      return [l, out];
+    }));
   }
 }

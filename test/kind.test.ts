@@ -10,7 +10,11 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from './cli.js';
-import { True, and, eq, int, ref } from '../lang/expr.js';
+import { True, and, eq, int, not, ref, sub } from '../lang/expr.js';
+import { loadZ3 } from '../lang/smt/context.js';
+import { InvariantGenerator } from '../engines/kind-invariants.js';
+import { checkInductiveInvariant } from '../certificates/invariant.js';
+import { Solver } from '../lang/smt/solver.js';
 import { checkKInductiveInvariant } from '../certificates/k-invariant.js';
 
 const models = manifest().filter((m) => m.expected !== 'unknown' && m.formalism !== 'aiger');
@@ -55,6 +59,30 @@ describe('k-induction with auxiliary invariants', () => {
     const cnt = m.vars.find((v) => v.name === 'cnt')!;
     const corrupted = new Map(invariant).set(head, and(invariant.get(head)!, eq(ref(cnt), int(2))));
     expect(await checkKInductiveInvariant(m, corrupted, k, simplePath)).toMatch(/base case/);
+  });
+
+  it('each stage of the generator is an inductive invariant, and the octagons include j = cnt - 5', async () => {
+    await loadZ3();
+    const problem = await load(file);
+    const m = problem.model(problem.properties[0]!);
+    const gen = new InvariantGenerator(m, 'octagons');
+    try {
+      // slices of 50 ms, as between k-induction's rounds; each proven stage is inductive
+      while (!gen.finished) {
+        if (!gen.run(Date.now() + 50)) continue;
+        // though not necessarily strong enough to exclude the bad states
+        const wrong = await checkInductiveInvariant(m, gen.proven);
+        if (wrong !== undefined) expect(wrong).toMatch(/does not exclude the bad states/);
+      }
+      expect(gen.stagesDone).toBe(2);
+      const head = m.locations.find((l) => l.name === 'Head')!;
+      const [cnt, j] = ['cnt', 'j'].map((n) => ref(m.vars.find((v) => v.name === n)!));
+      const solver = new Solver();
+      expect(solver.check([and(gen.proven.get(head)!, not(eq(j!, sub(cnt!, int(5)))))])).toBe('unsat');
+      solver.dispose();
+    } finally {
+      gen.dispose();
+    }
   });
 
   it('the simple-path constraints are an option', async () => {
