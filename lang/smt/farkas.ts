@@ -250,8 +250,10 @@ export class FarkasSolver {
 
   /** Σ λ_i·a_i over A's atoms, if it is over shared terms only. */
   private combine(a: readonly LinearAtom[], values: readonly Rational[], shared: ReadonlySet<VarDecl>): Expr | undefined {
+    // the inequality in the direction the refutation uses, even where A's part is all equalities:
+    // x ≤ 1 generalises better than x = 1 (it covers the states the next loop iterations reach)
     const f = new Form();
-    let rel: Rel = 'eq';
+    let rel: Rel = 'le';
     a.forEach((atom, i) => {
       const k = values[i]!;
       if (isZero(k)) return;
@@ -260,7 +262,6 @@ export class FarkasSolver {
       part.constant = atom.rhs;
       f.addForm(part, k);
       if (atom.rel === 'lt') rel = 'lt';
-      else if (atom.rel === 'le' && rel === 'eq') rel = 'le';
     });
     for (const { term } of f.coeffs.values()) if (freeVars(term).some((v) => !shared.has(v))) return undefined;
     const atom = tighten({ coeffs: f.coeffs, rel, rhs: f.constant });
