@@ -61,6 +61,13 @@ describe('k-induction with auxiliary invariants', () => {
     expect(await checkKInductiveInvariant(m, corrupted, k, simplePath)).toMatch(/base case/);
   });
 
+  it('models/step2.system: no k makes x /= 1 k-inductive alone, the interval x >= 0 does', async () => {
+    const problem = await load(`${ROOT}models/step2.system`);
+    expect((await checkWith('kind', problem, { settings: { bound: '10', invariants: 'none' } })).verdict).toBe('unknown');
+    const r = await checkWith('kind', problem, { settings: { bound: '10', invariants: 'intervals' } });
+    expect(r.verdict).toBe('safe');
+  });
+
   it('each stage of the generator is an inductive invariant, and the octagons include j = cnt - 5', async () => {
     await loadZ3();
     const problem = await load(file);
