@@ -8,7 +8,7 @@
  * cube is found first from the refutation itself: Farkas coefficients of its linear atoms against
  * implicants of B (`farkas.ts`), which give relations between the shared variables (`j = cnt - 5`).
  * Where that fails (conflicts that need the integers, arrays or other theories, non-linear atoms),
- * the cube is the model-based projection (smt-notes §4) of the implicant (or of A itself where no
+ * and over the reals, where projection is exact, the cube is the model-based projection (smt-notes §4) of the implicant (or of A itself where no
  * implicant can be computed) onto the shared variables.
  *
  * MBP gives a cube with m ⊨ c and c ⇒ ∃L.A, so c ∧ B is unsatisfiable whenever A ∧ B is, and each
@@ -26,7 +26,8 @@ import {
 } from '../expr.js';
 import { implicant } from '../implicant.js';
 import { Z3Context, currentZ3 } from './context.js';
-import { FarkasSolver, linearAtoms } from './farkas.js';
+import { RatT } from '../types.js';
+import { FarkasSolver, linearAtoms, type LinearAtom } from './farkas.js';
 import { SmtModel } from './model.js';
 import { Solver, type SolverStats } from './solver.js';
 import { Translator, translator } from './translate.js';
@@ -194,7 +195,9 @@ class Interpolator {
    */
   private farkas(litsA: readonly Expr[], modelA: SmtModel, b: Expr, shared: ReadonlySet<VarDecl>): Expr | undefined {
     const atomsA = linearAtoms(litsA, modelA);
-    if (atomsA.length === 0) return undefined;
+    // over the reals projection is exact (no local is ever fixed to its value) and its cubes gave
+    // fewer predicates: on fischer3_bool 14 against 25 from Farkas' combinations of clocks
+    if (atomsA.length === 0 || atomsA.some(overReals)) return undefined;
     const bVars = freeVars(b);
     const found: Expr[] = [];
     for (let round = 0; round < MAX_FARKAS_ROUNDS; round++) {
@@ -292,6 +295,10 @@ class Interpolator {
     this.b.setTimeout(opts.timeoutMs);
     this.lpSolver.setTimeout(opts.timeoutMs);
   }
+}
+
+function overReals(atom: LinearAtom): boolean {
+  return [...atom.coeffs.values()].some(({ term }) => term.type === RatT);
 }
 
 const interpolators = new WeakMap<Z3Context, Interpolator>();
