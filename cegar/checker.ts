@@ -30,7 +30,9 @@ export interface CegarOptions {
   readonly onNote?: (note: string) => void;
 }
 
-interface Counted { readonly stats?: { readonly checks: number; readonly timeMs: number } }
+interface Counted {
+  readonly stats?: { readonly checks: number; readonly timeMs: number; readonly farkasCubes?: number; readonly projectedCubes?: number };
+}
 
 /** Invariant read off a complete ARG: per location, the disjunction of its non-covered states. */
 export function argInvariant<S extends AbstractState>(arg: Arg<S>): Map<Location, Expr> {
@@ -78,6 +80,7 @@ class Loop<S extends AbstractState, P extends Precision> {
 
   private stats(): Statistics {
     const solvers = [this.domain as Counted, this.refiner as Counted].map((x) => x.stats ?? { checks: 0, timeMs: 0 });
+    const { farkasCubes, projectedCubes } = solvers[1]!;
     return {
       timeMs: Date.now() - this.started,
       solverChecks: solvers.reduce((s, x) => s + x.checks, 0),
@@ -86,6 +89,8 @@ class Loop<S extends AbstractState, P extends Precision> {
       argNodes: this.arg.size,
       argCovered: this.arg.coveredCount,
       precisionSize: this.prec.size,
+      // how interpolation found its cubes, for refiners that interpolate
+      ...(farkasCubes === undefined ? {} : { farkasCubes, projectedCubes: projectedCubes ?? 0 }),
     };
   }
 

@@ -9,11 +9,14 @@
  * implies its source, target and transition formula, and some selector must hold. Only actions
  * whose source is syntactically reachable in k steps are encoded at step k. Formulas are placed at
  * their step inside Z3 (`Solver.addAtStep`), so the TypeScript side never rebuilds them per step.
+ * When no action leaves the locations reachable in k steps, every path has been explored and
+ * none reached a bad state: the answer is SAFE (`exhausted`).
  */
 import { BoolT, IntT } from '../lang/types.js';
 import {
-  and, declareVar, eq, imply, indexed, int, or, prime, ref, type Expr, type VarDecl,
+  False, True, and, declareVar, eq, imply, indexed, int, or, prime, ref, type Expr, type VarDecl,
 } from '../lang/expr.js';
+import type { SafeCertificate } from '../certificates/certificate.js';
 import type { Valuation } from '../lang/eval.js';
 import type { Action, Interpreter, Location } from '../formalisms/interpreter.js';
 import type { Trace, TraceState } from '../formalisms/trace.js';
@@ -56,6 +59,7 @@ export function bmc(model: Interpreter, opts: BmcOptions): Result {
     const unroll = new Unrolling(model);
     solver.addAtStep(unroll.initial(), 0);
     let frontier = new Set<Location>([model.initLoc]);
+    const visited = new Set<Location>(frontier);
     for (let k = 0; k <= opts.bound; k++) {
       opts.onProgress?.({ phase: 'bmc', iteration: k, detail: `bound ${k}`, stats: stats() });
       if (frontier.has(model.errorLoc)) {
@@ -81,15 +85,29 @@ export function bmc(model: Interpreter, opts: BmcOptions): Result {
       if (next.size === 0) break;
       solver.addAtStep(step, k);
       frontier = next;
+      for (const l of next) visited.add(l);
     }
-    const why = reached < opts.bound ? `no path is longer than ${reached} steps` : `bound ${opts.bound} reached`;
-    return { verdict: 'unknown', reason: unknown('bound', why), stats: stats() };
+    if (reached < opts.bound) return { verdict: 'safe', certificate: exhausted(model, visited, reached), stats: stats() };
+    return { verdict: 'unknown', reason: unknown('bound', `bound ${opts.bound} reached`), stats: stats() };
   } catch (e) {
     if (e instanceof UnsupportedError) return { verdict: 'unknown', reason: unknown('unsupported', e.message), stats: stats() };
     throw e;
   } finally {
     solver.dispose();
   }
+}
+
+/**
+ * The certificate of a BMC run that explored every path: no path from the initial location is longer
+ * than `longest` steps, and none of them ends in a bad state. That makes `true` at the locations on
+ * these paths (`false` elsewhere) a k-inductive invariant for k = longest + 1: its base case is the
+ * BMC run itself, repeated by the checker, and its inductive step holds because no path of k steps
+ * runs through those locations at all (a location reached at depth d has no path longer than
+ * longest - d after it).
+ */
+export function exhausted(model: Interpreter, visited: ReadonlySet<Location>, longest: number): SafeCertificate {
+  const invariant = new Map(model.locations.map((l) => [l, visited.has(l) ? True : False]));
+  return { kind: 'k-invariant', k: longest + 1, simplePath: false, invariant };
 }
 
 /**

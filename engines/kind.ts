@@ -1,25 +1,37 @@
 /**
- * k-induction over the interpreter view (Sheeran, Singh, Stålmarck 2000; the plain form of Beyer,
- * Dangl and Wendler's unifying view, without auxiliary invariants), on Z3, for every formalism.
+ * k-induction over the interpreter view (Sheeran, Singh, Stålmarck 2000), on Z3, for every
+ * formalism, with auxiliary invariants refined beside it as in Beyer, Dangl and Wendler's unifying
+ * view (k-induction with continuously-refined invariants).
  *
- * Two incremental solvers over BMC's unrolling: the base case asks, step by step from the initial
- * states, whether a bad state is reachable in exactly k steps; the inductive step asks whether
- * k + 1 steps from ANY state can keep the property k times and then violate it. When the step
- * case's path visits one state twice (same location, same values of the variables other than
- * inputs), the two states are required to differ and the question is asked again (Eén and
- * Sörensson's simple-path constraints, added lazily). An unsatisfiable step case at k + 1, after k
- * safe base cases, proves the property k + 1-inductive; the certificate says so, with `true` as
- * the invariant at every location (the property itself is what is k-inductive), and whether the
- * simple-path constraints were needed. A satisfiable base case is a counterexample trace.
+ * Two incremental solvers over BMC's unrolling (the location is part of the state): the base case
+ * asks, step by step from the initial states, whether a bad state is reachable in exactly k steps;
+ * the inductive step asks whether k + 1 steps from ANY state can keep the property k times and then
+ * violate it. With `--simplepath lazy` (the default), when the step case's path visits one state
+ * twice (same location, same values of the variables other than inputs), the two states are
+ * required to differ and the question is asked again (Eén and Sörensson's simple-path constraints,
+ * added lazily).
+ *
+ * Between rounds, an invariant generator (`kind-invariants.ts`, `--invariants`) gets a slice of
+ * time as long as the last round took; whenever it proves a stronger invariant, that invariant is
+ * asserted at every state of the step case, present and future, which rules out unreachable
+ * starting states that plain k-induction cannot.
+ *
+ * An unsatisfiable step case at k + 1, after k safe base cases, proves the property k + 1-inductive
+ * relative to the auxiliary invariant Aux, which is inductive itself; then Aux ∧ P is
+ * k + 1-inductive, and that is the certificate: Aux per location (true without a generator), and
+ * whether the simple-path constraints were needed. A satisfiable base case is a counterexample
+ * trace.
  */
-import { True, indexed, neq, not, or, ref, type Expr, type VarDecl } from '../lang/expr.js';
+import { and, eq, imply, indexed, int, neq, not, or, ref, type Expr, type VarDecl } from '../lang/expr.js';
 import type { Location } from '../formalisms/interpreter.js';
 import { loadZ3 } from '../lang/smt/context.js';
 import { Solver } from '../lang/smt/solver.js';
 import { UnsupportedError } from '../lang/smt/translate.js';
 import type { Engine, Settings } from './engine.js';
+import { InvariantGenerator } from './kind-invariants.js';
+import type { InvariantMode } from './kind-options.js';
 import { boundOf } from './bound.js';
-import { Unrolling } from './bmc.js';
+import { Unrolling, exhausted } from './bmc.js';
 import { TIMEOUT, unknown, type Result, type Statistics, type UnknownReason } from './result.js';
 
 type Answer = 'sat' | 'unsat' | UnknownReason;
@@ -36,10 +48,15 @@ function ask(solver: Solver, query: Expr, step: number, deadline: number | undef
   return answer;
 }
 
+/** The shortest slice of time the invariant generator gets between two rounds, in milliseconds. */
+const MIN_SLICE_MS = 100;
+
 export function createEngine(settings: Settings): Engine {
   const bound = boundOf(settings);
+  const invariants = (settings.invariants ?? 'octagons') as InvariantMode;
+  const lazySimplePath = (settings.simplepath ?? 'lazy') === 'lazy';
   return {
-    configuration: { bound },
+    configuration: { bound, invariants, simplepath: lazySimplePath ? 'lazy' : 'off' },
     async check(problem, property, limits, reporter): Promise<Result> {
       await loadZ3();
       const model = problem.model(property);
@@ -49,14 +66,33 @@ export function createEngine(settings: Settings): Engine {
       const unroll = new Unrolling(model);
       const all = new Set<Location>(model.locations);
       const state = model.vars.filter((v) => !model.inputs.includes(v));
+      const generator = new InvariantGenerator(model, invariants);
+      /** The auxiliary invariant asserted in the step case so far, per location. */
+      let aux: ReadonlyMap<Location, Expr> = new Map(generator.proven);
       let depth = -1;
       let simplePath = false;
       const stats = (): Statistics => ({
         timeMs: Date.now() - started,
-        solverChecks: base.stats.checks + step.stats.checks,
-        solverTimeMs: base.stats.timeMs + step.stats.timeMs,
+        solverChecks: base.stats.checks + step.stats.checks + generator.stats.checks,
+        solverTimeMs: base.stats.timeMs + step.stats.timeMs + generator.stats.timeMs,
         bound: depth,
+        auxInvariants: generator.provenCount,
+        auxStages: generator.stagesDone,
       });
+      /** The auxiliary invariant over the state at a step: at location l, aux(l). */
+      const auxFormula = (): Expr => (unroll.multiLoc
+        ? and(...model.locations.map((l) => imply(eq(ref(unroll.locVar), int(l.id)), aux.get(l)!)))
+        : aux.get(model.initLoc)!);
+      /** Gives the generator a slice of time; asserts what it proved at steps 0 .. last of the step case. */
+      const refine = (sliceMs: number, last: number): void => {
+        if (generator.finished) return;
+        const until = Math.min(Date.now() + Math.max(MIN_SLICE_MS, sliceMs), limits.deadline ?? Infinity);
+        if (!generator.run(until)) return;
+        aux = new Map(generator.proven);
+        const f = auxFormula();
+        for (let i = 0; i <= last; i++) step.addAtStep(f, i);
+        reporter.progress({ phase: 'invariants', iteration: generator.stagesDone, detail: `${generator.provenCount} auxiliary invariants`, stats: stats() });
+      };
       /** The step case's states i and j differ: in the location, or in a variable other than an input. */
       const differ = (i: number, j: number): Expr => {
         const at = (v: VarDecl, k: number) => ref(indexed(v, k));
@@ -82,6 +118,9 @@ export function createEngine(settings: Settings): Engine {
       try {
         base.addAtStep(unroll.initial(), 0);
         let frontier = new Set<Location>([model.initLoc]);
+        const visited = new Set<Location>(frontier);
+        step.addAtStep(auxFormula(), 0);
+        let roundStarted = Date.now();
         for (let k = 0; k <= bound; k++) {
           reporter.progress({ phase: 'k-induction', iteration: k, detail: `depth ${k}`, stats: stats() });
           // base case: a bad state in exactly k steps
@@ -93,17 +132,27 @@ export function createEngine(settings: Settings): Engine {
           const next = new Set<Location>();
           base.addAtStep(unroll.step(frontier, next), k);
           frontier = next;
+          // no path is longer than k steps: the base case has seen them all, as BMC does
+          if (next.size === 0) {
+            depth = k;
+            return { verdict: 'safe', certificate: exhausted(model, visited, k), stats: stats() };
+          }
+          for (const l of next) visited.add(l);
           // inductive step: k + 1 steps from anywhere, the property kept k + 1 times, then violated
           step.addAtStep(not(unroll.bad()), k);
           step.addAtStep(unroll.step(all, new Set()), k);
+          step.addAtStep(auxFormula(), k + 1);
+          refine(Date.now() - roundStarted, k + 1);
+          roundStarted = Date.now();
           for (;;) {
             const s = ask(step, unroll.bad(), k + 1, limits.deadline);
             if (s === 'unsat') {
               depth = k;
-              const invariant = new Map(model.locations.map((l) => [l, True]));
+              const invariant = new Map(aux);
               return { verdict: 'safe', certificate: { kind: 'k-invariant', k: k + 1, simplePath, invariant }, stats: { ...stats(), inductionDepth: k + 1 } };
             }
             if (s !== 'sat') return { verdict: 'unknown', reason: s, stats: stats() };
+            if (!lazySimplePath) break;
             const pair = repeated(k + 1);
             if (!pair) break;
             simplePath = true;
@@ -118,6 +167,7 @@ export function createEngine(settings: Settings): Engine {
       } finally {
         base.dispose();
         step.dispose();
+        generator.dispose();
       }
     },
   };

@@ -9,6 +9,7 @@ import type { Problem, PropertyKind } from '../formalisms/problem.js';
 import { CEGAR_OPTIONS } from '../cegar/options.js';
 import { FileError } from '../formalisms/frontends/index.js';
 import { BOUND } from './bound.js';
+import { INVARIANTS, SIMPLE_PATH } from './kind-options.js';
 import { inapplicable, type Engine, type EngineOption, type EngineSpec, type Settings } from './engine.js';
 
 type Module = { createEngine(settings: Settings, problem: Problem): Engine };
@@ -30,7 +31,7 @@ export const ENGINES: readonly EngineSpec[] = [
   { name: 'ic3', ...BIT_LEVEL, options: [], create: lazy(() => import('./aiger/ic3.js')) },
   { name: 'ic3', formalisms: ['cfa', 'sts'], options: [], create: lazy(() => import('./ic3ia.js')) },
   { name: 'kind', ...BIT_LEVEL, options: [BOUND], create: lazy(() => import('./aiger/kind.js')) },
-  { name: 'kind', formalisms: WORD_LEVEL, options: [BOUND], create: lazy(() => import('./kind.js')) },
+  { name: 'kind', formalisms: WORD_LEVEL, options: [BOUND, INVARIANTS, SIMPLE_PATH], create: lazy(() => import('./kind.js')) },
   { name: 'portfolio', ...BIT_LEVEL, options: [BOUND], create: lazy(() => import('./aiger/portfolio.js')) },
   { name: 'termination', formalisms: ['cfa'], theories: ['int', 'bool'], property: 'termination', options: [], create: lazy(() => import('./termination/engine.js')) },
 ];

@@ -8,10 +8,11 @@ import { loadProblem } from '../formalisms/frontends/index.js';
 import { replay, type Trace } from '../formalisms/trace.js';
 import { bmc as bmcResult, type BmcOptions } from '../engines/bmc.js';
 import type { Interpreter } from '../formalisms/interpreter.js';
-import { bool, int, type Expr, type VarDecl } from '../lang/expr.js';
+import { False, True, bool, int, type Expr, type VarDecl } from '../lang/expr.js';
 import { printExpr } from '../lang/print.js';
 import { manifest } from './corpus.js';
-import { ROOT } from './cli.js';
+import { checkKInductiveInvariant } from '../certificates/k-invariant.js';
+import { ROOT, vigil } from './cli.js';
 
 beforeAll(async () => {
   await loadZ3();
@@ -140,9 +141,25 @@ describe('BMC verdicts', () => {
     expect(replay(model, { ...v.trace!, states })).toMatch(/does not produce the next value of f5/);
   });
 
-  it('floating point: fp1.cfa (safe) has no counterexample on any of its paths', async () => {
+  it('floating point: fp1.cfa (safe) has no counterexample on any of its paths, so it is safe', async () => {
     const fp = manifest().find((m) => m.path.endsWith('/fp1.cfa'))!;
-    const v = bmc(await interpreter(fp.file), { bound: 12 });
-    expect(v).toMatchObject({ result: 'unknown', reason: 'no path is longer than 5 steps' });
+    const model = await interpreter(fp.file);
+    const r = bmcResult(model, { bound: 12 });
+    expect(r.verdict).toBe('safe');
+    if (r.verdict !== 'safe' || r.certificate.kind !== 'k-invariant') throw new Error('BMC certifies a finished run by a k-inductive invariant');
+    // no path is longer than 5 steps: the invariant is 6-inductive
+    expect(r.certificate.k).toBe(6);
+    expect(await checkKInductiveInvariant(model, r.certificate.invariant, 6, false)).toBeUndefined();
+    // a reachable location left out fails the base case
+    const dropped = new Map(r.certificate.invariant).set(model.locations.find((l) => l !== model.initLoc && r.certificate.invariant.get(l) === True)!, False);
+    expect(await checkKInductiveInvariant(model, dropped, 6, false)).toMatch(/base case/);
+  });
+
+  it('the command line prints the finished run as SAFE with its certificate checked', () => {
+    const fp = manifest().find((m) => m.path.endsWith('/fp1.cfa'))!;
+    const run = vigil(['check', fp.file, '--algorithm', 'bmc', '--bound', '12', '--quiet']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/SAFE/);
+    expect(run.stdout).toMatch(/6-inductive invariant/);
   });
 });

@@ -100,6 +100,17 @@ describe("the paper's motivating examples", () => {
   });
 });
 
+describe('interpolants that generalise', () => {
+  it('the default learns a relation between j and cnt on models/loop-relation.cfa, not their values', async () => {
+    const m = await model(`${ROOT}models/loop-relation.cfa`);
+    const v = await run(m, config(), 20);
+    expect(v.result).toBe('safe');
+    // projection alone learnt j = 30, j = 31, ... (42 predicates after 15 iterations)
+    expect(v.stats.precisionSize).toBeLessThanOrEqual(10);
+    expect(v.stats.farkasCubes).toBeGreaterThan(0);
+  });
+});
+
 describe('certificates', () => {
   it('a corrupted invariant fails the check', async () => {
     const m = await model(`${ROOT}models/counter.cfa`);

@@ -8,7 +8,8 @@ import {
   le, lt, mod, mul, neq, not, or, prime, rat, read, ref, sub, write,
 } from '../lang/expr.js';
 import { BoolT, IntT, RatT, arrayType } from '../lang/types.js';
-import { InterpolationError, interpolate, sequenceInterpolate } from '../lang/smt/interpolate.js';
+import { InterpolationError, interpolate, interpolationStats, sequenceInterpolate } from '../lang/smt/interpolate.js';
+import { atomExpr, linearAtom } from '../lang/smt/farkas.js';
 import { isTheoryLiteral } from '../lang/implicant.js';
 import { unsatChecker } from './z3.js';
 
@@ -152,6 +153,51 @@ describe('binary interpolation', () => {
   it('primed variables are refused', () => {
     const x = I('x');
     expect(() => interpolate(eq(prime(x), x), lt(x, int(0)))).toThrow(InterpolationError);
+  });
+});
+
+describe('interpolation by Farkas coefficients', () => {
+  it('learns the relation between two counters where projection fixes their values', () => {
+    const [x0, y0, x1, y1] = [I('x0'), I('y0'), I('x1'), I('y1')];
+    const a = and(eq(x0, int(5)), eq(y0, int(2)), eq(x1, add(x0, int(1))), eq(y1, add(y0, int(1))));
+    const b = eq(x1, y1);
+    const before = interpolationStats();
+    const itp = checkedInterpolant(a, b);
+    expect(interpolationStats().farkasCubes).toBeGreaterThan(before.farkasCubes);
+    // x1 = y1 + 3 says it all; no value of x1 or y1 alone
+    expect(unsat(and(eq(x1, add(y1, int(3))), not(itp)))).toBe(true);
+    // projection alone pins the values
+    const projected = checkedInterpolant(a, b, { farkas: false });
+    expect(unsat(and(eq(x1, add(y1, int(3))), not(projected)))).toBe(false);
+  });
+
+  it('refutes a disjunctive B one implicant at a time', () => {
+    const [x, y, z] = [I('x'), I('y'), I('z')];
+    const itp = checkedInterpolant(and(le(x, y), le(y, int(0))), or(gt(x, int(3)), and(eq(z, x), gt(z, int(1)))));
+    expect(freeVars(itp).map((v) => v.name)).toEqual(['x']);
+  });
+
+  it('falls back to projection on conflicts only integers have', () => {
+    const [x, y, z] = [I('x'), I('y'), I('z')];
+    // x = 2y against x = 2z + 1: satisfiable over the rationals
+    checkedInterpolant(eq(x, mul(int(2), y)), eq(x, add(mul(int(2), z), int(1))));
+  });
+
+  it('takes array reads and remainders as opaque terms', () => {
+    const arr = declareVar('arr', arrayType(IntT, IntT));
+    const [i, k0, k1] = [I('i'), I('k0'), I('k1')];
+    const a = and(eq(read(ref(arr), i), add(k0, int(1))), eq(k1, add(k0, mod(i, int(3)))));
+    checkedInterpolant(a, and(eq(k1, int(0)), lt(read(ref(arr), i), int(0)), eq(mod(i, int(3)), int(1))));
+  });
+
+  it('tightens integer atoms and orients disequalities by the model', () => {
+    const [x, y] = [I('x'), I('y')];
+    const atom = (e: Expr, holds: boolean): Expr => atomExpr(linearAtom(e, () => holds)!);
+    expect(atom(lt(mul(int(2), x), int(5)), true)).toBe(le(x, int(2)));
+    expect(atom(not(le(add(x, y), int(3))), true)).toBe(ge(add(x, y), int(4)));
+    expect(atom(neq(x, y), false)).toBe(le(y, add(x, int(-1))));
+    const [r, s] = [R('r'), R('s')];
+    expect(atom(lt(r, mul(rat(1, 2), s)), true)).toBe(lt(r, mul(rat(1, 2), s)));
   });
 });
 

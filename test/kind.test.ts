@@ -6,6 +6,16 @@
 import { describe, expect, it } from 'vitest';
 import { manifest } from './corpus.js';
 import { checkWith, load } from './engines.js';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ROOT } from './cli.js';
+import { True, and, eq, int, not, ref, sub } from '../lang/expr.js';
+import { loadZ3 } from '../lang/smt/context.js';
+import { InvariantGenerator } from '../engines/kind-invariants.js';
+import { checkInductiveInvariant } from '../certificates/invariant.js';
+import { Solver } from '../lang/smt/solver.js';
+import { checkKInductiveInvariant } from '../certificates/k-invariant.js';
 
 const models = manifest().filter((m) => m.expected !== 'unknown' && m.formalism !== 'aiger');
 
@@ -24,5 +34,80 @@ describe('word-level k-induction on the corpus', () => {
 
   it('proves some of the safe models', () => {
     expect(proved).toBeGreaterThanOrEqual(5);
+  });
+});
+
+describe('k-induction with auxiliary invariants', () => {
+  const file = `${ROOT}models/loop-relation.cfa`;
+
+  it('plain k-induction cannot prove models/loop-relation.cfa; with the generator it can', async () => {
+    const problem = await load(file);
+    const plain = await checkWith('kind', problem, { settings: { bound: '8', invariants: 'none' } });
+    expect(plain.verdict).toBe('unknown');
+    const refined = await checkWith('kind', problem, { settings: { bound: '12', invariants: 'octagons' } });
+    expect(refined.verdict).toBe('safe');
+    if (refined.verdict !== 'safe' || refined.certificate.kind !== 'k-invariant') throw new Error('a k-inductive invariant was expected');
+    expect(refined.stats.auxInvariants).toBeGreaterThan(0);
+    // the auxiliary invariant is part of the certificate: without it, the property alone is not k-inductive
+    const { k, simplePath, invariant } = refined.certificate;
+    const m = problem.model(problem.properties[0]!);
+    expect(await checkKInductiveInvariant(m, invariant, k, simplePath)).toBeUndefined();
+    const dropped = new Map(m.locations.map((l) => [l, True]));
+    expect(await checkKInductiveInvariant(m, dropped, k, simplePath)).toMatch(/not \d+-inductive/);
+    // a corrupted auxiliary invariant (cnt stays 2 at the loop head) fails the base case
+    const head = m.locations.find((l) => l.name === 'Head')!;
+    const cnt = m.vars.find((v) => v.name === 'cnt')!;
+    const corrupted = new Map(invariant).set(head, and(invariant.get(head)!, eq(ref(cnt), int(2))));
+    expect(await checkKInductiveInvariant(m, corrupted, k, simplePath)).toMatch(/base case/);
+  });
+
+  it('models/step2.system: no k makes x /= 1 k-inductive alone, the interval x >= 0 does', async () => {
+    const problem = await load(`${ROOT}models/step2.system`);
+    expect((await checkWith('kind', problem, { settings: { bound: '10', invariants: 'none' } })).verdict).toBe('unknown');
+    const r = await checkWith('kind', problem, { settings: { bound: '10', invariants: 'intervals' } });
+    expect(r.verdict).toBe('safe');
+  });
+
+  it('each stage of the generator is an inductive invariant, and the octagons include j = cnt - 5', async () => {
+    await loadZ3();
+    const problem = await load(file);
+    const m = problem.model(problem.properties[0]!);
+    const gen = new InvariantGenerator(m, 'octagons');
+    try {
+      // slices of 50 ms, as between k-induction's rounds; each proven stage is inductive
+      while (!gen.finished) {
+        if (!gen.run(Date.now() + 50)) continue;
+        // though not necessarily strong enough to exclude the bad states
+        const wrong = await checkInductiveInvariant(m, gen.proven);
+        if (wrong !== undefined) expect(wrong).toMatch(/does not exclude the bad states/);
+      }
+      expect(gen.stagesDone).toBe(2);
+      const head = m.locations.find((l) => l.name === 'Head')!;
+      const [cnt, j] = ['cnt', 'j'].map((n) => ref(m.vars.find((v) => v.name === n)!));
+      const solver = new Solver();
+      expect(solver.check([and(gen.proven.get(head)!, not(eq(j!, sub(cnt!, int(5)))))])).toBe('unsat');
+      solver.dispose();
+    } finally {
+      gen.dispose();
+    }
+  });
+
+  it('the simple-path constraints are an option', async () => {
+    // 0 <-> 1 is reachable; 2 loops on itself and may step to 3 (bad): only simple paths rule that out
+    const dir = mkdtempSync(join(tmpdir(), 'vigil-kind-'));
+    const sts = join(dir, 'loop.system');
+    writeFileSync(sts, `specification Loop {
+  property safe : {
+    var x : int
+    initial x = 0
+    transition (x = 0 and x' = 1) or (x = 1 and x' = 0) or (x = 2 and (x' = 2 or x' = 3)) or ((x > 2 or x < 0) and x' = x)
+  } models G(not (x = 3))
+}`);
+    const problem = await load(sts);
+    const off = await checkWith('kind', problem, { settings: { bound: '6', invariants: 'none', simplepath: 'off' } });
+    expect(off.verdict).toBe('unknown');
+    const lazy = await checkWith('kind', problem, { settings: { bound: '6', invariants: 'none' } });
+    if (lazy.verdict !== 'safe' || lazy.certificate.kind !== 'k-invariant') throw new Error('k-induction on simple paths proves it');
+    expect(lazy.certificate.simplePath).toBe(true);
   });
 });

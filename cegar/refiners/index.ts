@@ -35,6 +35,9 @@ export interface RefinerStats {
   timeMs: number;
   /** Interpolation calls (binary or sequence). */
   interpolations: number;
+  /** Cubes of interpolants found by Farkas' lemma, and by model-based projection. */
+  farkasCubes: number;
+  projectedCubes: number;
 }
 
 type Candidates = Feasible | { readonly feasible: false; readonly seqs: readonly ItpSequence[] };
@@ -92,7 +95,10 @@ class StrategyRefiner implements Refiner {
   get stats(): RefinerStats {
     const f = this.feasibility.stats;
     const i = this.interpolation.stats;
-    return { checks: f.checks + i.checks, timeMs: f.timeMs + i.timeMs, interpolations: i.calls };
+    return {
+      checks: f.checks + i.checks, timeMs: f.timeMs + i.timeMs, interpolations: i.calls,
+      farkasCubes: i.farkasCubes, projectedCubes: i.projectedCubes,
+    };
   }
 
   refine<S extends AbstractState, P extends Precision>(

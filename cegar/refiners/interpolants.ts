@@ -59,10 +59,13 @@ export interface InterpolationStats {
   /** Solver checks made by interpolation, and their time. */
   checks: number;
   timeMs: number;
+  /** Cubes of interpolants found by Farkas' lemma, and by model-based projection. */
+  farkasCubes: number;
+  projectedCubes: number;
 }
 
 export class Interpolation {
-  readonly stats: InterpolationStats = { calls: 0, checks: 0, timeMs: 0 };
+  readonly stats: InterpolationStats = { calls: 0, checks: 0, timeMs: 0, farkasCubes: 0, projectedCubes: 0 };
 
   /** A binary interpolant of A and B (A and B must be inconsistent). */
   binary(a: Expr, b: Expr, budget: Budget): Expr {
@@ -98,6 +101,8 @@ export class Interpolation {
       const after = interpolationStats();
       this.stats.checks += after.checks - before.checks;
       this.stats.timeMs += after.timeMs - before.timeMs;
+      this.stats.farkasCubes += after.farkasCubes - before.farkasCubes;
+      this.stats.projectedCubes += after.projectedCubes - before.projectedCubes;
     }
   }
 }

@@ -1,0 +1,285 @@
+/**
+ * Auxiliary invariants for k-induction, refined while it runs (Beyer, Dangl and Wendler, "A Unifying
+ * View on SMT-Based Software Verification", k-induction with continuously-refined invariants).
+ *
+ * The generator proves candidate invariants per location by Houdini's fixed point (Flanagan and
+ * Leino, FME 2001): start from every candidate, drop those an initial state violates, then, for each
+ * action l → l', those that a step from a state meeting the candidates of l can violate at l', until
+ * no step violates any. What is left is an inductive invariant. Each solver model drops every
+ * candidate it falsifies at once, and the work is a queue of actions, so the fixed point can be
+ * computed in slices of time between k-induction's rounds.
+ *
+ * Candidates come in stages of growing precision, each proven before the next starts, so the
+ * invariant handed to k-induction only ever gets stronger:
+ *  - intervals: v ≤ c and v ≥ c for each integer variable and each constant of the model or of an
+ *    initial state, b and ¬b for each Boolean variable;
+ *  - octagons: v - w and v + w bounded above and below, at each location, by their values in one
+ *    reachable state there (found by a short BMC run), for pairs of integer variables (relations
+ *    such as j = cnt - 5).
+ * Inputs are left out: they are fresh every step.
+ */
+import { BoolT, IntT } from '../lang/types.js';
+import {
+  True, add, and, eq, ge, indexed, int, le, not, or, postorder, prime, ref, sub, type Expr, type VarDecl,
+} from '../lang/expr.js';
+import type { Action, Interpreter, Location } from '../formalisms/interpreter.js';
+import { Solver } from '../lang/smt/solver.js';
+import { Unrolling } from './bmc.js';
+import type { InvariantMode } from './kind-options.js';
+
+
+/** At most this many integer constants bound each variable, and this many variables form octagon pairs. */
+const MAX_CONSTANTS = 40;
+const MAX_OCTAGON_VARS = 16;
+/** The sampling BMC run for octagon bounds: at most this deep, and this long. */
+const MAX_SAMPLE_DEPTH = 40;
+const SAMPLE_MS = 1000;
+
+type Work = 'init' | Action;
+
+export class InvariantGenerator {
+  private readonly solver = new Solver();
+  private readonly acts = new Map<Action, Expr>();
+  private readonly stages: (() => Map<Location, Expr[]>)[] = [];
+  private readonly ints: VarDecl[];
+  private readonly bools: VarDecl[];
+  /** The candidates of the stage being proven, per location. */
+  private alive = new Map<Location, Expr[]>();
+  private queue: Work[] = [];
+  private queued = new Set<Work>();
+  /** The invariant proven so far (true where nothing is known). */
+  readonly proven = new Map<Location, Expr>();
+  /** Candidates proven in all stages so far, and stages completed. */
+  provenCount = 0;
+  stagesDone = 0;
+  private initial: Map<VarDecl, bigint> | undefined;
+
+  constructor(private readonly model: Interpreter, mode: InvariantMode) {
+    const inputs = new Set(model.inputs);
+    const state = model.vars.filter((v) => !inputs.has(v));
+    this.ints = state.filter((v) => v.type === IntT);
+    this.bools = state.filter((v) => v.type === BoolT);
+    for (const l of model.locations) this.proven.set(l, True);
+    if (mode === 'none') return;
+    this.stages.push(() => this.intervals());
+    if (mode === 'octagons') this.stages.push(() => this.octagons());
+    this.startStage();
+  }
+
+  /** Whether a stage is being proven. */
+  private active = false;
+
+  /** Whether every stage is proven: nothing more will come. */
+  get finished(): boolean {
+    return !this.active && this.stages.length === 0;
+  }
+
+  get stats(): { checks: number; timeMs: number } {
+    return this.solver.stats;
+  }
+
+  /**
+   * Works until `until` (as `Date.now()`); returns true when a stage was proven in this slice, so
+   * that `proven` is stronger than before.
+   */
+  run(until: number): boolean {
+    let grew = false;
+    while (!this.finished && Date.now() < until) {
+      const work = this.queue.shift();
+      if (work === undefined) {
+        grew = this.completeStage() || grew;
+        continue;
+      }
+      this.queued.delete(work);
+      this.solver.setTimeout(Math.max(1, until - Date.now()));
+      const r = work === 'init' ? this.checkInit() : this.checkAction(work);
+      if (r === 'unknown') {
+        // out of time within the slice: do this work again in the next one
+        this.enqueue(work);
+        break;
+      }
+    }
+    return grew;
+  }
+
+  dispose(): void {
+    this.solver.dispose();
+  }
+
+  private startStage(): void {
+    const make = this.stages.shift();
+    this.active = make !== undefined;
+    if (!make) return;
+    this.alive = make();
+    this.enqueue('init');
+    for (const l of this.model.locations) for (const a of this.model.actions(l)) this.enqueue(a);
+  }
+
+  private completeStage(): boolean {
+    let grew = false;
+    for (const [l, cands] of this.alive) {
+      if (cands.length === 0) continue;
+      this.proven.set(l, and(this.proven.get(l)!, ...cands));
+      this.provenCount += cands.length;
+      grew = true;
+    }
+    this.alive = new Map();
+    this.stagesDone++;
+    this.startStage();
+    return grew;
+  }
+
+  private enqueue(w: Work): void {
+    if (this.queued.has(w)) return;
+    this.queued.add(w);
+    this.queue.push(w);
+  }
+
+  /** Drops the candidates at the initial location that an initial state violates. */
+  private checkInit(): 'done' | 'unknown' {
+    const l = this.model.initLoc;
+    for (;;) {
+      const cands = this.alive.get(l)!;
+      if (cands.length === 0) return 'done';
+      const g = this.solver.guard(and(this.model.init, or(...cands.map((c) => not(c)))));
+      const r = this.solver.check([g]);
+      if (r !== 'sat') {
+        this.solver.retire(g);
+        return r === 'unsat' ? 'done' : 'unknown';
+      }
+      this.drop(l, cands, (c) => c);
+      this.solver.retire(g);
+      for (const a of this.model.actions(l)) this.enqueue(a);
+    }
+  }
+
+  /** Drops the candidates at the action's target that a step from its source can violate. */
+  private checkAction(a: Action): 'done' | 'unknown' {
+    let act = this.acts.get(a);
+    if (!act) this.acts.set(a, (act = this.solver.guard(a.formula)));
+    for (;;) {
+      const targets = this.alive.get(a.target)!;
+      if (targets.length === 0) return 'done';
+      const g = this.solver.guard(or(...targets.map((c) => not(prime(c)))));
+      const r = this.solver.check([act, g, this.proven.get(a.source)!, ...this.alive.get(a.source)!]);
+      if (r !== 'sat') {
+        this.solver.retire(g);
+        return r === 'unsat' ? 'done' : 'unknown';
+      }
+      this.drop(a.target, targets, prime);
+      this.solver.retire(g);
+      for (const b of this.model.actions(a.target)) this.enqueue(b);
+    }
+  }
+
+  /** Removes the candidates at `l` that are false in the last model (read through `at`). */
+  private drop(l: Location, cands: readonly Expr[], at: (c: Expr) => Expr): void {
+    const m = this.solver.model();
+    try {
+      this.alive.set(l, cands.filter((c) => m.eval(at(c)).value !== false));
+    } finally {
+      m.dispose();
+    }
+  }
+
+  /** The values of the integer variables in one initial state (undefined where init leaves them open). */
+  private initialValues(): Map<VarDecl, bigint> {
+    if (this.initial) return this.initial;
+    this.initial = new Map();
+    this.solver.setTimeout(1000);
+    const g = this.solver.guard(this.model.init);
+    if (this.solver.check([g]) === 'sat') {
+      const m = this.solver.model();
+      try {
+        for (const v of this.ints) {
+          const val = m.eval(ref(v)).value;
+          if (typeof val === 'bigint') this.initial.set(v, val);
+        }
+      } finally {
+        m.dispose();
+      }
+    }
+    this.solver.retire(g);
+    return this.initial;
+  }
+
+  /** The same candidates at every location. */
+  private everywhere(cands: Expr[]): Map<Location, Expr[]> {
+    return new Map(this.model.locations.map((l) => [l, cands]));
+  }
+
+  /**
+   * The integer values of one reachable state per location, from a BMC run of a few steps (the
+   * first state found at each location), within a second.
+   */
+  private samples(): Map<Location, Map<VarDecl, bigint>> {
+    const out = new Map<Location, Map<VarDecl, bigint>>();
+    const bmc = new Solver();
+    const until = Date.now() + SAMPLE_MS;
+    try {
+      const unroll = new Unrolling(this.model);
+      bmc.addAtStep(unroll.initial(), 0);
+      let frontier = new Set<Location>([this.model.initLoc]);
+      const depth = Math.min(2 * this.model.locations.length + 2, MAX_SAMPLE_DEPTH);
+      for (let d = 0; d <= depth && out.size < this.model.locations.length && Date.now() < until; d++) {
+        for (const l of frontier) {
+          if (out.has(l)) continue;
+          bmc.setTimeout(Math.max(1, until - Date.now()));
+          const at = unroll.multiLoc ? [bmc.guardAtStep(eq(ref(unroll.locVar), int(l.id)), d)] : [];
+          if (bmc.check(at) !== 'sat') continue;
+          const m = bmc.model();
+          try {
+            const values = new Map<VarDecl, bigint>();
+            for (const v of this.ints) {
+              const val = m.eval(ref(indexed(v, d))).value;
+              if (typeof val === 'bigint') values.set(v, val);
+            }
+            out.set(l, values);
+          } finally {
+            m.dispose();
+          }
+        }
+        const next = new Set<Location>();
+        bmc.addAtStep(unroll.step(frontier, next), d);
+        frontier = next;
+      }
+    } finally {
+      bmc.dispose();
+    }
+    return out;
+  }
+
+  private intervals(): Map<Location, Expr[]> {
+    const consts = new Set<bigint>([0n, ...this.initialValues().values()]);
+    const formulas = [this.model.init, this.model.bad, ...this.model.locations.flatMap((l) => this.model.actions(l).map((a) => a.formula))];
+    for (const f of formulas) {
+      for (const n of postorder(f)) if (n.op === 'lit' && typeof n.value === 'bigint' && consts.size < MAX_CONSTANTS) consts.add(n.value);
+    }
+    const sorted = [...consts].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
+    return this.everywhere([
+      ...this.bools.flatMap((b) => [ref(b), not(ref(b))]),
+      ...this.ints.flatMap((v) => sorted.flatMap((c) => [le(ref(v), int(c)), ge(ref(v), int(c))])),
+    ]);
+  }
+
+  private octagons(): Map<Location, Expr[]> {
+    const samples = this.samples();
+    return new Map(this.model.locations.map((l) => {
+      const at = samples.get(l);
+      if (!at) return [l, []];
+      const vars = this.ints.filter((v) => at.has(v)).slice(0, MAX_OCTAGON_VARS);
+      const out: Expr[] = [];
+      for (let i = 0; i < vars.length; i++) {
+        for (let j = i + 1; j < vars.length; j++) {
+          const [v, w] = [vars[i]!, vars[j]!];
+          const d = int(at.get(v)! - at.get(w)!);
+          const s = int(at.get(v)! + at.get(w)!);
+          const diff = sub(ref(v), ref(w));
+          const sum = add(ref(v), ref(w));
+          out.push(le(diff, d), ge(diff, d), le(sum, s), ge(sum, s));
+        }
+      }
+      return [l, out];
+    }));
+  }
+}

@@ -1,0 +1,19 @@
+/** The options of word-level k-induction (engines/kind.ts), apart from it so that listing engines loads nothing. */
+import type { EngineOption } from './engine.js';
+
+export const INVARIANT_MODES = ['none', 'intervals', 'octagons'] as const;
+export type InvariantMode = (typeof INVARIANT_MODES)[number];
+
+export const INVARIANTS: EngineOption = {
+  name: 'invariants',
+  group: 'k-induction options:',
+  help: 'kind: auxiliary invariants proven beside it and added to the step case (default: octagons, after intervals)',
+  choices: INVARIANT_MODES,
+};
+
+export const SIMPLE_PATH: EngineOption = {
+  name: 'simplepath',
+  group: 'k-induction options:',
+  help: 'kind: simple-path constraints in the step case, added where its path repeats a state (default: lazy)',
+  choices: ['lazy', 'off'],
+};
