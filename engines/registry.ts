@@ -31,10 +31,11 @@ export const ENGINES: readonly EngineSpec[] = [
   { name: 'kind', ...BIT_LEVEL, options: [BOUND], create: lazy(() => import('./aiger/kind.js')) },
   { name: 'kind', formalisms: WORD_LEVEL, options: [BOUND], create: lazy(() => import('./kind.js')) },
   { name: 'portfolio', ...BIT_LEVEL, options: [BOUND], create: lazy(() => import('./aiger/portfolio.js')) },
+  { name: 'portfolio', formalisms: ['cfa', 'sts'], options: [BOUND], create: lazy(() => import('./portfolio.js')) },
 ];
 
-/** The default per formalism: IC3 for circuits, CEGAR for everything else. */
-export const DEFAULT_ENGINE: Readonly<Record<Formalism, string>> = { cfa: 'cegar', sts: 'cegar', aiger: 'ic3' };
+/** The default per formalism: IC3 for circuits, the portfolio (engines/portfolio.ts) for CFAs and STSs. */
+export const DEFAULT_ENGINE: Readonly<Record<Formalism, string>> = { cfa: 'portfolio', sts: 'portfolio', aiger: 'ic3' };
 
 export const ENGINE_NAMES: readonly string[] = [...new Set(ENGINES.map((e) => e.name))];
 
