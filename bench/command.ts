@@ -1,5 +1,5 @@
 /**
- * The `vigil bench`, `vigil generate` and `vigil report` commands, added to the CLI's program by `addBenchCommands`.
+ * The `vigil bench`, `vigil generate`, `vigil table` and `vigil report` commands, added to the CLI's program by `addBenchCommands`.
  * `bench` exits 1 when a verdict contradicts the expected one, 2 on bad usage, 0 otherwise. The
  * harness and the charting libraries are imported when a command runs, so that they do not slow
  * down the start of every `vigil check`.
@@ -91,6 +91,16 @@ export function addBenchCommands(p: Command, run: (code: Promise<number>) => voi
       if (family !== 'plc') throw new ReportError(`generate: unknown family '${family}' (families: plc)`);
       const { writeFamilies } = await import('./families/generate.js');
       console.log(`wrote ${writeFamilies(o.out)} models and ${o.out}/manifest.csv`);
+      return 0;
+    })));
+
+  p.command('table')
+    .description('per configuration: models solved per category, unique, wrong, CPU time, as a Markdown table')
+    .argument('<results.csv>', 'the results of `vigil bench --out`')
+    .action((csv: string) => run(usage(async () => {
+      const { readResults } = await import('./results.js');
+      const { solvedTable } = await import('./table.js');
+      console.log(solvedTable(readResults(csv)));
       return 0;
     })));
 

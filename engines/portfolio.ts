@@ -2,8 +2,8 @@
  * The word-level portfolio, the default for CFAs and STSs: the engines that apply to the model run
  * side by side, each in its own worker thread on its own copy of the model (expressions are
  * hash-consed per thread), and the first SAFE or UNSAFE wins; the others are terminated. A member's
- * UNKNOWN (BMC's bound, a refinement that found nothing new) frees its place for the next member of
- * the schedule. The winner's result comes back as plain data (engines/portable.ts) rebuilt over this
+ * UNKNOWN (a bound, a refinement that found nothing new, a failure) leaves the others running; the
+ * portfolio answers UNKNOWN when all have. The winner's result comes back as plain data (engines/portable.ts) rebuilt over this
  * thread's model, so the contract's check (certificates/check.ts) certifies it here, by code that
  * shares nothing with the worker that found it, before the verdict is printed.
  *
@@ -26,7 +26,6 @@
  * This module is also the members' entry point: loaded in a worker thread with member data, it
  * loads the model, runs the engine named there and posts its progress and result.
  */
-import { availableParallelism } from 'node:os';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import type { Problem, Property } from '../formalisms/problem.js';
 import { loadProblem } from '../formalisms/frontends/index.js';
@@ -46,7 +45,7 @@ interface Member {
 /** The bounded members search as deep as the time allows unless `--bound` says otherwise. */
 const DEEP = '100000';
 
-/** In order of priority: the first `slots` start at once, the others when a place is free. */
+/** The members, in the order of their rows; all start at once. */
 export const SCHEDULE: readonly Member[] = [
   { label: 'cegar', engine: 'cegar', settings: {} },
   { label: 'bmc', engine: 'bmc', settings: { bound: DEEP } },
@@ -107,7 +106,6 @@ function combined(rows: readonly MemberProgress[], final: ReadonlyMap<string, St
 
 export function createEngine(settings: Settings, problem: Problem): Engine {
   const members = membersFor(problem);
-  const slots = Math.max(members.length, availableParallelism());
   return {
     configuration: { members: members.map((m) => m.label).join(', '), ...(settings.bound === undefined ? {} : { bound: Number(settings.bound) }) },
     check(problem: Problem, property: Property, limits: Limits, reporter: Reporter): Promise<Result> {
@@ -126,7 +124,6 @@ export function createEngine(settings: Settings, problem: Problem): Engine {
       };
       return new Promise((resolve, reject) => {
         let settled = false;
-        let next = 0;
         const unknowns = new Map<string, UnknownReason>();
         const finish = (f: () => void) => {
           if (settled) return;
@@ -152,7 +149,19 @@ export function createEngine(settings: Settings, problem: Problem): Engine {
               show();
               return;
             }
-            const r = msg.result;
+            ended(msg.result);
+          });
+          // A member that fails (an error, its memory) gives up alone: the others may still answer.
+          const failed = (why: string) => {
+            if (settled || final.has(m.label)) return;
+            reporter.note(`portfolio: ${m.label} failed: ${why}`);
+            const stats: Statistics = { timeMs: 0, solverChecks: 0, solverTimeMs: 0, ...rows[i]!.stats };
+            ended({ verdict: 'unknown', reason: unknown(/memory/i.test(why) ? 'memory' : 'unsupported', `failed: ${why}`), stats });
+          };
+          w.on('error', (e) => failed(e.message.split('\n')[0]!));
+          w.on('exit', (code) => failed(`its thread ended with code ${code}`));
+          const ended = (r: PortableResult) => {
+            if (settled || final.has(m.label)) return;
             final.set(m.label, r.stats);
             void w.terminate();
             if (r.verdict !== 'unknown') {
@@ -167,7 +176,6 @@ export function createEngine(settings: Settings, problem: Problem): Engine {
             }
             rows[i] = { ...rows[i]!, state: 'unknown', detail: r.reason.detail, stats: r.stats };
             unknowns.set(m.label, r.reason);
-            if (next < members.length) start(next++);
             show();
             if (unknowns.size === members.length) {
               // Out of time if any member was; else the reason of the first member in the schedule.
@@ -176,14 +184,13 @@ export function createEngine(settings: Settings, problem: Problem): Engine {
               const reason = unknown(kind, members.map((x, j) => `${x.label}: ${reasons[j]!.detail}`).join('; '));
               finish(() => resolve({ verdict: 'unknown', reason, stats: combined(rows, final, Date.now() - started) }));
             }
-          });
-          w.on('error', (e) => finish(() => reject(e)));
+          };
         };
         if (members.length === 0) {
           resolve({ verdict: 'unknown', reason: unknown('unsupported', 'no engine applies to this model'), stats: { timeMs: 0, solverChecks: 0, solverTimeMs: 0 } });
           return;
         }
-        while (next < Math.min(slots, members.length)) start(next++);
+        members.forEach((_, i) => start(i));
         show();
       });
     },
