@@ -26,6 +26,7 @@
  * This module is also the members' entry point: loaded in a worker thread with member data, it
  * loads the model, runs the engine named there and posts its progress and result.
  */
+import { availableParallelism } from 'node:os';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import type { Problem, Property } from '../formalisms/problem.js';
 import { loadProblem } from '../formalisms/frontends/index.js';
@@ -42,10 +43,13 @@ interface Member {
   readonly settings: Settings;
 }
 
+/** How long the members beyond the number of cores wait for their turn, one after the other. */
+const STAGGER_MS = 2000;
+
 /** The bounded members search as deep as the time allows unless `--bound` says otherwise. */
 const DEEP = '100000';
 
-/** The members, in the order of their rows; all start at once. */
+/** The members, in the order they start. */
 export const SCHEDULE: readonly Member[] = [
   { label: 'cegar', engine: 'cegar', settings: {} },
   { label: 'bmc', engine: 'bmc', settings: { bound: DEEP } },
@@ -106,6 +110,7 @@ function combined(rows: readonly MemberProgress[], final: ReadonlyMap<string, St
 
 export function createEngine(settings: Settings, problem: Problem): Engine {
   const members = membersFor(problem);
+  const cores = availableParallelism();
   return {
     configuration: { members: members.map((m) => m.label).join(', '), ...(settings.bound === undefined ? {} : { bound: Number(settings.bound) }) },
     check(problem: Problem, property: Property, limits: Limits, reporter: Reporter): Promise<Result> {
@@ -125,9 +130,11 @@ export function createEngine(settings: Settings, problem: Problem): Engine {
       return new Promise((resolve, reject) => {
         let settled = false;
         const unknowns = new Map<string, UnknownReason>();
+        let timer: NodeJS.Timeout | undefined;
         const finish = (f: () => void) => {
           if (settled) return;
           settled = true;
+          clearTimeout(timer);
           for (const w of workers) void w.terminate();
           try { f(); } catch (e) { reject(e); }
         };
@@ -176,6 +183,7 @@ export function createEngine(settings: Settings, problem: Problem): Engine {
             }
             rows[i] = { ...rows[i]!, state: 'unknown', detail: r.reason.detail, stats: r.stats };
             unknowns.set(m.label, r.reason);
+            if (next < members.length) { clearTimeout(timer); startNext(); }
             show();
             if (unknowns.size === members.length) {
               // Out of time if any member was; else the reason of the first member in the schedule.
@@ -190,7 +198,15 @@ export function createEngine(settings: Settings, problem: Problem): Engine {
           resolve({ verdict: 'unknown', reason: unknown('unsupported', 'no engine applies to this model'), stats: { timeMs: 0, solverChecks: 0, solverTimeMs: 0 } });
           return;
         }
-        members.forEach((_, i) => start(i));
+        // As many as there are cores at once, then one more every STAGGER_MS (or as soon as one ends).
+        let next = 0;
+        const startNext = () => {
+          if (settled || next >= members.length) return;
+          start(next++);
+          if (next < members.length) timer = setTimeout(startNext, STAGGER_MS);
+        };
+        while (next < Math.min(cores - 1, members.length - 1)) start(next++);
+        startNext();
         show();
       });
     },
