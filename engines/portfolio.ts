@@ -28,7 +28,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import type { Problem, Property } from '../formalisms/problem.js';
+import type { Problem, Property, Theory } from '../formalisms/problem.js';
 import { loadProblem } from '../formalisms/frontends/index.js';
 import { inapplicable, type Engine, type Settings } from './engine.js';
 import { ENGINES } from './registry.js';
@@ -41,6 +41,8 @@ interface Member {
   readonly label: string;
   readonly engine: string;
   readonly settings: Settings;
+  /** Not on models with one of these theories (where an earlier member runs the same configuration). */
+  readonly unless?: readonly Theory[];
 }
 
 /** How long the members beyond the number of cores wait for their turn, one after the other. */
@@ -53,6 +55,8 @@ const DEEP = '100000';
 export const SCHEDULE: readonly Member[] = [
   { label: 'cegar', engine: 'cegar', settings: {} },
   { label: 'bmc', engine: 'bmc', settings: { bound: DEEP } },
+  // CEGAR's own default on bit-vector and float models (cegar/defaults.ts).
+  { label: 'expl', engine: 'cegar', settings: { domain: 'EXPL', refinement: 'UNSAT_CORE' }, unless: ['bv', 'fp'] },
   { label: 'kind', engine: 'kind', settings: { bound: DEEP } },
   { label: 'ic3', engine: 'ic3', settings: {} },
 ];
@@ -64,7 +68,7 @@ function specFor(name: string, problem: Pick<Problem, 'formalism' | 'theories'>)
 
 /** The members that apply to the problem: those whose engine is registered for its formalism and theories. */
 export function membersFor(problem: Pick<Problem, 'formalism' | 'theories'>): Member[] {
-  return SCHEDULE.filter((m) => specFor(m.engine, problem) !== undefined);
+  return SCHEDULE.filter((m) => specFor(m.engine, problem) !== undefined && !m.unless?.some((t) => problem.theories.has(t)));
 }
 
 interface Job {

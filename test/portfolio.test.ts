@@ -28,8 +28,10 @@ describe('expressions between threads', () => {
 
 describe('the portfolio', () => {
   it('has the word-level engines registered for the model as members', async () => {
-    const labels = membersFor(await load(corpus('theta-regression/cfa/locking.cfa'))).map((m) => m.label);
-    expect(labels.slice(0, 3)).toEqual(['cegar', 'bmc', 'kind']);
+    const labels = (file: string) => load(corpus(file)).then((p) => membersFor(p).map((m) => m.label).filter((l) => l !== 'ic3'));
+    expect(await labels('theta-regression/cfa/locking.cfa')).toEqual(['cegar', 'bmc', 'expl', 'kind']);
+    // CEGAR's default on bit-vectors is the explicit configuration already
+    expect(await labels('theta-regression/cfa/counter_bv_true.cfa')).toEqual(['cegar', 'bmc', 'kind']);
   });
 
   // Through the command line: the members' workers run the built modules.
@@ -47,6 +49,6 @@ describe('the portfolio', () => {
     expect(r.code).toBe(0);
     const j = JSON.parse(r.stdout);
     expect(j.statistics.solverChecks).toBeGreaterThan(0);
-    expect(j.statistics.members).toBe(3);
+    expect(j.statistics.members).toBeGreaterThanOrEqual(4);
   });
 });
