@@ -50,13 +50,15 @@ function checkSettings(spec: EngineSpec, settings: Settings): void {
 
 /**
  * Without `--algorithm`, options of one engine that the default does not have choose that engine
- * (`--domain EXPL` runs CEGAR where the default is the portfolio), as a bench configuration does.
+ * (`--domain EXPL` runs CEGAR where the default is the portfolio), as a bench configuration does;
+ * so does `--arg`, which only engines that build an ARG can write.
  */
-function implied(problem: Problem, settings: Settings): string | undefined {
-  const keys = Object.keys(settings);
-  const declares = (e: EngineSpec) => keys.every((k) => e.options.some((o) => o.name === k));
-  if (keys.length === 0 || declares(engineFor(problem))) return undefined;
-  return ENGINES.find((e) => declares(e) && inapplicable(e, problem) === undefined)?.name;
+function implied(problem: Problem, opts: CheckOptions): string | undefined {
+  const keys = Object.keys(opts.settings);
+  const arg = opts.arg !== undefined;
+  const fits = (e: EngineSpec) => keys.every((k) => e.options.some((o) => o.name === k)) && (!arg || e.drawsArg === true);
+  if ((keys.length === 0 && !arg) || fits(engineFor(problem))) return undefined;
+  return ENGINES.find((e) => fits(e) && inapplicable(e, problem) === undefined)?.name;
 }
 
 /** Load, check every property and its certificate, write, render. Throws on bad input or a failed certificate. */
@@ -64,7 +66,7 @@ export async function checkPipeline(file: string, opts: CheckOptions, hooks: Pip
   const problem = await loadProblem(file);
   for (const w of problem.warnings) hooks.onNote?.(`warning: ${w.render()}`);
   const properties = selectProperties(problem, opts.property);
-  const spec = engineFor(problem, opts.algorithm ?? implied(problem, opts.settings));
+  const spec = engineFor(problem, opts.algorithm ?? implied(problem, opts));
   checkSettings(spec, opts.settings);
   const misuse = outputProblem(problem, spec, opts);
   if (misuse) throw new FileError(misuse);

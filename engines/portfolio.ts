@@ -100,9 +100,8 @@ async function memberMain(job: Job): Promise<void> {
   post({ kind: 'done', result: packResult(problem.model(property), result) });
 }
 
-if (!isMainThread && (workerData as Job | undefined)?.portfolioMember) {
-  memberMain(workerData as Job).catch((e: unknown) => { throw e; });
-}
+// A member that throws ends its thread with an error event, which the portfolio reports as that member's failure.
+if (!isMainThread && (workerData as Job | undefined)?.portfolioMember) void memberMain(workerData as Job);
 
 /** The statistics of the run: the winner's own counters, the totals, and every member's counters under its label. */
 function combined(rows: readonly MemberProgress[], final: ReadonlyMap<string, Statistics>, timeMs: number, winner?: Statistics): Statistics {
