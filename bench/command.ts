@@ -1,5 +1,5 @@
 /**
- * The `vigil bench` and `vigil report` commands, added to the CLI's program by `addBenchCommands`.
+ * The `vigil bench`, `vigil generate`, `vigil table` and `vigil report` commands, added to the CLI's program by `addBenchCommands`.
  * `bench` exits 1 when a verdict contradicts the expected one, 2 on bad usage, 0 otherwise. The
  * harness and the charting libraries are imported when a command runs, so that they do not slow
  * down the start of every `vigil check`.
@@ -11,7 +11,7 @@ import { SuiteError, suiteModels, type Model } from './suite.js';
 import type { ResultRow } from './results.js';
 import { progressWriter } from './queue/progress.js';
 
-/** Bad usage of `vigil report`. */
+/** Bad usage of `vigil report` or `vigil generate`. */
 export class ReportError extends Error {}
 
 interface BenchCliOptions {
@@ -89,7 +89,7 @@ async function bench(o: BenchCliOptions): Promise<number> {
 export function addBenchCommands(p: Command, run: (code: Promise<number>) => void): void {
   p.command('bench')
     .description('run configurations on a benchmark suite, each run in its own process with time and memory limits, into a results CSV')
-    .option('--suite <dir|manifest>', 'a manifest, a folder of models, a part of the corpus (plc, hwmcc24, ...), or termination (the termination corpus); repeatable; default: the corpus models with expected verdicts', collect)
+    .option('--suite <dir|manifest>', 'a manifest, a folder of models, a part of the corpus (plc, hwmcc24, ...), termination (the termination corpus) or families (the generated ones); repeatable; default: the corpus models with expected verdicts', collect)
     .option('--config <name|json>', `a configuration (${NAMED.join(', ')}, or JSON with Theta's option names); repeatable`, collect)
     .option('--peer <tool>', 'a peer tool run on the same models (abc-pdr: AIGER only); repeatable', collect)
     .option('--experiment <rq>', `the paper's factor design: ${Object.keys(EXPERIMENTS).join(', ')}`)
@@ -107,6 +107,27 @@ export function addBenchCommands(p: Command, run: (code: Promise<number>) => voi
     .action((o: { queue: string; jobs: number }) => run(usage(async () => {
       const { serve } = await import('./queue/worker.js');
       return serve({ queue: o.queue, jobs: o.jobs, log: (line) => process.stderr.write(`${line}\n`) });
+    })));
+
+  p.command('generate')
+    .description('write the generated benchmark families (PLC scan-cycle models, STS and CFA, safe and unsafe) and their manifest')
+    .argument('<family>', 'the family: plc')
+    .requiredOption('--out <dir>', 'folder for the models and manifest.csv (the repository keeps them in models/families)')
+    .action((family: string, o: { out: string }) => run(usage(async () => {
+      if (family !== 'plc') throw new ReportError(`generate: unknown family '${family}' (families: plc)`);
+      const { writeFamilies } = await import('./families/generate.js');
+      console.log(`wrote ${writeFamilies(o.out)} models and ${o.out}/manifest.csv`);
+      return 0;
+    })));
+
+  p.command('table')
+    .description('per configuration: models solved per category, unique, wrong, CPU time, as a Markdown table')
+    .argument('<results.csv>', 'the results of `vigil bench --out`')
+    .action((csv: string) => run(usage(async () => {
+      const { readResults } = await import('./results.js');
+      const { solvedTable } = await import('./table.js');
+      console.log(solvedTable(readResults(csv)));
+      return 0;
     })));
 
   p.command('report')

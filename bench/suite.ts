@@ -1,7 +1,8 @@
 /**
  * The models a bench runs on: the shared corpus's manifest (models with an expected verdict), a
  * part of it (`plc`, `theta-regression/cfa`, ...), another manifest file, or a folder of model files
- * (whose expected verdicts come from the corpus manifest when it lists them).
+ * (whose expected verdicts come from the corpus manifest when it lists them), or `families`: the
+ * repository's generated families (models/families/manifest.csv).
  *
  * A model's category, the paper's grouping of results, is the folder it lies in (plc, cfa, sts,
  * aiger, hwmcc24 on our corpus). The termination corpus (`--suite termination`, its own manifest
@@ -14,6 +15,8 @@ import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
 
 const CORPUS_DIR = fileURLToPath(new URL('../../../shared/benchmarks/', import.meta.url));
+/** The repository's own generated families (bench/families/), beside the built `dist/bench/`. */
+export const FAMILIES_MANIFEST = fileURLToPath(new URL('../../models/families/manifest.csv', import.meta.url));
 
 export interface Model {
   /** The name in results: the path relative to the manifest's folder (or to the working folder). */
@@ -66,11 +69,12 @@ function fromFolder(dir: string): Model[] {
 
 /**
  * The models of one `--suite` argument: a manifest file, a folder, or a folder of the corpus.
- * Manifests and corpus folders give the models with an expected verdict only; a folder gives all.
+ * `families` is the repository's generated set. Manifests and corpus folders give the models with an expected verdict only; a folder gives all.
  */
 export function suiteModels(spec: string | undefined): Model[] {
   const withVerdict = (ms: Model[]) => ms.filter((m) => m.expected !== 'unknown');
   if (spec === undefined) return withVerdict(readManifest(join(CORPUS_DIR, 'manifest.csv')));
+  if (spec === 'families') return withVerdict(readManifest(FAMILIES_MANIFEST));
   if (spec.endsWith('.csv') && existsSync(spec)) return withVerdict(readManifest(spec));
   if (spec === 'termination') return withVerdict(readManifest(join(CORPUS_DIR, 'termination', 'manifest.csv')));
   if (existsSync(spec) && statSync(spec).isDirectory()) return fromFolder(spec);

@@ -13,8 +13,8 @@ import type { Problem, Property, PropertyKind } from '../formalisms/problem.js';
 import { InputError } from '../lang/errors.js';
 import { CertificateError } from '../certificates/certificate.js';
 import { checkCertificate } from '../certificates/check.js';
-import { OptionError, type EngineSpec, type Settings } from '../engines/engine.js';
-import { declaring, engineFor } from '../engines/registry.js';
+import { OptionError, inapplicable, type EngineSpec, type Settings } from '../engines/engine.js';
+import { ENGINES, declaring, engineFor } from '../engines/registry.js';
 import type { Progress } from '../engines/result.js';
 import { humanVerdict, jsonVerdict, report, summarize, type Checked } from './render.js';
 import { panelOf } from './panel.js';
@@ -56,12 +56,26 @@ function checkSettings(spec: EngineSpec, settings: Settings): void {
   }
 }
 
+/**
+ * Without `--algorithm`, options of one engine that the default does not have choose that engine
+ * (`--domain EXPL` runs CEGAR where the default is the portfolio), as a bench configuration does;
+ * so does `--arg`, which only engines that build an ARG can write.
+ */
+function implied(problem: Problem, opts: CheckOptions): string | undefined {
+  const keys = Object.keys(opts.settings);
+  const arg = opts.arg !== undefined;
+  const fits = (e: EngineSpec) => keys.every((k) => e.options.some((o) => o.name === k)) && (!arg || e.drawsArg === true);
+  if ((keys.length === 0 && !arg) || fits(engineFor(problem))) return undefined;
+  return ENGINES.find((e) => fits(e) && inapplicable(e, problem) === undefined)?.name;
+}
+
 /** Load, check every property and its certificate, write, render. Throws on bad input or a failed certificate. */
 export async function checkPipeline(file: string, opts: CheckOptions, hooks: PipelineHooks = {}): Promise<CheckResult> {
   const problem = await loadProblem(file);
   for (const w of problem.warnings) hooks.onNote?.(`warning: ${w.render()}`);
   const properties = selectProperties(problem, opts.property);
-  const spec = engineFor(problem, opts.algorithm, properties[0]!.kind);
+  const kind = properties[0]!.kind;
+  const spec = engineFor(problem, opts.algorithm ?? (kind === 'safety' ? implied(problem, opts) : undefined), kind);
   checkSettings(spec, opts.settings);
   const misuse = outputProblem(problem, spec, opts);
   if (misuse) throw new FileError(misuse);

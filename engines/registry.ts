@@ -33,11 +33,12 @@ export const ENGINES: readonly EngineSpec[] = [
   { name: 'kind', ...BIT_LEVEL, options: [BOUND], create: lazy(() => import('./aiger/kind.js')) },
   { name: 'kind', formalisms: WORD_LEVEL, options: [BOUND, INVARIANTS, SIMPLE_PATH], create: lazy(() => import('./kind.js')) },
   { name: 'portfolio', ...BIT_LEVEL, options: [BOUND], create: lazy(() => import('./aiger/portfolio.js')) },
+  { name: 'portfolio', formalisms: ['cfa', 'sts'], options: [BOUND], create: lazy(() => import('./portfolio.js')) },
   { name: 'termination', formalisms: ['cfa'], theories: ['int', 'bool'], property: 'termination', options: [], create: lazy(() => import('./termination/engine.js')) },
 ];
 
-/** The default per formalism: IC3 for circuits, CEGAR for everything else; for termination, the termination engine. */
-export const DEFAULT_ENGINE: Readonly<Record<Formalism, string>> = { cfa: 'cegar', sts: 'cegar', aiger: 'ic3' };
+/** The default per formalism: IC3 for circuits, the portfolio (engines/portfolio.ts) for CFAs and STSs; for termination, the termination engine. */
+export const DEFAULT_ENGINE: Readonly<Record<Formalism, string>> = { cfa: 'portfolio', sts: 'portfolio', aiger: 'ic3' };
 export const TERMINATION_ENGINE = 'termination';
 
 function defaultEngine(formalism: Formalism, kind: PropertyKind): string {

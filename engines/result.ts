@@ -79,6 +79,18 @@ export interface Progress {
   readonly newest?: readonly string[];
   /** The property being checked, when the file has several. */
   readonly property?: string;
+  /** A portfolio's members, one row each: state, phase, iteration and counters as each last reported them. */
+  readonly members?: readonly MemberProgress[];
+}
+
+/** One engine of a portfolio as the interface shows it. */
+export interface MemberProgress {
+  readonly label: string;
+  readonly state: 'waiting' | 'running' | 'unknown' | 'won' | 'stopped';
+  readonly phase?: string;
+  readonly iteration?: number;
+  readonly detail?: string;
+  readonly stats?: Readonly<Record<string, number>>;
 }
 
 /** Where an engine reports its progress, and notes about how it adapted its configuration to the model. */

@@ -44,7 +44,7 @@ describe('the terminal interface', () => {
     startInTerminal('unsafe', ['check', 'models/mutex-bug.cfa']);
     const s = await waitFor('unsafe', /EXIT \d/);
     expect(s).toMatch(/EXIT 1/);
-    expect(s).toMatch(/models\/mutex-bug\.cfa\s+cegar domain PRED_BOOL/);
+    expect(s).toMatch(/models\/mutex-bug\.cfa\s+portfolio members cegar, bmc, expl, kind/);
     expect(s).toMatch(/│ UNSAFE\s+[\d.]+ s, \d+ solver checks, exit 1/);
     expect(s).toContain('counterexample of 4 steps, replayed on the model');
     expect(s).toMatch(/step location\s+turn\s+in1\s+in2\s+action/);
@@ -94,7 +94,7 @@ describe('limits', () => {
 
 describe('without a terminal', () => {
   it('one progress line per iteration on standard error, the result alone on standard output', () => {
-    const r = vigil(['check', 'models/counter.cfa']);
+    const r = vigil(['check', 'models/counter.cfa', '--algorithm', 'cegar']);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^models\/counter\.cfa: SAFE/);
     const lines = r.stderr.trim().split('\n');

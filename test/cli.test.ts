@@ -50,12 +50,20 @@ describe('vigil check --algorithm bmc', () => {
     expect(j.counterexample[3].values).toMatchObject({ s0: 'true', s1: 'true', s2: 'true' });
   });
 
-  it('cegar is the default for CFAs: SAFE with an independently checked invariant, exit 0', () => {
+  it('the portfolio is the default for CFAs: SAFE with an independently checked invariant, exit 0, statistics per member', () => {
     const r = vigil(['check', 'models/counter.cfa', '--json']);
     expect(r.code).toBe(0);
     const j = JSON.parse(r.stdout);
-    expect(j).toMatchObject({ verdict: 'safe', algorithm: 'cegar', options: { domain: 'PRED_BOOL', refinement: 'SEQ_ITP' } });
+    expect(j).toMatchObject({ verdict: 'safe', algorithm: 'portfolio', options: { members: 'cegar, bmc, expl, kind' } });
     expect(Object.keys(j.invariant)).toContain('Loop');
+    const won = ['cegar', 'bmc', 'expl', 'kind'].filter((m) => j.statistics[`won.${m}`] === 1);
+    expect(won).toHaveLength(1);
+    expect(j.statistics[`${won[0]}.solverChecks`]).toBeGreaterThan(0);
+  });
+
+  it('cegar with Theta\'s defaults on request', () => {
+    const j = JSON.parse(vigil(['check', 'models/counter.cfa', '--algorithm', 'cegar', '--json']).stdout);
+    expect(j).toMatchObject({ verdict: 'safe', algorithm: 'cegar', options: { domain: 'PRED_BOOL', refinement: 'SEQ_ITP' } });
   });
 
   it('Theta option names and values; bad values are named', () => {

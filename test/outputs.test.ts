@@ -272,7 +272,7 @@ describe('usage', () => {
     [['check', model('counter.cfa'), '--timeout', '-1'], /--timeout must be a positive number of seconds/],
     [['check', model('counter.cfa'), '--search', 'SIDEWAYS'], /--search must be BFS, DFS, ERR, ERR_DFS, DFS_ERR or weights W_D,W_E/],
     [['check', model('counter.cfa'), '--bogus'], /^error: unknown option '--bogus' \(see --help\)$/],
-    [['check', model('counter.cfa'), '--bound', '5'], /^--bound is an option of bmc, kind and portfolio, not of cegar$/],
+    [['check', model('counter.cfa'), '--algorithm', 'cegar', '--bound', '5'], /^--bound is an option of bmc, kind and portfolio, not of cegar$/],
     [['check', model('ring.aag'), '--property', 'b3'], /^--property b3: .*ring\.aag has one property, b0$/],
     [['check', model('counter.cfa'), '--boun', '3'], /^error: unknown option '--boun' \(did you mean --bound\?\)$/],
     [['show', model('counter.cfa'), '--format', 'png'], /Allowed choices are dot, svg\.$/],

@@ -16,7 +16,8 @@ describe('the engine registry', () => {
   });
 
   it('chooses the default per formalism, and of two engines with one name the one that applies', () => {
-    expect(engineFor(problem('cfa', 'int')).name).toBe('cegar');
+    expect(engineFor(problem('cfa', 'int')).name).toBe('portfolio');
+    expect(engineFor(problem('sts', 'int')).name).toBe('portfolio');
     expect(engineFor(problem('aiger', 'bool')).name).toBe('ic3');
     const [bitLevel, wordLevel] = ENGINES.filter((e) => e.name === 'kind');
     expect(engineFor(problem('aiger', 'bool'), 'kind')).toBe(bitLevel);
@@ -37,7 +38,8 @@ describe('the engine registry', () => {
   });
 
   it('tells the benchmarks which configurations run on which formalism before any model is read', () => {
-    expect(runsOn('portfolio', 'cfa')).toBe(false);
+    expect(runsOn('portfolio', 'cfa')).toBe(true);
+    expect(runsOn('cegar', 'aiger')).toBe(true);
     expect(runsOn('kind', 'cfa')).toBe(true);
     expect(runsOn(undefined, 'aiger')).toBe(true);
   });

@@ -39,6 +39,25 @@ describe('sparkline', () => {
 });
 
 describe('the dashboard', () => {
+  it('shows a portfolio member per row: phase, bound or frame, solver calls, and which one won', () => {
+    const members = [
+      { label: 'cegar', state: 'running', phase: 'abstraction', iteration: 3, stats: { timeMs: 900, solverChecks: 120, solverTimeMs: 400, argNodes: 17 } },
+      { label: 'bmc', state: 'running', phase: 'bmc', iteration: 41, stats: { timeMs: 900, solverChecks: 41, solverTimeMs: 700 } },
+      { label: 'kind', state: 'unknown', detail: 'bound 20 reached', phase: 'k-induction', iteration: 20, stats: { timeMs: 800, solverChecks: 40, solverTimeMs: 600 } },
+      { label: 'ic3', state: 'running', phase: 'blocking', iteration: 2, stats: { timeMs: 900, solverChecks: 77, solverTimeMs: 500, frame: 4 } },
+    ] as const;
+    const view = viewOf(
+      { kind: 'start', header: { ...header, algorithm: 'portfolio', options: { timeout: null, members: 'cegar, bmc, kind, ic3' } } },
+      { kind: 'progress', progress: { phase: 'portfolio', iteration: 1, stats: { timeMs: 900, solverChecks: 278, solverTimeMs: 2200 }, members } },
+    );
+    const frame = render(<Dashboard view={view} file="models/counter.cfa" width={100} interactive />).lastFrame()!;
+    expect(frame).toMatch(/cegar\s+abstraction, iteration 3, 120 solver calls/);
+    expect(frame).toMatch(/bmc\s+bmc, bound 41, 41 solver calls/);
+    expect(frame).toMatch(/kind\s+unknown \(bound 20 reached\), bound 20, 40 solver calls/);
+    expect(frame).toMatch(/ic3\s+blocking, frame 4, 77 solver calls/);
+    expect(frame).toMatch(/solver\s+278 calls/);
+  });
+
   it('shows header, phase, iteration, ARG, precision with the newest predicates, solver share, time, memory and the chart', () => {
     const view = viewOf(
       { kind: 'start', header },

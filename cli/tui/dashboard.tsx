@@ -1,11 +1,13 @@
 /**
  * The live view of a run: what is being checked and how, the algorithm's phase and iteration, the
  * proof under construction (ARG, precision, IC3 frames, IC3IA's refinements and predicates, BMC
- * bound), the solver's share of the time, elapsed time and memory, and the ARG size (IC3: clauses) per iteration as a bar chart. Rows
- * appear only for the counters the running algorithm reports.
+ * bound, transition predicates and lassos), the solver's share of the time, elapsed time and
+ * memory, and the ARG size (IC3: clauses) per iteration as a bar chart. Rows appear only for the
+ * counters the running algorithm reports; a portfolio has a row per member.
  */
 import { Box, Text } from 'ink';
 import type { Header } from '../protocol.js';
+import type { MemberProgress } from '../../engines/result.js';
 import { Sparkline } from './sparkline.js';
 import type { View } from './view.js';
 
@@ -38,6 +40,15 @@ export function HeaderLine({ header, file }: { header?: Header; file: string }) 
   );
 }
 
+/** A portfolio member's row: its state or phase, how far it got (bound, frame, iteration), its solver calls. */
+export function memberLine(m: MemberProgress): string {
+  const s = m.stats ?? {};
+  const reach = s.frame !== undefined ? `frame ${s.frame}` : m.phase === 'bmc' || m.phase === 'k-induction' ? `bound ${m.iteration ?? 0}` : `iteration ${m.iteration ?? 0}`;
+  const calls = s.solverChecks ?? s.satCalls;
+  const state = m.state === 'running' ? m.phase ?? 'starting' : m.state === 'unknown' ? `unknown (${m.detail ?? ''})` : m.state;
+  return [state, ...(m.state === 'waiting' ? [] : [reach]), ...(calls === undefined ? [] : [`${calls} solver calls`])].join(', ');
+}
+
 export function Dashboard({ view, file, width, interactive }: { view: View; file: string; width: number; interactive: boolean }) {
   const p = view.progress;
   const s = p?.stats ?? {};
@@ -60,6 +71,11 @@ export function Dashboard({ view, file, width, interactive }: { view: View; file
           {view.reports.length > 0 ? <Text dimColor>  {fit(view.reports.map((r) => `${r.name} ${r.verdict}`).join(', '), inner - 30)}</Text> : null}
         </Row>
       ) : null}
+      {p?.members?.map((m) => (
+        <Row key={m.label} label={m.label}>
+          <Text color={m.state === 'won' ? 'green' : m.state === 'running' ? undefined : 'gray'}>{fit(memberLine(m), inner - 11)}</Text>
+        </Row>
+      ))}
       {s.argNodes !== undefined ? <Row label="ARG">{s.argNodes} nodes, {s.argCovered ?? 0} covered, {s.waitlist ?? 0} waiting</Row> : null}
       {s.precisionSize !== undefined ? (
         <Row label="precision">

@@ -1,0 +1,29 @@
+/**
+ * A results file as one Markdown table, a line per configuration: models solved per category and in
+ * all, the models only it solved (unique, among the file's Vigil configurations), wrong verdicts, and
+ * CPU time of its solved runs and of all its runs. `vigil table` prints it; the README's portfolio
+ * table is its output.
+ */
+import { categoriesOf, configsOf } from './summary.js';
+import type { ResultRow } from './results.js';
+
+const solved = (r: ResultRow) => r.status === 'correct' || r.status === 'solved';
+const cpu = (rs: readonly ResultRow[]) => (rs.reduce((s, r) => s + Number(r.timems), 0) / 1000).toFixed(1);
+
+export function solvedTable(rows: readonly ResultRow[]): string {
+  const configs = configsOf(rows).filter((c) => rows.some((r) => r.config === c && r.tool === 'vigil'));
+  const categories = categoriesOf(rows);
+  const solvers = new Map<string, Set<string>>();
+  for (const r of rows) if (solved(r) && configs.includes(r.config)) solvers.set(r.model, (solvers.get(r.model) ?? new Set()).add(r.config));
+  const head = ['configuration', ...categories, 'solved', 'unique', 'wrong', 'CPU s (solved)', 'CPU s (all)'];
+  const lines = [`| ${head.join(' | ')} |`, `|${head.map((_, i) => (i === 0 ? '---' : '---:')).join('|')}|`];
+  for (const c of configs) {
+    const mine = rows.filter((r) => r.config === c);
+    const ok = mine.filter(solved);
+    const perCategory = categories.map((cat) => `${ok.filter((r) => r.category === cat).length}/${mine.filter((r) => r.category === cat).length}`);
+    const unique = ok.filter((r) => solvers.get(r.model)!.size === 1).length;
+    const wrong = mine.filter((r) => r.status === 'wrong').length;
+    lines.push(`| ${[c, ...perCategory, `${ok.length}/${mine.length}`, unique, wrong, cpu(ok), cpu(mine)].join(' | ')} |`);
+  }
+  return lines.join('\n');
+}

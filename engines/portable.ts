@@ -1,0 +1,92 @@
+/**
+ * A word-level result as plain data, so that an engine run in a worker thread can hand its verdict
+ * and certificate to the thread that checks and prints it (the portfolio's members). The sender and
+ * the receiver each load the same file, so their interpreter views have the same locations, actions
+ * and variables in the same order: locations travel by id, actions by their place among their
+ * location's actions, variables by their position (model variables) or their action and position
+ * (action locals); expressions travel packed (lang/transfer.ts).
+ */
+import { ref, type Expr, type VarDecl } from '../lang/expr.js';
+import { packExprs, unpackExprs, type PortableExprs } from '../lang/transfer.js';
+import type { Interpreter, Location } from '../formalisms/interpreter.js';
+import type { Trace } from '../formalisms/trace.js';
+import type { SafeCertificate, UnsafeCertificate } from '../certificates/certificate.js';
+import type { Result, Statistics, UnknownReason } from './result.js';
+
+type PortableCertificate =
+  | { readonly kind: 'trace'; readonly locs: readonly number[]; readonly actions: readonly (readonly [number, number])[];
+      /** Per state, then per step's choices: how many (variable, value) pairs, in `exprs` order. */
+      readonly sizes: readonly number[]; readonly exprs: PortableExprs }
+  | { readonly kind: 'invariant'; readonly locs: readonly number[]; readonly exprs: PortableExprs }
+  | { readonly kind: 'k-invariant'; readonly k: number; readonly simplePath: boolean; readonly locs: readonly number[]; readonly exprs: PortableExprs };
+
+export type PortableResult =
+  | { readonly verdict: 'unknown'; readonly reason: UnknownReason; readonly stats: Statistics }
+  | { readonly verdict: 'safe' | 'unsafe'; readonly certificate: PortableCertificate; readonly stats: Statistics };
+
+/** Each variable of the view by a key that names the same variable in another thread's view of the same model. */
+function keys(model: Interpreter): { keyOf: (d: VarDecl) => string | undefined; known: (key: string) => VarDecl | undefined } {
+  const byDecl = new Map<VarDecl, string>();
+  model.vars.forEach((v, i) => byDecl.set(v, `v${i}`));
+  for (const l of model.locations) {
+    model.actions(l).forEach((a, j) => a.locals.forEach((v, i) => { if (!byDecl.has(v)) byDecl.set(v, `a${l.id}.${j}.${i}`); }));
+  }
+  const byKey = new Map([...byDecl].map(([d, k]) => [k, d]));
+  return { keyOf: (d) => byDecl.get(d), known: (k) => byKey.get(k) };
+}
+
+function location(model: Interpreter, id: number): Location {
+  const l = model.locations.find((x) => x.id === id);
+  if (!l) throw new Error(`portable result: the model has no location ${id}`);
+  return l;
+}
+
+/** The result as plain data; circuit certificates (witnesses) are not word-level and do not travel. */
+export function packResult(model: Interpreter, r: Result): PortableResult {
+  if (r.verdict === 'unknown') return { verdict: 'unknown', reason: r.reason, stats: r.stats };
+  const { keyOf } = keys(model);
+  const c = r.certificate;
+  switch (c.kind) {
+    case 'trace': {
+      const maps = [...c.trace.states.map((s) => s.vals), ...c.trace.choices];
+      const exprs = packExprs(maps.flatMap((m) => [...m].flatMap(([v, x]) => [ref(v), x])), keyOf);
+      const actions = c.trace.actions.map((a) => [a.source.id, model.actions(a.source).indexOf(a)] as const);
+      return { verdict: 'unsafe', stats: r.stats, certificate: { kind: 'trace', locs: c.trace.states.map((s) => s.loc.id), actions, sizes: maps.map((m) => m.size), exprs } };
+    }
+    case 'invariant':
+    case 'k-invariant': {
+      const entries = [...c.invariant];
+      const base = { locs: entries.map(([l]) => l.id), exprs: packExprs(entries.map(([, e]) => e), keyOf) };
+      return { verdict: 'safe', stats: r.stats, certificate: c.kind === 'invariant' ? { kind: 'invariant', ...base } : { kind: 'k-invariant', k: c.k, simplePath: c.simplePath, ...base } };
+    }
+    default: throw new Error(`portable result: a ${c.kind} does not travel between threads`);
+  }
+}
+
+/** The result rebuilt over this thread's view of the same model. */
+export function unpackResult(model: Interpreter, p: PortableResult): Result {
+  if (p.verdict === 'unknown') return p;
+  const { known } = keys(model);
+  const c = p.certificate;
+  const exprs = unpackExprs(c.exprs, known);
+  if (c.kind === 'trace') {
+    let at = 0;
+    const maps = c.sizes.map((n) => {
+      const m = new Map<VarDecl, Expr>();
+      for (let i = 0; i < n; i++, at += 2) m.set(exprs[at]!.decl!, exprs[at + 1]!);
+      return m;
+    });
+    const states = c.locs.map((id, i) => ({ loc: location(model, id), vals: maps[i]! }));
+    const actions = c.actions.map(([id, j]) => {
+      const a = model.actions(location(model, id))[j];
+      if (!a) throw new Error(`portable result: location ${id} has no action ${j}`);
+      return a;
+    });
+    const trace: Trace = { states, actions, choices: maps.slice(states.length) };
+    const certificate: UnsafeCertificate = { kind: 'trace', trace };
+    return { verdict: 'unsafe', certificate, stats: p.stats };
+  }
+  const invariant = new Map(c.locs.map((id, i) => [location(model, id), exprs[i]!]));
+  const certificate: SafeCertificate = c.kind === 'invariant' ? { kind: 'invariant', invariant } : { kind: 'k-invariant', k: c.k, simplePath: c.simplePath, invariant };
+  return { verdict: 'safe', certificate, stats: p.stats };
+}
