@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseAiger } from '../lang/grammar/aiger.js';
 import { aigFromFile } from '../formalisms/aig.js';
-import { binaryAiger } from './aiger-binary.js';
+import { printAig } from '../formalisms/aig-print.js';
 import { OPTION_NAMES, type RunConfig } from './configs.js';
 import { runLimited, type Measured } from './limits.js';
 import type { ResultRow } from './results.js';
@@ -87,7 +87,7 @@ function binaryFile(model: Model): string {
     scratch = dir;
   }
   const out = join(scratch, `${model.name.replace(/[^A-Za-z0-9_.-]/g, '_')}.aig`);
-  if (!existsSync(out)) writeFileSync(out, binaryAiger(aigFromFile(parseAiger(readFileSync(model.file), model.file))));
+  if (!existsSync(out)) writeFileSync(out, printAig(aigFromFile(parseAiger(readFileSync(model.file), model.file))));
   return out;
 }
 

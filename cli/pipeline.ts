@@ -32,10 +32,10 @@ export interface PipelineHooks {
   readonly onProperty?: (r: PropertyReport) => void;
 }
 
-/** The properties to check: all of them, or the one `--property` names. */
-function selectProperties(problem: Problem, name: string | undefined): readonly Property[] {
+/** The properties to check: all of them (the first in HWMCC's harness form), or the one `--property` names. */
+function selectProperties(problem: Problem, name: string | undefined, firstOnly: boolean): readonly Property[] {
   if (problem.properties.length === 0) throw problem.noProperty ?? new FileError(`${problem.file}: the model states no property to check`);
-  if (name === undefined) return problem.properties;
+  if (name === undefined) return firstOnly ? problem.properties.slice(0, 1) : problem.properties;
   const p = problem.properties.find((x) => x.name === name);
   if (!p) throw new FileError(`--property ${name}: ${problem.file} has ${problem.properties.length === 1 ? 'one property,' : 'the properties'} ${problem.properties.map((x) => x.name).join(', ')}`);
   return [p];
@@ -52,7 +52,8 @@ function checkSettings(spec: EngineSpec, settings: Settings): void {
 export async function checkPipeline(file: string, opts: CheckOptions, hooks: PipelineHooks = {}): Promise<CheckResult> {
   const problem = await loadProblem(file);
   for (const w of problem.warnings) hooks.onNote?.(`warning: ${w.render()}`);
-  const properties = selectProperties(problem, opts.property);
+  // HWMCC's harness and certifaiger certify a file's first property
+  const properties = selectProperties(problem, opts.property, opts.hwmcc !== undefined);
   const spec = engineFor(problem, opts.algorithm);
   checkSettings(spec, opts.settings);
   const misuse = outputProblem(problem, spec, opts);
