@@ -188,6 +188,11 @@ export class CircuitModel {
     return this.withInvariant(p, (and) => this.constantUnits(p).reduce((inv, [unit]) => and(inv, unit!), lower(invariant, leaf, and)));
   }
 
+  /** The latches the cone's reduction and `stuck` (file positions) fix, as literals of the file's graph true in every reachable state. */
+  constantLatches(p: Property, stuck: ReadonlyMap<number, 0 | 1>): Lit[] {
+    return [...this.cone(p).constants, ...stuck].map(([k, v]) => this.latchLit(k) ^ (v ^ 1));
+  }
+
   /** The latches the cone's reduction proved constant, as unit clauses of the file's graph. */
   private constantUnits(p: Property): Lit[][] {
     return [...this.cone(p).constants].map(([k, v]) => [this.latchLit(k) ^ (v ^ 1)]);
@@ -218,6 +223,9 @@ export class CircuitModel {
       : [`WITNESS ${this.hwmccName(p)} ${model}`,
         `Certificate of ${model} by vigil: a witness circuit (certifaiger's format) for property ${p.name}.`,
         'Its inputs and latches are the file\'s, in order; b0 is the property or the invariant o0 being false.',
+        ...(c.kind === 'witness-circuit' && c.k !== undefined
+          ? [`A proof by ${c.k}-induction: the latches after the file's remember the last ${c.k - 1} states and whether they were taken.`]
+          : []),
         'Under the constraints, b0 is 0 in every initial state and stays 0 after every step.'];
     return format === 'aig' ? printAig(witness, { comments }) : printAag(witness, { comments });
   }
