@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseAiger } from '../lang/grammar/aiger.js';
 import { aigFromFile } from '../formalisms/aig.js';
-import { binaryAiger } from './aiger-binary.js';
+import { printAig } from '../formalisms/aig-print.js';
 import { OPTION_NAMES, type RunConfig } from './configs.js';
 import { runLimited, type Measured } from './limits.js';
 import { COLUMNS, type ResultRow } from './results.js';
@@ -88,15 +88,19 @@ function binaryFile(model: Model): string {
     scratch = dir;
   }
   const out = join(scratch, `${model.name.replace(/[^A-Za-z0-9_.-]/g, '_')}.aig`);
-  if (!existsSync(out)) writeFileSync(out, binaryAiger(aigFromFile(parseAiger(readFileSync(model.file), model.file))));
+  if (!existsSync(out)) writeFileSync(out, printAig(aigFromFile(parseAiger(readFileSync(model.file), model.file))));
   return out;
 }
 
-/** ABC's `pdr` with the same limits; `&r` is the reader that honours uninitialised latches. */
+/**
+ * ABC's `pdr` with the same limits. `&r` is the reader that honours uninitialised latches; it reads
+ * invariant constraints as extra outputs, which `pdr` would take for properties (a violated
+ * constraint reported as a failed property), so `fold` first folds them into the property.
+ */
 async function runAbcPdr(model: Model, limits: TaskLimits): Promise<{ m: Measured; o: Answer; row: Partial<ResultRow> }> {
   if (!ABC) throw new Error('--peer abc-pdr needs ABC (Debian package berkeley-abc)');
   abcVersion ??= /ABC [\d.]+/.exec(spawnSync(ABC, ['-c', 'version'], { encoding: 'utf8' }).stdout)?.[0] ?? 'ABC';
-  const m = await runLimited(ABC, ['-c', `&r ${binaryFile(model)}; &put; pdr -T ${limits.timeoutS}`], { wallMs: limits.timeoutS * 1000 + GRACE_MS, memoryMb: limits.memoryMb });
+  const m = await runLimited(ABC, ['-c', `&r ${binaryFile(model)}; &put; fold; pdr -T ${limits.timeoutS}`], { wallMs: limits.timeoutS * 1000 + GRACE_MS, memoryMb: limits.memoryMb });
   const result = /Property proved/.test(m.stdout) ? 'safe' : /was asserted in frame/.test(m.stdout) ? 'unsafe' : m.exitCode === 0 ? 'unknown' : undefined;
   const reason = result === 'unknown' ? (/time limit|timeout/i.test(m.stdout) ? 'timeout' : firstLine(m.stdout.split('\n').slice(-3).join('\n'))) : result ? '' : firstLine(m.stderr);
   return { m, o: { result, reason, ...(reason === 'timeout' ? { reasonKind: 'timeout' as const } : {}), killedBy: m.killedBy }, row: { tool: 'abc-pdr', version: abcVersion, algorithm: 'pdr', solvercalls: '' } };

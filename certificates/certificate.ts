@@ -41,6 +41,8 @@ export type SafeCertificate =
     readonly witness: Aig;
     /** The invariant the witness adds to the property, as clauses over the file's latch literals (for showing it). */
     readonly clauses: readonly (readonly Lit[])[];
+    /** For a proof by k-induction: its depth k (the witness remembers k - 1 states; `clauses` are only the constant latches). */
+    readonly k?: number;
   };
 
 /**

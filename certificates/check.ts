@@ -7,17 +7,16 @@
  * user (the HWMCC witness of a trace, the witness circuit of an invariant) is checked by the
  * circuit rules as well, so that every file Vigil writes has passed a check. Termination arguments
  * and lassos are checked in a fresh Z3 context and by replay (transition-invariant.ts, lasso.ts).
+ *
+ * The Z3-based checks are imported when a certificate needs them: a circuit's witnesses and witness
+ * circuits are checked on Vigil's own SAT solver, and `vigil check` on a circuit never starts Z3.
  */
 import type { Problem, Property } from '../formalisms/problem.js';
 import { replay } from '../formalisms/trace.js';
 import type { Result } from '../engines/result.js';
 import { CertificateError, KIND_NAMES, type Certificate } from './certificate.js';
 import { checkWitness } from './witness.js';
-import { checkInductiveInvariant } from './invariant.js';
-import { checkKInductiveInvariant } from './k-invariant.js';
 import { checkWitnessCircuit } from './witness-circuit.js';
-import { checkTransitionInvariant } from './transition-invariant.js';
-import { checkLasso } from './lasso.js';
 
 /** What is wrong with the certificate, or undefined when it passes. */
 async function failure(problem: Problem, p: Property, c: Certificate): Promise<string | undefined> {
@@ -32,21 +31,28 @@ async function failure(problem: Problem, p: Property, c: Certificate): Promise<s
     case 'witness':
       return checkWitness(circuit!.aig, p.index, c.run);
     case 'invariant': {
+      const { checkInductiveInvariant } = await import('./invariant.js');
       const wrong = await checkInductiveInvariant(problem.model(p), c.invariant);
       if (wrong || !circuit) return wrong;
       const witness = circuit.witnessCircuitOf(p, c.invariant.get(problem.model(p).initLoc)!);
       const asCircuit = checkWitnessCircuit(circuit.aig, p.index, witness);
       return asCircuit && `as a witness circuit: ${asCircuit}`;
     }
-    case 'k-invariant':
+    case 'k-invariant': {
+      const { checkKInductiveInvariant } = await import('./k-invariant.js');
       return checkKInductiveInvariant(problem.model(p), c.invariant, c.k, c.simplePath);
+    }
     case 'witness-circuit':
       return checkWitnessCircuit(circuit!.aig, p.index, c.witness);
-    case 'transition-invariant':
+    case 'transition-invariant': {
+      const { checkTransitionInvariant } = await import('./transition-invariant.js');
       return checkTransitionInvariant(problem.model(p), c);
+    }
     case 'recurrent-set':
-    case 'lasso-run':
+    case 'lasso-run': {
+      const { checkLasso } = await import('./lasso.js');
       return checkLasso(problem.model(p), c);
+    }
   }
 }
 

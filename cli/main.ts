@@ -81,6 +81,30 @@ async function checkPlain(file: string, opts: CheckOptions, started: number): Pr
   return outcome;
 }
 
+/** Exit codes of HWMCC's harness form: the SAT competition's 10 and 20; unknown and errors as `vigil check`. */
+const HWMCC_EXIT = { unsafe: 10, safe: 20 } as const;
+
+/**
+ * `vigil hwmcc MODEL CERT_SAT CERT_UNSAT`, the command form of HWMCC'25's harness: checks the
+ * circuit's first property, prints `sat` (a bad state is reachable), `unsat` (the property holds)
+ * or `unknown`, and writes the HWMCC witness to CERT_SAT or the witness circuit to CERT_UNSAT
+ * (binary AIGER unless the name ends in `.aag`).
+ */
+async function hwmcc(model: string, sat: string, unsat: string, opts: { algorithm?: string; timeout?: number }): Promise<number> {
+  const outcome = await checkPlain(model, { ...opts, quiet: true, settings: {}, hwmcc: { sat, unsat } }, performance.timeOrigin);
+  if (outcome.kind === 'failure') {
+    process.stderr.write(`${outcome.message}\n`);
+    return outcome.code;
+  }
+  if (outcome.verdict === 'unsafe' || outcome.verdict === 'safe') {
+    console.log(outcome.verdict === 'unsafe' ? 'sat' : 'unsat');
+    return HWMCC_EXIT[outcome.verdict];
+  }
+  // unknown, or the answer to a termination property (the harness form is for safety)
+  console.log(outcome.verdict);
+  return outcome.code;
+}
+
 async function parseFiles(files: string[]): Promise<number> {
   const { loadProblem } = await import('../formalisms/frontends/index.js');
   for (const f of files) {
@@ -190,6 +214,15 @@ ${EXIT_HELP}`);
   check
     .addHelpText('after', CHECK_EXAMPLES)
     .action((file: string, opts: Record<string, unknown>) => run(checkFile(file, checkOptions(opts), performance.timeOrigin)));
+
+  p.command('hwmcc')
+    .description('HWMCC\'s harness form: check the circuit\'s first property, print sat, unsat or unknown, and write the witness (sat) or the certificate (unsat); exit 10 sat, 20 unsat, 3 unknown')
+    .argument('<model>', 'AIGER circuit (.aag, .aig)')
+    .argument('<cert-sat>', 'where the HWMCC witness goes when the answer is sat')
+    .argument('<cert-unsat>', 'where the witness circuit goes when the answer is unsat (binary AIGER unless the name ends in .aag)')
+    .addOption(new Option('--algorithm <name>', algorithmHelp()).choices([...ENGINE_NAMES]))
+    .addOption(new Option('--timeout <seconds>', 'give up with unknown after this many seconds of wall time').argParser(positive('--timeout', 'seconds')))
+    .action((model: string, sat: string, unsat: string, opts: { algorithm?: string; timeout?: number }) => run(hwmcc(model, sat, unsat, opts)));
 
   p.command('show')
     .description('draw a control-flow automaton as a graph: locations (initial bold, final double, error red), edges labelled with their statements')

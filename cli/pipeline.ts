@@ -33,16 +33,17 @@ export interface PipelineHooks {
 }
 
 /**
- * The properties to check: every property of the file's default kind, or the one `--property`
- * names, or every property of the kind it names (`safety`, `termination`).
+ * The properties to check: every property of the file's default kind (only the first in HWMCC's
+ * harness form), or the one `--property` names, or every property of the kind it names (`safety`,
+ * `termination`).
  */
-function selectProperties(problem: Problem, name: string | undefined): readonly Property[] {
+function selectProperties(problem: Problem, name: string | undefined, firstOnly: boolean): readonly Property[] {
   const ofKind = (kind: PropertyKind) => {
     const found = problem.properties.filter((p) => p.kind === kind);
     if (found.length === 0) throw (kind === 'safety' && problem.noProperty) || new FileError(`${problem.file}: the model states no ${kind} property to check`);
     return found;
   };
-  if (name === undefined) return ofKind(problem.defaultKind ?? 'safety');
+  if (name === undefined) return firstOnly ? ofKind(problem.defaultKind ?? 'safety').slice(0, 1) : ofKind(problem.defaultKind ?? 'safety');
   const p = problem.properties.find((x) => x.name === name);
   if (!p && (name === 'safety' || name === 'termination')) return ofKind(name);
   if (!p) throw new FileError(`--property ${name}: ${problem.file} has ${problem.properties.length === 1 ? 'one property,' : 'the properties'} ${problem.properties.map((x) => x.name).join(', ')}`);
@@ -73,7 +74,8 @@ function implied(problem: Problem, opts: CheckOptions): string | undefined {
 export async function checkPipeline(file: string, opts: CheckOptions, hooks: PipelineHooks = {}): Promise<CheckResult> {
   const problem = await loadProblem(file);
   for (const w of problem.warnings) hooks.onNote?.(`warning: ${w.render()}`);
-  const properties = selectProperties(problem, opts.property);
+  // HWMCC's harness and certifaiger certify a file's first property
+  const properties = selectProperties(problem, opts.property, opts.hwmcc !== undefined);
   const kind = properties[0]!.kind;
   const spec = engineFor(problem, opts.algorithm ?? (kind === 'safety' ? implied(problem, opts) : undefined), kind);
   checkSettings(spec, opts.settings);

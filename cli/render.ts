@@ -56,7 +56,8 @@ export function traceLines(model: Interpreter, trace: Trace): string[] {
 
 /** What a SAFE certificate proves with, as the summary names it. */
 export function invariantName(c: SafeCertificate): string {
-  return c.kind === 'k-invariant' ? `${c.k}-inductive invariant${c.simplePath ? ' over simple paths' : ''}` : 'inductive invariant';
+  if (c.kind === 'k-invariant') return `${c.k}-inductive invariant${c.simplePath ? ' over simple paths' : ''}`;
+  return c.kind === 'witness-circuit' && c.k !== undefined ? `${c.k}-inductive property, with the constant latches` : 'inductive invariant';
 }
 
 /** What a TERMINATING or NONTERMINATING verdict is proved with, as the summary names it. */
@@ -200,7 +201,11 @@ function certificateJson(problem: Problem, c: Checked): { certificate?: Record<s
   const { property: p, result: r } = c;
   if (r.verdict === 'unknown') return {};
   const cert = r.certificate;
-  const certificate = { kind: cert.kind, ...(cert.kind === 'k-invariant' ? { k: cert.k, simplePath: cert.simplePath } : {}) };
+  const certificate = {
+    kind: cert.kind,
+    ...(cert.kind === 'k-invariant' ? { k: cert.k, simplePath: cert.simplePath } : {}),
+    ...(cert.kind === 'witness-circuit' && cert.k !== undefined ? { k: cert.k } : {}),
+  };
   if (r.verdict === 'terminating' || r.verdict === 'nonterminating') return { certificate, proof: terminationJson(r.certificate) };
   if (r.verdict === 'unsafe') return { certificate, proof: { counterexample: traceJson(problem.trace(p, r.certificate)) } };
   const inv = problem.invariant(p, r.certificate);

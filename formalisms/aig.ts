@@ -245,6 +245,46 @@ export function extendAig(aig: Aig, build: (and: (a: Lit, b: Lit) => Lit) => Aig
   return b.finish(properties, [...aig.constraints], aig.hasConstant);
 }
 
+/** A latch that `extendAigWithLatches` appends: its next-state literal and reset. */
+export interface NewLatch {
+  readonly next: Lit;
+  readonly reset: 0 | 1;
+}
+
+/**
+ * The graph with `count` latches appended after its own (so gates move up by `count` nodes), gates
+ * appended, and new properties. `build` gets the gate constructor, the literal of each old
+ * literal in the new graph, and the new latches' literals; it returns their next states and resets
+ * and the properties. Inputs and latches keep their positions, so the result still simulates the
+ * original on them (witness circuits with latches of their own are made this way).
+ */
+export function extendAigWithLatches(
+  aig: Aig, count: number,
+  build: (and: (a: Lit, b: Lit) => Lit, old: (lit: Lit) => Lit, latches: readonly Lit[]) => { latches: NewLatch[]; properties: AigSignal[] },
+): Aig {
+  const b = new AigBuilder(aig.file);
+  const firstGate = firstGateNode(aig);
+  const map = new Int32Array(firstGate + andCount(aig));
+  aig.inputs.forEach((input, k) => { map[1 + k] = b.input(input); });
+  aig.latches.forEach((latch, k) => { map[1 + aig.inputs.length + k] = b.latch(latch); });
+  const added = Array.from({ length: count }, (_, k) => b.latch({ index: aig.latches.length + k, next: FALSE_LIT, reset: 0 }));
+  for (let g = 0; g < andCount(aig); g++) map[firstGate + g] = b.rawAnd(through(map, aig.fanins[2 * g]!), through(map, aig.fanins[2 * g + 1]!));
+  for (const latch of b.latches.slice(0, aig.latches.length)) latch.next = through(map, latch.next);
+  const old = (lit: Lit) => through(map, lit);
+  const built = build((x, y) => b.and(x, y), old, added);
+  built.latches.forEach((l, k) => Object.assign(b.latches[aig.latches.length + k]!, l));
+  return b.finish(built.properties, mapSignals(aig.constraints, map), aig.hasConstant);
+}
+
+/** The literal of every node of `aig` rebuilt over the given leaves (inputs, then latches, by position) with `and`. */
+export function instantiate(aig: Aig, leaves: readonly Lit[], and: (a: Lit, b: Lit) => Lit): (lit: Lit) => Lit {
+  const firstGate = firstGateNode(aig);
+  const map = new Int32Array(firstGate + andCount(aig));
+  leaves.forEach((l, k) => { map[1 + k] = l; });
+  for (let g = 0; g < andCount(aig); g++) map[firstGate + g] = and(through(map, aig.fanins[2 * g]!), through(map, aig.fanins[2 * g + 1]!));
+  return (lit) => through(map, lit);
+}
+
 /** Only property `index` of the graph (its cone is then what a reduction keeps). */
 export function withProperty(aig: Aig, index: number): Aig {
   return { ...aig, properties: [aig.properties[index]!] };

@@ -17,6 +17,8 @@ export interface Circuit {
   readonly constraints: number[];
   /** Gate definitions by variable index: [rhs0, rhs1]. */
   readonly gates: Map<number, [number, number]>;
+  /** The symbol table, by entry (`i0`, `l3`, `b0`, ...), when the file has one. */
+  readonly symbols?: ReadonlyMap<string, string>;
 }
 
 /** Reads `aag` or `aig` bytes. */
@@ -72,7 +74,13 @@ export function readAiger(bytes: Uint8Array): Circuit {
       gates.set(lhs! >> 1, [r0!, r1!]);
     }
   }
-  return { maxVar: M!, inputs, latches, outputs, bads, constraints, gates };
+  const symbols = new Map<string, string>();
+  while (pos < bytes.length) {
+    const entry = /^([ilobc])(\d+) (.*)$/.exec(line());
+    if (!entry) break; // the comment section, or the end
+    symbols.set(`${entry[1]}${entry[2]}`, entry[3]!);
+  }
+  return { maxVar: M!, inputs, latches, outputs, bads, constraints, gates, symbols };
 }
 
 /** The binary form of `c`, its variables renumbered in binary order (inputs, latches, gates fanins first). */

@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { EXPERIMENTS, parseConfig, ConfigError } from '../bench/configs.js';
 import { runLimited } from '../bench/limits.js';
 import { classify } from '../bench/classify.js';
+import { ABC, runTask } from '../bench/task.js';
 import { COLUMNS, ResultsFile, readResults, type ResultRow } from '../bench/results.js';
 import { CORPUS_DIR, manifest } from './corpus.js';
 import { vigil, ROOT } from './cli.js';
@@ -169,6 +170,14 @@ describe('vigil bench', () => {
       expect(row.status).not.toBe('wrong');
     }
     expect(r.stdout).toContain(`${rows.length} runs of ${rows.length} in ${out}`);
+  });
+
+  it.skipIf(!ABC)('runs the ABC peer on a circuit with invariant constraints (folded, so a violated constraint is no failed property)', async () => {
+    // without `fold`, ABC reports this safe circuit's constraint outputs as asserted in frame 0
+    const file = join(CORPUS_DIR, 'hwmcc19-20/hwmcc20/zipversa_composecrc_prf-p17.aig');
+    const model = { name: 'zipversa_composecrc_prf-p17.aig', file, formalism: 'aiger', category: 'hwmcc20', expected: 'safe' as const };
+    const row = await runTask(model, parseConfig('abc-pdr'), { timeoutS: 20 });
+    expect([row.tool, row.result, row.status]).toEqual(['abc-pdr', 'safe', 'correct']);
   });
 
   it('reports bad configurations and suites as usage errors (exit 2)', () => {

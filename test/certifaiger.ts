@@ -1,13 +1,17 @@
 /**
  * Certifaiger's rules for witness circuits (its README), implemented in the tests with MiniSat
  * (Debian's minisat) as the SAT solver and a Tseitin encoding of their own: an independent check of
- * the AIGER certificates Vigil writes.
+ * the AIGER certificates Vigil writes. As the real tool does, it refuses a model or witness whose
+ * inputs and latches are not reencoded (numbered 2, 4, ..., inputs first, even in ASCII), takes
+ * each circuit's property from its first bad state (its first output when it has none), and reads
+ * an input or latch name starting with `=` as a mapping to a model literal (which Vigil never
+ * writes, so here it is an error).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Circuit } from './aiger-sim.js';
+import { readAiger, writeAig, type Circuit } from './aiger-sim.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'vigil-certifaiger-'));
 
@@ -20,12 +24,23 @@ function minisat(clauses: number[][], vars: number): boolean {
   return r.status === 10;
 }
 
+/** The circuit with its inputs and latches reencoded, as a harness converts a model for certifaiger (aigtoaig). */
+export function reencoded(c: Circuit): Circuit {
+  return readAiger(writeAig(c));
+}
+
 /**
  * Certifaiger's five checks of witness circuit `w` for bad-state property `bad` of model `m`, each
  * as an unsatisfiable CNF given to MiniSat, with the Tseitin encoding made here. The witness's first
  * inputs and latches stand for the model's (certifaiger's default mapping).
  */
 export function certifaiger(m: Circuit, w: Circuit, bad: number): string | undefined {
+  for (const [what, c] of [['model', m], ['witness', w]] as const) {
+    const numbering = [...c.inputs, ...c.latches.map((l) => l.lit)];
+    if (numbering.some((l, k) => l !== 2 * (k + 1))) return `the ${what}'s inputs and latches are not reencoded`;
+  }
+  const mapped = [...(w.symbols ?? [])].find(([entry, name]) => /^[il]/.test(entry) && name.startsWith('='));
+  if (mapped) return `the witness maps ${mapped[0]} to a model literal ('${mapped[1]}')`;
   const ids = new Map<string, number>();
   const id = (key: string) => {
     let v = ids.get(key);
@@ -53,13 +68,13 @@ export function certifaiger(m: Circuit, w: Circuit, bad: number): string | undef
   if (w.latches.some((l, k) => k < m.latches.length && (l.reset === l.lit) !== (m.latches[k]!.reset === m.latches[k]!.lit))) return 'the Reset check fails';
   if (w.latches.some((l, k) => k < m.latches.length && l.reset !== l.lit && l.reset !== m.latches[k]!.reset)) return 'the Reset check fails';
   if (w.constraints.length && sat(resets(m, mv), holds(m, mv, 0), [w.constraints.map((l) => -lit(wv, 0, l))])) return 'the Reset check fails';
-  // Transition: the shared latches step alike
-  for (const [k, l] of w.latches.entries()) {
-    if (k >= m.latches.length) break;
-    const a = lit(wv, 0, l.next);
-    const b = lit(mv, 0, m.latches[k]!.next);
-    if (sat(holds(m, mv, 0), [[a, b], [-a, -b]])) return 'the Transition check fails';
-  }
+  // Transition: the shared latches step alike (one query: some latch differs, d_k implying a != b)
+  const differs = w.latches.slice(0, m.latches.length).map((l, k) => {
+    const [a, b, d] = [lit(wv, 0, l.next), lit(mv, 0, m.latches[k]!.next), id(`d${k}`)];
+    return [[-d, a, b], [-d, -a, -b]];
+  });
+  const anyDiffers = [w.latches.slice(0, m.latches.length).map((_, k) => id(`d${k}`))];
+  if (differs.length && sat(holds(m, mv, 0), differs.flat(), anyDiffers)) return 'the Transition check fails';
   if (sat(holds(m, mv, 0), [[lit(mv, 0, mBad)], [-lit(wv, 0, wBad)]], holds(w, wv, 0))) return 'the Property check fails';
   if (sat(resets(w, wv), holds(w, wv, 0), [[lit(wv, 0, wBad)]])) return 'the Base check fails';
   if (sat([[-lit(wv, 0, wBad)]], holds(w, wv, 0), step(w, wv), holds(w, wv, 1), [[lit(wv, 1, wBad)]])) return 'the Step check fails';

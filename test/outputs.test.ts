@@ -5,15 +5,15 @@
  * made here),
  * `--witness` for safe circuits, `--arg` and `vigil show`.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { CORPUS_DIR } from './corpus.js';
 import { ROOT, vigil } from './cli.js';
-import { readAiger } from './aiger-sim.js';
-import { certifaiger } from './certifaiger.js';
+import { readAiger, readWitness, simulate } from './aiger-sim.js';
+import { certifaiger, reencoded } from './certifaiger.js';
 import { parseCfa } from '../lang/grammar/cfa.js';
 import { printCfa } from '../formalisms/cfa-print.js';
 import { printExpr } from '../lang/print.js';
@@ -159,6 +159,9 @@ describe('--certificate', () => {
     ['ring.aag by CEGAR', model('ring.aag'), 'cegar'],
     ['HWMCC h_Arbiter by IC3', corpus('hwmcc24/split-h_Arbiterb0.aag'), 'ic3'],
     ['HWMCC cal178 by IC3', corpus('hwmcc24/split-cal178b0.aag'), 'ic3'],
+    // a model whose numbering is not certifaiger's, and whose names hold '<'
+    ['HWMCC zipversa p12 by IC3', corpus('hwmcc24/split-zipversa_composecrc_prf-p12b0.aag'), 'ic3'],
+    ['HWMCC trex02 by IC3', corpus('hwmcc24/split-trex02-1b0.aag'), 'ic3'],
   ] as const) {
     it(`AIGER (${name}): a witness circuit in certifaiger's format, checked by its rules with MiniSat`, () => {
       const cert = out(`${name.replace(/\W+/g, '-')}.aag`);
@@ -171,11 +174,42 @@ describe('--certificate', () => {
       expect(w.inputs).toHaveLength(original.inputs.length);
       expect(w.latches).toHaveLength(original.latches.length);
       expect(w.bads).toHaveLength(1);
-      expect(certifaiger(original, w, 0)).toBeUndefined();
+      expect(certifaiger(reencoded(original), w, 0)).toBeUndefined();
+      expect(text.split('\n').filter((l) => /^[ilobc]\d+ /.test(l) && /[=<]/.test(l))).toEqual([]);
+      // the binary form, as the file name asks: the same circuit
+      const bin = out(`${name.replace(/\W+/g, '-')}.aig`);
+      expect(vigil(['check', file, '--algorithm', algorithm, '--certificate', bin]).code).toBe(0);
+      const wb = readAiger(readFileSync(bin));
+      expect(readFileSync(bin).subarray(0, 4).toString()).toBe('aig ');
+      const gates = (c: typeof w) => [...c.gates].map(([g, pair]) => [g, [...pair].sort()]);
+      expect([wb.inputs, wb.latches, wb.bads, gates(wb)]).toEqual([w.inputs, w.latches, w.bads, gates(w)]);
+      expect(certifaiger(reencoded(original), wb, 0)).toBeUndefined();
       // the certificate is itself a circuit whose property vigil proves again
       expect(vigil(['check', cert, '--algorithm', 'ic3']).code).toBe(0);
     }, 60_000);
   }
+
+  it('the MiniSat check follows certifaiger: the property from the bad-state section, reencoded numbering', () => {
+    const file = corpus('hwmcc24/split-zipversa_composecrc_prf-p12b0.aag');
+    const cert = out('zipversa-rules.aag');
+    expect(vigil(['check', file, '--certificate', cert]).code).toBe(0);
+    const w = readAiger(readFileSync(cert));
+    const m = readAiger(readFileSync(file));
+    // certifaiger refuses a model that is not reencoded, however good the witness
+    expect(certifaiger(m, w, 0)).toBe('the model\'s inputs and latches are not reencoded');
+    expect(certifaiger(reencoded(m), w, 0)).toBeUndefined();
+    // the invariant only as an output, the model's property as the bad state: not inductive
+    const gates = new Map(w.gates);
+    const bad = w.bads[0]!;
+    const [l, r] = gates.get(bad >> 1)!;
+    // b0 = not(invariant and not bad): its fanins are the invariant and the negated model property
+    const property = [l, r].find((x) => x !== w.outputs[0])! ^ 1;
+    expect(certifaiger(reencoded(m), { ...w, bads: [property] }, 0)).toMatch(/Step/);
+    // a witness whose inputs and latches keep the model's numbering
+    expect(certifaiger(reencoded(m), { ...w, inputs: [...w.inputs].reverse() }, 0)).toBe('the witness\'s inputs and latches are not reencoded');
+    // a symbol that maps a latch to a model literal
+    expect(certifaiger(reencoded(m), { ...w, symbols: new Map([['l0', '= 2']]) }, 0)).toMatch(/maps l0/);
+  }, 60_000);
 
   it('the MiniSat check rejects a witness whose property is not inductive', () => {
     const c = readAiger(readFileSync(model('ring.aag')));
@@ -183,6 +217,36 @@ describe('--certificate', () => {
     expect(certifaiger(c, c, 0)).toBe('the Step check fails');
     // a witness that claims the opposite property
     expect(certifaiger(c, { ...c, bads: [c.outputs[0]! ^ 1], outputs: [] }, 0)).toMatch(/Property|Base/);
+  });
+});
+
+describe('vigil hwmcc MODEL CERT_SAT CERT_UNSAT (HWMCC\'s harness form)', () => {
+  it('unsat: prints unsat, exits 20, writes only the certificate, binary by default, accepted by certifaiger\'s rules', () => {
+    const [sat, unsat] = [out('ring-hw.wit'), out('ring-hw.cert')];
+    const r = vigil(['hwmcc', model('ring.aag'), sat, unsat]);
+    expect([r.stdout, r.code]).toEqual(['unsat\n', 20]);
+    expect(existsSync(sat)).toBe(false);
+    expect(readFileSync(unsat).subarray(0, 4).toString()).toBe('aig ');
+    expect(certifaiger(reencoded(readAiger(readFileSync(model('ring.aag')))), readAiger(readFileSync(unsat)), 0)).toBeUndefined();
+  });
+
+  it('sat: prints sat, exits 10, writes only the witness, which replays', () => {
+    const file = corpus('hwmcc24/split-phases_2-1b0.aag');
+    const [sat, unsat] = [out('phases-hw.wit'), out('phases-hw.aag')];
+    const r = vigil(['hwmcc', file, sat, unsat]);
+    expect([r.stdout, r.code]).toEqual(['sat\n', 10]);
+    expect(existsSync(unsat)).toBe(false);
+    const w = readWitness(readFileSync(sat, 'utf8'));
+    expect(simulate(readAiger(readFileSync(file)), w, 0)).toEqual({ reached: w.inputs.length - 1 });
+  }, 60_000);
+
+  it('unknown: prints unknown, exits 3, writes nothing; not a circuit: exit 2', () => {
+    const [sat, unsat] = [out('ring-bmc.wit'), out('ring-bmc.aag')];
+    const r = vigil(['hwmcc', model('ring.aag'), sat, unsat, '--algorithm', 'bmc']);
+    expect([r.stdout, r.code, existsSync(sat), existsSync(unsat)]).toEqual(['unknown\n', 3, false, false]);
+    const cfa = vigil(['hwmcc', model('counter.cfa'), sat, unsat]);
+    expect(cfa.code).toBe(2);
+    expect(cfa.stderr).toMatch(/not one/);
   });
 });
 

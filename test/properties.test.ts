@@ -15,7 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { ROOT, vigil } from './cli.js';
 import { CORPUS_DIR } from './corpus.js';
 import { readAiger, readWitnesses, simulate, type Circuit } from './aiger-sim.js';
-import { certifaiger } from './certifaiger.js';
+import { certifaiger, reencoded } from './certifaiger.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'vigil-properties-'));
 const out = (f: string) => join(dir, f);
@@ -110,10 +110,11 @@ describe('AIGER files with several properties: every property is checked', () =>
         j.properties.forEach((p: { verdict: string; name: string }, k: number) => {
           const cert = `${stem}.${p.name}.aag`;
           expect(existsSync(cert), cert).toBe(p.verdict === 'safe');
-          if (p.verdict !== 'safe' || algorithm === 'kind') return;
+          // k-induction over simple paths writes a k-inductive invariant, not a witness circuit
+          if (p.verdict !== 'safe' || (algorithm === 'kind' && !readFileSync(cert, 'utf8').includes('WITNESS'))) return;
           // certifaiger names the property as HWMCC does: outputs are bad states there too
           expect(readFileSync(cert, 'utf8')).toContain(`WITNESS b${k} `);
-          expect(certifaiger(model, readAiger(readFileSync(cert)), k), cert).toBeUndefined();
+          expect(certifaiger(reencoded(model), readAiger(readFileSync(cert)), k), cert).toBeUndefined();
         });
       }, 120_000);
     }

@@ -65,6 +65,27 @@ describe('HWMCC witnesses of the unsafe corpus circuits replay on an independent
   }, 60_000);
 });
 
+describe('witnesses of hand-made circuits replay on the independent simulator', () => {
+  // Issue 14: the bad state holds at step 0 through l5 (reset 0) alone, so BMC's frame 0 never
+  // encoded l3 (reset 1); the witness read latches it had not encoded as 0 and broke l3's reset.
+  const resetOneBesideUninitialised = [
+    'aag 11 0 7 0 4 1 0', '2 4 2', '4 19 0', '6 15 6', '8 13 1', '10 6 10', '12 8 0', '14 20 0', '21',
+    '16 8 3', '18 1 15', '20 12 5', '22 10 9', '',
+  ].join('\n');
+
+  for (const algorithm of ['bmc', 'kind', 'ic3', 'portfolio']) {
+    it(`a latch with reset 1 outside BMC's first query starts at 1 (${algorithm})`, () => {
+      const file = join(dir, `reset-one.${algorithm}.aag`);
+      writeFileSync(file, resetOneBesideUninitialised);
+      const r = vigil(['check', file, '--algorithm', algorithm, '--witness', `${file}.wit`]);
+      expect(r.code, r.stderr).toBe(1);
+      const w = readWitness(readFileSync(`${file}.wit`, 'utf8'));
+      expect(w.init[3]).toBe('1');
+      expect(simulate(readAiger(Buffer.from(resetOneBesideUninitialised)), w, 0)).toEqual({ reached: 0 });
+    });
+  }
+});
+
 describe('the test simulator itself', () => {
   const counter = [
     'aag 11 1 2 0 8 1', '2', '4 13 4', '6 21 1', '22',

@@ -2,7 +2,9 @@
  * The result files of `vigil check`, written after every certificate has passed its check:
  * `--cex` (the counterexample table, UNSAFE properties), `--witness` (the HWMCC witness of a
  * circuit, one entry per property whatever its verdict), `--certificate` (the proof in the model's
- * own syntax, SAFE properties, and the (non-)termination argument of the termination property) and `--arg` (the final ARG, engines that build one). The formats are
+ * own syntax, SAFE properties, binary AIGER for a circuit when the name ends in `.aig`; and the
+ * (non-)termination argument of the termination property) and `--arg` (the final ARG, engines that
+ * build one). The formats are
  * the problem's to know (its front end writes certificates and witnesses) or are generic over the
  * interpreter view (cex.ts, dot.ts); this module only chooses the paths and writes.
  *
@@ -23,16 +25,22 @@ export interface OutputOptions {
   readonly witness?: string;
   readonly certificate?: string;
   readonly arg?: string;
+  /**
+   * HWMCC's harness form (`vigil hwmcc`): the HWMCC witness goes to `sat` when a property fails,
+   * the first property's certificate to `unsat` when it holds, nothing to the other file.
+   */
+  readonly hwmcc?: { readonly sat: string; readonly unsat: string };
 }
 
 /** A usage error in the output options for this problem and engine, found before the run. */
 export function outputProblem(problem: Problem, engine: EngineSpec, opts: OutputOptions): string | undefined {
+  if (opts.hwmcc !== undefined && !problem.circuit) return `vigil hwmcc checks AIGER circuits: ${problem.file} is not one (.aag, .aig)`;
   if (opts.witness !== undefined && !problem.circuit) return `--witness writes AIGER witnesses: ${problem.file} is not an AIGER circuit (.aag, .aig)`;
   if (opts.arg !== undefined && !engine.drawsArg) return `--arg writes the ARG of CEGAR: use it with --algorithm cegar, not ${engine.name}`;
   return undefined;
 }
 
-function write(path: string, text: string): void {
+function write(path: string, text: string | Uint8Array): void {
   try {
     writeFileSync(path, text);
   } catch (e) {
@@ -51,25 +59,36 @@ function pathFor(base: string, property: string, several: boolean): string {
 /** Writes the requested files for certified results; returns the paths written. */
 export function writeOutputs(problem: Problem, checked: readonly Checked[], opts: OutputOptions): string[] {
   const written: string[] = [];
-  const put = (path: string, text: string) => { write(path, text); written.push(path); };
+  const put = (path: string, text: string | Uint8Array) => { write(path, text); written.push(path); };
   const several = checked.length > 1;
   for (const { property: p, result: r } of checked) {
     if (opts.cex !== undefined && r.verdict === 'unsafe') {
       put(pathFor(opts.cex, p.name, several), cexTable(problem.model(p), problem.trace(p, r.certificate), tableFormat(opts.cex)));
     }
-    if (opts.certificate !== undefined && r.verdict === 'safe') put(pathFor(opts.certificate, p.name, several), problem.certificateText(p, r.certificate));
+    if (opts.certificate !== undefined && r.verdict === 'safe') {
+      const path = pathFor(opts.certificate, p.name, several);
+      // a circuit's certificate is binary AIGER when the file name says so
+      put(path, problem.circuit && path.endsWith('.aig') ? problem.circuit.certificateFile(p, r.certificate, 'aig') : problem.certificateText(p, r.certificate));
+    }
     if (opts.certificate !== undefined && (r.verdict === 'terminating' || r.verdict === 'nonterminating')) {
       put(pathFor(opts.certificate, p.name, several), problem.terminationText!(p, r.certificate));
     }
     if (opts.arg !== undefined && r.arg) put(pathFor(opts.arg, p.name, several), argDot(r.arg));
   }
   const circuit = problem.circuit;
-  if (opts.witness !== undefined && circuit) {
-    put(opts.witness, circuit.witnessText(checked.map(({ property, result: r }) => ({
-      property,
-      verdict: r.verdict,
-      ...(r.verdict === 'unsafe' ? { run: r.certificate.kind === 'witness' ? r.certificate.run : circuit.run(property, r.certificate.trace) } : {}),
-    }))));
+  if (!circuit) return written;
+  const witness = () => circuit.witnessText(checked.map(({ property, result: r }) => ({
+    property,
+    verdict: r.verdict,
+    ...(r.verdict === 'unsafe' ? { run: r.certificate.kind === 'witness' ? r.certificate.run : circuit.run(property, r.certificate.trace) } : {}),
+  })));
+  if (opts.witness !== undefined) put(opts.witness, witness());
+  if (opts.hwmcc !== undefined) {
+    const first = checked[0]!;
+    if (checked.some((c) => c.result.verdict === 'unsafe')) put(opts.hwmcc.sat, witness());
+    else if (first.result.verdict === 'safe') {
+      put(opts.hwmcc.unsat, circuit.certificateFile(first.property, first.result.certificate, opts.hwmcc.unsat.endsWith('.aag') ? 'aag' : 'aig'));
+    }
   }
   return written;
 }

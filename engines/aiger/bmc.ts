@@ -19,7 +19,12 @@ export interface AigerEngineOptions extends Limits {
   readonly onProgress?: (p: Progress) => void;
 }
 
-/** The run a model of the unrolling describes, up to and including `steps - 1`. */
+/**
+ * The run a model of the unrolling describes, up to and including `steps - 1`. A node the queries
+ * never encoded had no influence on them and may take any value, except that a latch with a reset
+ * must start at it: frame 0 folds resets into constants, so a reset latch outside every queried cone
+ * (bad at step 0 already, say) has no SAT literal that would say so.
+ */
 export function readRun(aig: Aig, sat: SatSolver, u: Unroller, steps: number) {
   const value = (t: number, node: number) => {
     const s = u.peek(t, node);
@@ -27,7 +32,7 @@ export function readRun(aig: Aig, sat: SatSolver, u: Unroller, steps: number) {
   };
   const firstLatch = 1 + aig.inputs.length;
   return {
-    latches: Uint8Array.from(aig.latches, (_, k) => value(0, firstLatch + k)),
+    latches: Uint8Array.from(aig.latches, (l, k) => (l.reset === 'x' ? value(0, firstLatch + k) : l.reset)),
     inputs: Array.from({ length: steps }, (_, t) => Uint8Array.from(aig.inputs, (_i, k) => value(t, 1 + k))),
   };
 }

@@ -6,10 +6,12 @@
  * step can be bad. When the step case finds a path that visits one state twice, the two states are
  * required to differ and the query is repeated; an unsatisfiable step case proves the property.
  *
- * The proof is a k-inductive invariant of the property's view (the STS of its cone): the property,
- * with the latches that ternary simulation found stuck fixed to their constants (they hold in
- * every reachable state and are 1-inductive by themselves), under simple-path constraints when the
- * step case needed them. The certificate check unrolls the view k steps itself.
+ * The proof is a witness circuit that remembers the last k - 1 states (k-witness.ts), checked by
+ * certifaiger's rules like IC3's. When the step case needed simple-path constraints it is instead a
+ * k-inductive invariant of the property's view (the STS of its cone): the property, with the
+ * latches that ternary simulation found stuck fixed to their constants (they hold in every
+ * reachable state and are 1-inductive by themselves), under simple-path constraints; its check
+ * unrolls the view k steps itself.
  */
 import { SatSolver } from '../../lang/sat/solver.js';
 import { True, and, not, ref } from '../../lang/expr.js';
@@ -20,6 +22,7 @@ import { boundOf } from '../bound.js';
 import { initialUnrolling, readRun, type AigerEngineOptions } from './bmc.js';
 import { Unroller } from './cnf.js';
 import { circuitOf, prepare, resultOf, type Outcome } from './prepare.js';
+import { kInductionWitness } from './k-witness.js';
 
 /** The step case: paths from any state, with simple-path constraints added on demand. */
 class StepCase {
@@ -121,7 +124,17 @@ export function createEngine(settings: Settings): Engine {
         bound: reached.depth,
       };
       if (found.result !== 'proved') return resultOf(problem, property, prep, found, stats);
-      const { sts, model } = circuitOf(problem).cone(property);
+      const circuit = circuitOf(problem);
+      if (!found.simplePath) {
+        // without simple paths the proof becomes a witness circuit that remembers k - 1 states
+        const units = circuit.constantLatches(property, prep.stuck);
+        return {
+          verdict: 'safe',
+          certificate: { kind: 'witness-circuit', witness: kInductionWitness(circuit, property, prep, found.depth), clauses: units.map((u) => [u]), k: found.depth },
+          stats: { ...stats, inductionDepth: found.depth },
+        };
+      }
+      const { sts, model } = circuit.cone(property);
       const stuck = [...prep.stuck].map(([k, v]) => (v ? ref(sts.latches.get(k)!) : not(ref(sts.latches.get(k)!))));
       const invariant = new Map([[model.initLoc, stuck.length === 0 ? True : and(...stuck)]]);
       return {

@@ -22,7 +22,7 @@ import {
   type Aig, type Lit,
 } from '../aig.js';
 import { evaluate, litValue, type Run } from '../aig-eval.js';
-import { printAag } from '../aig-print.js';
+import { printAag, printAig } from '../aig-print.js';
 import { aigerToSts, type AigerSts } from '../aiger-sts.js';
 import { plural } from '../plural.js';
 import { stsInterpreter } from '../sts-semantics.js';
@@ -188,6 +188,11 @@ export class CircuitModel {
     return this.withInvariant(p, (and) => this.constantUnits(p).reduce((inv, [unit]) => and(inv, unit!), lower(invariant, leaf, and)));
   }
 
+  /** The latches the cone's reduction and `stuck` (file positions) fix, as literals of the file's graph true in every reachable state. */
+  constantLatches(p: Property, stuck: ReadonlyMap<number, 0 | 1>): Lit[] {
+    return [...this.cone(p).constants, ...stuck].map(([k, v]) => this.latchLit(k) ^ (v ^ 1));
+  }
+
   /** The latches the cone's reduction proved constant, as unit clauses of the file's graph. */
   private constantUnits(p: Property): Lit[][] {
     return [...this.cone(p).constants].map(([k, v]) => [this.latchLit(k) ^ (v ^ 1)]);
@@ -203,6 +208,26 @@ export class CircuitModel {
         { lit: inv, section: 'output', index: 0, name: 'invariant' },
       ];
     });
+  }
+
+  /**
+   * A SAFE certificate as a file, ASCII (`aag`) or binary (`aig`): the witness circuit, with a
+   * comment naming the model and the property as HWMCC's certified track asks.
+   */
+  certificateFile(p: Property, c: SafeCertificate, format: 'aag' | 'aig'): string | Uint8Array {
+    const model = this.aig.file;
+    const witness = c.kind === 'witness-circuit' ? c.witness : this.witnessCircuitOf(p, c.invariant.get(this.cone(p).model.initLoc)!);
+    const comments = c.kind === 'k-invariant'
+      ? [`Certificate of ${model} by vigil: property ${p.name} with the ${c.k}-inductive invariant o0${c.simplePath ? ' (over simple paths)' : ''}.`,
+        'Not a witness circuit: b0 (the property, or o0 being false) is k-inductive, not 1-inductive.']
+      : [`WITNESS ${this.hwmccName(p)} ${model}`,
+        `Certificate of ${model} by vigil: a witness circuit (certifaiger's format) for property ${p.name}.`,
+        'Its inputs and latches are the file\'s, in order; b0 is the property or the invariant o0 being false.',
+        ...(c.kind === 'witness-circuit' && c.k !== undefined
+          ? [`A proof by ${c.k}-induction: the latches after the file's remember the last ${c.k - 1} states and whether they were taken.`]
+          : []),
+        'Under the constraints, b0 is 0 in every initial state and stays 0 after every step.'];
+    return format === 'aig' ? printAig(witness, { comments }) : printAag(witness, { comments });
   }
 
   /** The clauses of a witness circuit's invariant over the view's latch variables (those the cone keeps). */
@@ -295,17 +320,7 @@ export function aigerProblem(path: string, file: AigerFile): Problem {
     summary: () => `aiger; ${plural(file.inputs.length, 'input')}, ${plural(file.latches.length, 'latch')}, `
       + `${plural(file.ands.length, 'and')}, ${plural(declared, 'property')}`,
     model: (p) => circuit.cone(p).model,
-    certificateText(p: Property, c: SafeCertificate): string {
-      const witness = c.kind === 'witness-circuit' ? c.witness : circuit.witnessCircuitOf(p, c.invariant.get(this.model(p).initLoc)!);
-      const comments = c.kind === 'k-invariant'
-        ? [`Certificate of ${path} by vigil: property ${p.name} with the ${c.k}-inductive invariant o0${c.simplePath ? ' (over simple paths)' : ''}.`,
-          'Not a witness circuit: b0 (the property, or o0 being false) is k-inductive, not 1-inductive.']
-        : [`WITNESS ${circuit.hwmccName(p)} ${path}`,
-          `Certificate of ${path} by vigil: a witness circuit (certifaiger's format) for property ${p.name}.`,
-          'Its inputs and latches are the file\'s, in order; b0 is the property or the invariant o0 being false.',
-          'Under the constraints, b0 is 0 in every initial state and stays 0 after every step.'];
-      return printAag(witness, { comments });
-    },
+    certificateText: (p: Property, c: SafeCertificate): string => circuit.certificateFile(p, c, 'aag') as string,
     trace: (p: Property, c: UnsafeCertificate): Trace => (c.kind === 'witness' ? circuit.trace(p, c.run) : c.trace),
     invariant(p: Property, c: SafeCertificate): ReadonlyMap<Location, Expr> {
       if (c.kind !== 'witness-circuit') return c.invariant;

@@ -1,0 +1,43 @@
+/**
+ * What `vigil check` loads before it knows the model: no module that the CLI and its checker
+ * worker import statically may reach z3-solver, whose WebAssembly start-up would be paid by every
+ * circuit run (the bit-level engines and their certificate checks never call Z3). Word-level
+ * engines and the invariant checks import the SMT bridge when they run. Read from the built
+ * JavaScript (the suite's global setup builds it).
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, join, normalize } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from './cli.js';
+
+/** The chain of static imports from `entry` to a module that imports `pkg`, or undefined. */
+function staticPath(entry: string, pkg: string): string[] | undefined {
+  const parent = new Map<string, string | undefined>([[entry, undefined]]);
+  const work = [entry];
+  while (work.length) {
+    const file = work.pop()!;
+    const text = readFileSync(file, 'utf8');
+    for (const [, spec] of text.matchAll(/^import\s+(?:[^;]*?\sfrom\s+)?['"]([^'"]+)['"]/gm)) {
+      if (spec!.startsWith('.')) {
+        const next = normalize(join(dirname(file), spec!));
+        if (!parent.has(next)) { parent.set(next, file); work.push(next); }
+      } else if (spec === pkg || spec!.startsWith(`${pkg}/`)) {
+        const chain = [file];
+        for (let p = parent.get(file); p; p = parent.get(p)) chain.push(p);
+        return chain.map((f) => f.slice(ROOT.length));
+      }
+    }
+  }
+  return undefined;
+}
+
+describe('start-up of vigil check', () => {
+  it('imports no module that reaches Z3 before a word-level engine or check asks for it', () => {
+    const bitLevel = ['ic3', 'bmc', 'kind', 'portfolio'].map((e) => `dist/engines/aiger/${e}.js`);
+    for (const entry of ['dist/cli/main.js', 'dist/cli/check-worker.js', ...bitLevel]) {
+      expect(staticPath(join(ROOT, entry), 'z3-solver'), entry).toBeUndefined();
+    }
+    // the test itself finds such a chain where one exists
+    expect(staticPath(join(ROOT, 'dist/certificates/invariant.js'), 'z3-solver')).toBeDefined();
+  });
+});
