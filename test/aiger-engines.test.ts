@@ -1,7 +1,7 @@
 /**
  * The bit-level engines on AIGER circuits: IC3 over every AIGER model of the corpus (no wrong
- * verdict, every verdict certified, each SAFE certificate as written also checked by certifaiger's
- * rules on MiniSat, the unsafe ones found), k-induction and SAT-based BMC on the small ones, and
+ * verdict, every verdict certified, the SAFE certificates of the small circuits as written also
+ * checked by certifaiger's rules on MiniSat, the unsafe ones found), k-induction and SAT-based BMC on the small ones, and
  * ternary simulation on a hand-made circuit.
  */
 import { readFileSync } from 'node:fs';
@@ -46,7 +46,10 @@ describe('IC3 over the AIGER corpus', () => {
       if (m.expected === 'unsafe') expect(r.verdict).toBe('unsafe');
       if (r.verdict === 'safe') {
         expect(r.certificate.kind).toBe('witness-circuit');
-        // the certificate as written, by certifaiger's rules on MiniSat (the model reencoded, as the harness does)
+        // The certificate as written, by certifaiger's rules on MiniSat (the model reencoded, as the
+        // harness does), on the small circuits: on the large ones MiniSat's miters of the copied
+        // transition logic take minutes (the corpus-wide run is certificates-corpus.test.ts).
+        if (!SMALL.includes(m)) return;
         const problem = await load(m.file);
         const w = readAiger(Buffer.from(problem.certificateText(problem.properties[0]!, r.certificate)));
         expect(certifaiger(reencoded(readAiger(readFileSync(m.file))), w, 0)).toBeUndefined();
