@@ -31,8 +31,8 @@ describe('the engine registry', () => {
   });
 
   it('says why an engine does not apply: the formalism, or a theory it does not handle', () => {
-    expect(() => engineFor(problem('cfa', 'int'), 'portfolio')).toThrow(FileError);
-    expect(() => engineFor(problem('cfa', 'int'), 'portfolio')).toThrow(/--algorithm portfolio checks AIGER circuits \(\.aag, \.aig\) only/);
+    expect(() => engineFor(problem('aiger', 'bool'), 'termination', 'termination')).toThrow(FileError);
+    expect(() => engineFor(problem('aiger', 'bool'), 'termination', 'termination')).toThrow(/--algorithm termination checks control-flow automata only/);
     const ic3 = ENGINES.find((e) => e.name === 'ic3')!;
     expect(inapplicable(ic3, problem('aiger', 'bool', 'bv'))).toBe('does not handle bv variables');
   });
