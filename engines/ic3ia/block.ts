@@ -9,12 +9,13 @@
 import type { Ic3iaContext } from './context.js';
 import type { Cube, Frames } from './frames.js';
 import type { Mic } from './mic.js';
-import { abstractPath, ObligationQueue } from './obligations.js';
+import { abstractPath, type Obligation } from './obligations.js';
+import { ObligationQueue } from '../obligation-queue.js';
 
 /** Blocks `bad` at the top frame; an abstract counterexample if it cannot be blocked. */
 export function block(ctx: Ic3iaContext, frames: Frames, mic: Mic, bad: Cube): Cube[] | undefined {
   const top = frames.top;
-  const queue = new ObligationQueue();
+  const queue = new ObligationQueue<Obligation>();
   queue.push({ cube: bad, level: top, depth: 0, next: undefined });
   while (queue.size > 0) {
     ctx.checkDeadline();

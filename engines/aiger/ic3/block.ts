@@ -11,7 +11,8 @@ import type { Ic3Context } from './context.js';
 import type { Frames } from './frames.js';
 import type { Lifter } from './lift.js';
 import type { Mic } from './mic.js';
-import { counterexample, ObligationQueue, type Obligation } from './obligations.js';
+import { counterexample, type Obligation } from './obligations.js';
+import { ObligationQueue } from '../../obligation-queue.js';
 
 /** An initial state inside `cube`. */
 function initialIn(ctx: Ic3Context, cube: readonly Lit[]): Uint8Array {
@@ -23,7 +24,7 @@ function initialIn(ctx: Ic3Context, cube: readonly Lit[]): Uint8Array {
 /** Blocks `bad` and every obligation it leads to; a counterexample if one cannot be blocked. */
 export function block(ctx: Ic3Context, frames: Frames, lifter: Lifter, mic: Mic, bad: Obligation): Run | undefined {
   const top = ctx.counters.frame;
-  const queue = new ObligationQueue();
+  const queue = new ObligationQueue<Obligation>();
   queue.push(bad);
   while (queue.size > 0) {
     ctx.checkDeadline();
