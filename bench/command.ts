@@ -53,7 +53,7 @@ async function bench(o: BenchCliOptions): Promise<number> {
   const twice = names.find((n, i) => names.indexOf(n) !== i);
   if (twice) throw new ConfigError(`two configurations are named '${twice}'; give one a "name"`);
   // Suites may overlap (a corpus part and one of its folders): each model runs once.
-  let models: Model[] = [...new Map((o.suite ?? [undefined]).flatMap((s) => suiteModels(s)).map((m) => [m.name, m])).values()];
+  let models: Model[] = [...new Map((o.suite ?? experiment?.suites ?? [undefined]).flatMap((s) => suiteModels(s)).map((m) => [m.name, m])).values()];
   if (experiment) models = models.filter((m) => experiment.formalisms.includes(m.formalism));
   if (experiment) process.stderr.write(`${experiment.title}: ${configs.length} configurations\n`);
   const limits = { timeoutS: o.timeout, ...(o.memory === undefined ? {} : { memoryMb: o.memory }) };
@@ -92,7 +92,7 @@ export function addBenchCommands(p: Command, run: (code: Promise<number>) => voi
     .option('--suite <dir|manifest>', 'a manifest, a folder of models, a part of the corpus (plc, hwmcc24, ...), termination (the termination corpus) or families (the generated ones); repeatable; default: the corpus models with expected verdicts', collect)
     .option('--config <name|json>', `a configuration (${NAMED.join(', ')}, or JSON with Theta's option names); repeatable`, collect)
     .option('--peer <tool>', 'a peer tool run on the same models (abc-pdr: AIGER only); repeatable', collect)
-    .option('--experiment <rq>', `the paper's factor design: ${Object.keys(EXPERIMENTS).join(', ')}`)
+    .option('--experiment <rq>', `a preset: approaches (the unifying view's approaches on the CFA and STS corpus and the families), or the CEGAR paper's factor designs ${Object.keys(EXPERIMENTS).filter((e) => e.startsWith('rq')).join(', ')}`)
     .option('--timeout <seconds>', 'wall-time limit per run', positive('--timeout', 'seconds'), 60)
     .option('--memory <MB>', 'resident-memory limit per run', positive('--memory', 'megabytes'))
     .option('--jobs <n>', 'runs at once', positive('--jobs'), 1)
