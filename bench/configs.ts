@@ -146,12 +146,12 @@ const UNBOUNDED = '1000000';
  * integer models), named for its block encoding.
  */
 const APPROACHES: RunConfig[] = [
-  { name: 'bmc', tool: 'vigil', algorithm: 'bmc', options: { bound: UNBOUNDED } },
-  { name: 'kind', tool: 'vigil', algorithm: 'kind', options: { bound: UNBOUNDED, invariants: 'none' } },
-  { name: 'kind-inv', tool: 'vigil', algorithm: 'kind', options: { bound: UNBOUNDED, invariants: 'octagons' } },
-  cegarConfig('pred-SBE', { domain: 'PRED_BOOL', refinement: 'SEQ_ITP', predsplit: 'ATOMS' }),
-  { name: 'portfolio', tool: 'vigil', algorithm: 'portfolio', options: {} },
-];
+  { name: 'bmc', algorithm: 'bmc', bound: UNBOUNDED },
+  { name: 'kind', algorithm: 'kind', bound: UNBOUNDED, invariants: 'none' },
+  { name: 'kind-inv', algorithm: 'kind', bound: UNBOUNDED, invariants: 'octagons' },
+  { name: 'pred-SBE', domain: 'PRED_BOOL', refinement: 'SEQ_ITP', predsplit: 'ATOMS' },
+  { name: 'portfolio', algorithm: 'portfolio' },
+].map((c) => parseConfig(JSON.stringify(c)));
 
 export const EXPERIMENTS: Record<string, Experiment> = {
   approaches: {

@@ -1,13 +1,15 @@
 /**
  * `vigil report results.csv --out DIR`: the heatmap of configurations by categories (with the
  * virtual best), the cactus plot of every configuration and peer, and the scatter plot of two
- * configurations, each as SVG and PNG, and an `index.html` that shows them with the run counts.
+ * configurations, each as SVG and PNG, the table of `vigil table` as `table.md`, and an `index.html`
+ * that shows them with the run counts.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { cactusSpec, heatmapSpec, scatterSpec, toPng, toSvg } from './charts.js';
 import { readResults, STATUSES, type ResultRow } from './results.js';
 import { ReportError } from './command.js';
+import { solvedTable } from './table.js';
 import { cactusPoints, categoriesOf, configsOf, heatmapCells, scatterPoints, VIRTUAL_BEST } from './summary.js';
 
 
@@ -54,6 +56,8 @@ export async function writeReport(csv: string, o: ReportOptions): Promise<string
     writeFileSync(join(o.out, `${name}.png`), toPng(svg));
     written.push(join(o.out, `${name}.svg`), join(o.out, `${name}.png`));
   }
+  writeFileSync(join(o.out, 'table.md'), `${solvedTable(rows)}\n`);
+  written.push(join(o.out, 'table.md'));
   const wrong = rows.filter((r) => r.status === 'wrong');
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>

@@ -83,8 +83,16 @@ describe('configurations', () => {
   });
   it("has the paper's factor designs", () => {
     const sizes = Object.fromEntries(Object.entries(EXPERIMENTS).map(([k, e]) => [k, e.configs.length]));
-    expect(sizes).toEqual({ rq1: 12, rq2: 15, rq3: 9, rq4: 9, rq5: 6, rq6: 12 });
+    expect(sizes).toMatchObject({ rq1: 12, rq2: 15, rq3: 9, rq4: 9, rq5: 6, rq6: 12 });
     expect(EXPERIMENTS.rq1!.configs.map((c) => c.name)).toContain('DFS_1*');
+  });
+  it("has the unifying view's approaches, on the CFA and STS corpus and the families", () => {
+    const approaches = EXPERIMENTS.approaches!;
+    expect(approaches.configs.map((c) => [c.name, c.algorithm])).toEqual([
+      ['bmc', 'bmc'], ['kind', 'kind'], ['kind-inv', 'kind'], ['pred-SBE', 'cegar'], ['portfolio', 'portfolio'],
+    ]);
+    expect(approaches.configs.find((c) => c.name === 'kind-inv')!.options).toMatchObject({ invariants: 'octagons' });
+    expect(approaches.suites).toEqual([undefined, 'families']);
   });
 });
 

@@ -64,6 +64,11 @@ describe('vigil report', () => {
     const html = readFileSync(join(dir, 'out', 'index.html'), 'utf8');
     expect(html).toContain('<img src="heatmap.svg"');
     expect(html).toContain('B &amp; &lt;C&gt;');
+    // The table: A solved x and z (z alone among Vigil's), B solved x and y (y alone); one run each without a verdict.
+    const table = readFileSync(join(dir, 'out', 'table.md'), 'utf8');
+    expect(table).toContain('| configuration | cfa | plc | solved | unique | wrong | unknown |');
+    expect(table).toContain('| A | 1/1 | 1/2 | 2/3 | 1 | 0 | 1 |');
+    expect(table).toContain('| B & <C> | 0/1 | 2/2 | 2/3 | 1 | 0 | 1 |');
   });
 
   it('reports a missing file and an unknown scatter configuration as usage errors', () => {
