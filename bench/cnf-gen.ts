@@ -6,18 +6,6 @@
 import type { Cnf } from '../lang/sat/dimacs.js';
 import type { Lit } from '../lang/sat/solver.js';
 
-/** Mulberry32: a small seeded PRNG with uniform floats in [0, 1). */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const pick = (rand: () => number, n: number): number => Math.floor(rand() * n);
 
 /** Uniform random k-SAT: m clauses of k distinct variables with random signs. */

@@ -11,7 +11,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Command } from 'commander';
-import { multiplierMiter, mulberry32, pigeonhole, randomKSat, transitionRelation, unrolledCircuit } from './cnf-gen.js';
+import { multiplierMiter, pigeonhole, randomKSat, transitionRelation, unrolledCircuit } from './cnf-gen.js';
+import { mulberry32 } from './random.js';
 import { solverFor, writeDimacs, type Cnf } from '../lang/sat/dimacs.js';
 import type { Lit } from '../lang/sat/solver.js';
 

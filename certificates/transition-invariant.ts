@@ -21,6 +21,7 @@
 import { False, True, and, atStep, ge, indexed, int, le, mapLeaves, not, or, prime, ref, sub, leafVar, type Expr } from '../lang/expr.js';
 import { SmtScript } from '../lang/smt/smtlib.js';
 import type { Action, Interpreter, Location } from '../formalisms/interpreter.js';
+import { components, reachable } from '../formalisms/control-graph.js';
 import type { TerminationCertificate } from './certificate.js';
 import { checkConditions, type CheckOptions, type Condition } from './smt-check.js';
 
@@ -35,41 +36,9 @@ function between(e: Expr, from: number, to: number): Expr {
   });
 }
 
-/** The strongly connected component of every location (Tarjan's algorithm). */
-function components(model: Interpreter): Map<Location, number> {
-  const index = new Map<Location, number>();
-  const low = new Map<Location, number>();
-  const comp = new Map<Location, number>();
-  const stack: Location[] = [];
-  let next = 0;
-  let count = 0;
-  const visit = (l: Location): void => {
-    index.set(l, next);
-    low.set(l, next++);
-    stack.push(l);
-    for (const a of model.actions(l)) {
-      const t = a.target;
-      if (!index.has(t)) { visit(t); low.set(l, Math.min(low.get(l)!, low.get(t)!)); }
-      else if (!comp.has(t)) low.set(l, Math.min(low.get(l)!, index.get(t)!));
-    }
-    if (low.get(l) === index.get(l)) {
-      for (;;) {
-        const m = stack.pop()!;
-        comp.set(m, count);
-        if (m === l) break;
-      }
-      count++;
-    }
-  };
-  for (const l of model.locations) if (!index.has(l)) visit(l);
-  return comp;
-}
-
 /** A location on a cycle that avoids the heads, among the locations reachable from the initial one. */
 function cycleAvoiding(model: Interpreter, heads: ReadonlySet<Location>): Location | undefined {
-  const live = new Set<Location>([model.initLoc]);
-  const todo = [model.initLoc];
-  while (todo.length) for (const a of model.actions(todo.pop()!)) if (!live.has(a.target)) { live.add(a.target); todo.push(a.target); }
+  const live = reachable(model);
   const state = new Map<Location, 'open' | 'done'>();
   const visit = (l: Location): Location | undefined => {
     state.set(l, 'open');
@@ -128,7 +97,7 @@ export async function checkTransitionInvariant(model: Interpreter, c: Terminatio
   const missed = cycleAvoiding(model, heads);
   if (missed) return `the cycle through ${missed.name} passes through no loop head`;
 
-  const comp = components(model);
+  const { comp } = components(model, model.locations);
   for (const h of c.heads) {
     const rel = (l: Location): Expr => h.relations.get(l) ?? False;
     const mine = new Set([...heads].filter((l) => comp.get(l) === comp.get(h.head)));

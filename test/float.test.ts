@@ -13,7 +13,7 @@ import { printExpr } from '../lang/print.js';
 import { BoolT, bvType, fpType, type FpType, type Type } from '../lang/types.js';
 import { currentZ3, loadZ3, shutdown } from '../lang/smt/context.js';
 import { translator } from '../lang/smt/translate.js';
-import { mulberry32 } from '../bench/cnf-gen.js';
+import { mulberry32 } from '../bench/random.js';
 
 
 const RMS = F.ROUNDING_MODES;

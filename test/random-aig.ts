@@ -4,25 +4,14 @@
  * an invariant constraint. Also the ASCII writer for them and a greedy shrinker that simplifies a
  * circuit as long as a predicate (the disagreement) still holds, so a failure is reported small.
  * Written for the tests, on the test simulator's `Circuit` (test/aiger-sim.ts), sharing no code
- * with Vigil.
+ * with Vigil's front ends or engines (only the benchmarks' seeded generator).
  */
 import type { Circuit } from './aiger-sim.js';
-
-/** Mulberry32: a small seeded generator of numbers in [0, 1). */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from '../bench/random.js';
 
 /** A random circuit: 0-3 inputs, 1-6 latches, 1-14 gates, one bad state, a constraint one time in three. */
 export function randomCircuit(seed: number): Circuit {
-  const rnd = prng(seed);
+  const rnd = mulberry32(seed);
   const int = (lo: number, hi: number) => lo + Math.floor(rnd() * (hi - lo + 1));
   const I = int(0, 3);
   const L = int(1, 6);

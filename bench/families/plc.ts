@@ -28,6 +28,7 @@
  * cycle only (a CFA edge's statements are emitted readers first), so the CFA's sequential
  * statements and the STS's simultaneous update mean the same thing.
  */
+import { mulberry32 } from '../random.js';
 
 export interface PlcFamilyParams {
   /** Integer state variables, at least 4: the two counters, the output, and n - 3 program variables. */
@@ -57,18 +58,6 @@ interface Update {
   readonly reads: readonly string[];
 }
 
-/** A small deterministic generator (mulberry32), so that a seed names one model forever. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export function familyName(p: PlcFamilyParams): string {
   return `plc_n${p.n}_m${p.m}_k${p.k}_${p.safe ? 'safe' : 'unsafe'}`;
 }
@@ -76,7 +65,7 @@ export function familyName(p: PlcFamilyParams): string {
 /** The model's variables, inputs and the updates of each cycle position 1..m-2 (position 0 reads the inputs). */
 function program(p: PlcFamilyParams) {
   if (p.n < 4 || p.m < 4 || p.k < 1 || p.k > 255) throw new Error(`plc family: need n >= 4, m >= 4, 1 <= k <= 255 (got n ${p.n}, m ${p.m}, k ${p.k})`);
-  const rnd = random(p.seed);
+  const rnd = mulberry32(p.seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
   const inputs = Array.from({ length: Math.max(2, Math.round((p.n - 3) / 4)) }, (_, i) => `in${i + 1}`);
   const vars = Array.from({ length: p.n - 3 }, (_, i) => `v${i + 1}`);

@@ -1,53 +1,11 @@
 /**
- * The control structure the termination engine works on: strongly connected components, cutpoints
- * (loop heads: every cycle passes through one), the paths between heads that pass through no
+ * The control structure the termination engine works on, beside the control graph's components
+ * (formalisms/control-graph.ts): cutpoints (loop heads: every cycle passes through one), the paths between heads that pass through no
  * other head (the "large blocks" the abstraction steps over), stems from the initial location, and
  * the formula of a path over the states along it.
  */
 import { and, atStep, indexed, leafVar, mapLeaves, ref, type Expr } from '../../lang/expr.js';
 import type { Action, Interpreter, Location } from '../../formalisms/interpreter.js';
-
-/** The locations reachable from the initial one along actions. */
-export function reachable(model: Interpreter): Set<Location> {
-  const seen = new Set<Location>([model.initLoc]);
-  const todo = [model.initLoc];
-  while (todo.length) for (const a of model.actions(todo.pop()!)) if (!seen.has(a.target)) { seen.add(a.target); todo.push(a.target); }
-  return seen;
-}
-
-/** The strongly connected component of every reachable location (Tarjan), and which ones have a cycle. */
-export function components(model: Interpreter): { comp: Map<Location, number>; cyclic: Set<number> } {
-  const index = new Map<Location, number>();
-  const low = new Map<Location, number>();
-  const comp = new Map<Location, number>();
-  const cyclic = new Set<number>();
-  const stack: Location[] = [];
-  let next = 0;
-  let count = 0;
-  const visit = (l: Location): void => {
-    index.set(l, next);
-    low.set(l, next++);
-    stack.push(l);
-    for (const a of model.actions(l)) {
-      const t = a.target;
-      if (!index.has(t)) { visit(t); low.set(l, Math.min(low.get(l)!, low.get(t)!)); }
-      else if (!comp.has(t)) low.set(l, Math.min(low.get(l)!, index.get(t)!));
-    }
-    if (low.get(l) === index.get(l)) {
-      let size = 0;
-      for (;;) {
-        const m = stack.pop()!;
-        comp.set(m, count);
-        size++;
-        if (m === l) break;
-      }
-      if (size > 1 || model.actions(l).some((a) => a.target === l)) cyclic.add(count);
-      count++;
-    }
-  };
-  visit(model.initLoc);
-  return { comp, cyclic };
-}
 
 /** Loop heads: the targets of the back edges of a depth-first search from the initial location. */
 export function cutpoints(model: Interpreter): Location[] {

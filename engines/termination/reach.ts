@@ -11,7 +11,7 @@
 import { False, True, and, conjuncts, eq, freeVars, ge, int, le, leafVar, not, postorder, prime, ref, type Expr } from '../../lang/expr.js';
 import type { Interpreter, Location } from '../../formalisms/interpreter.js';
 import { linearTerm } from './linear.js';
-import { reachable } from './paths.js';
+import { reachable } from '../../formalisms/control-graph.js';
 import type { Oracle } from './oracle.js';
 
 /** At most this many candidates, the first found. */

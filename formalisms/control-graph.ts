@@ -1,0 +1,51 @@
+/**
+ * The control graph of an interpreter view (locations and the actions between them): the
+ * locations reachable from the initial one, and strongly connected components. The termination
+ * engine and the independent check of its certificates both need them.
+ */
+import type { Interpreter, Location } from './interpreter.js';
+
+/** The locations reachable from the initial one along actions. */
+export function reachable(model: Interpreter): Set<Location> {
+  const seen = new Set<Location>([model.initLoc]);
+  const todo = [model.initLoc];
+  while (todo.length) for (const a of model.actions(todo.pop()!)) if (!seen.has(a.target)) { seen.add(a.target); todo.push(a.target); }
+  return seen;
+}
+
+/**
+ * The strongly connected component of every location reachable from `roots` (Tarjan), and which
+ * components have a cycle (more than one location, or a self-loop).
+ */
+export function components(model: Interpreter, roots: readonly Location[] = [model.initLoc]): { comp: Map<Location, number>; cyclic: Set<number> } {
+  const index = new Map<Location, number>();
+  const low = new Map<Location, number>();
+  const comp = new Map<Location, number>();
+  const cyclic = new Set<number>();
+  const stack: Location[] = [];
+  let next = 0;
+  let count = 0;
+  const visit = (l: Location): void => {
+    index.set(l, next);
+    low.set(l, next++);
+    stack.push(l);
+    for (const a of model.actions(l)) {
+      const t = a.target;
+      if (!index.has(t)) { visit(t); low.set(l, Math.min(low.get(l)!, low.get(t)!)); }
+      else if (!comp.has(t)) low.set(l, Math.min(low.get(l)!, index.get(t)!));
+    }
+    if (low.get(l) === index.get(l)) {
+      let size = 0;
+      for (;;) {
+        const m = stack.pop()!;
+        comp.set(m, count);
+        size++;
+        if (m === l) break;
+      }
+      if (size > 1 || model.actions(l).some((a) => a.target === l)) cyclic.add(count);
+      count++;
+    }
+  };
+  for (const r of roots) if (!index.has(r)) visit(r);
+  return { comp, cyclic };
+}
