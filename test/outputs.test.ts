@@ -331,7 +331,7 @@ describe('usage', () => {
   });
 
   const bad: [string[], RegExp][] = [
-    [['check', model('counter.cfa'), '--algorithm', 'pdr'], /^error: option '--algorithm <name>' argument 'pdr' is invalid\. Allowed choices are cegar, bmc, ic3, kind, portfolio, termination\.$/],
+    [['check', model('counter.cfa'), '--algorithm', 'pdr'], /^error: option '--algorithm <name>' argument 'pdr' is invalid\. Allowed choices are cegar, bmc, ic3, impact, kind, portfolio, termination\.$/],
     [['check', model('counter.cfa'), '--domain', 'BOX'], /Allowed choices are EXPL, PRED_BOOL, PRED_CART, PRED_SPLIT\.$/],
     [['check', model('counter.cfa'), '--bound', 'ten'], /--bound must be a whole number, got 'ten'/],
     [['check', model('counter.cfa'), '--timeout', '-1'], /--timeout must be a positive number of seconds/],
