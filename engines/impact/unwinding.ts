@@ -152,10 +152,11 @@ export class Unwinding {
       }
       for (const y of [...n.covers]) {
         this.uncover(y);
-        if (!y.removed) released.push(y);
+        released.push(y);
       }
     }
     v.children.length = 0;
+    // nodes of the subtree that covered each other are gone with it
     return released.filter((y) => !y.removed);
   }
 
