@@ -26,7 +26,7 @@ export const CEGAR_OPTIONS: readonly EngineOption[] = [
   { name: 'domain', group: GROUP, help: 'abstract domain (default: PRED_BOOL; EXPL for bit-vector models)', choices: DOMAINS },
   { name: 'maxenum', value: 'k', group: GROUP, help: 'EXPL: successors enumerated per step (1*: no solver, 0: no limit) (default: 10)', parse: maxEnum },
   { name: 'refinement', group: GROUP, help: 'refinement strategy (BW_BIN_ITP, MIN_PRUNE, MAX_PRUNE, UNSAT_CORE: EXPL only) (default: SEQ_ITP; UNSAT_CORE for bit-vector models)', choices: REFINEMENTS },
-  { name: 'search', group: GROUP, help: 'search strategy: BFS, DFS, ERR, ERR_DFS, DFS_ERR or weights W_D,W_E (default: BFS)', parse: search },
+  { name: 'search', group: GROUP, help: 'search strategy: BFS, DFS, ERR, ERR_DFS, DFS_ERR or weights W_D,W_E (default: BFS; impact: BFS or DFS, default DFS)', parse: search },
   { name: 'predsplit', group: GROUP, help: 'predicate domains: splitting of new predicates (default: ATOMS)', choices: PRED_SPLITS },
   { name: 'precgranularity', group: GROUP, help: 'one precision for all locations, or one per location (default: GLOBAL)', choices: GRANULARITIES },
   { name: 'initprec', group: GROUP, help: 'initial precision (default: EMPTY)', choices: INIT_PRECS },

@@ -6,7 +6,7 @@
  */
 import { and, atStep, freeVars, indexed, mapLeaves, ref, type Expr, type VarDecl } from '../lang/expr.js';
 import type { Valuation } from '../lang/eval.js';
-import type { Interpreter } from '../formalisms/interpreter.js';
+import type { Action, Interpreter, Location } from '../formalisms/interpreter.js';
 import type { Trace, TraceState } from '../formalisms/trace.js';
 import type { SmtModel } from '../lang/smt/model.js';
 import type { ArgPath } from './arg.js';
@@ -32,8 +32,14 @@ export function stepsOf(e: Expr): Set<number> {
   return new Set(freeVars(e).filter((v) => v.step !== undefined).map((v) => v.step!));
 }
 
-/** The concrete trace along `path` in a model of the conjunction of its parts. */
-export function concreteTrace<S extends AbstractState>(model: Interpreter, path: ArgPath<S>, m: SmtModel): Trace {
+/** A path through the model: its nodes' locations and the actions between them (an ARG path, or IMPACT's). */
+export interface LocatedPath {
+  readonly nodes: readonly { readonly loc: Location }[];
+  readonly actions: readonly Action[];
+}
+
+/** The concrete trace along `path` in a model of the conjunction of its parts (v<i> the i-th state). */
+export function concreteTrace(model: Interpreter, path: LocatedPath, m: SmtModel): Trace {
   const value = (v: VarDecl, i: number) => m.eval(ref(indexed(v, i)));
   const states: TraceState[] = path.nodes.map((n, i) => ({ loc: n.loc, vals: new Map(model.vars.map((v) => [v, value(v, i)])) }));
   const choices: Valuation[] = path.actions.map((a, i) => new Map(a.locals.map((l) => [l, value(l, i)])));

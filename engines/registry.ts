@@ -10,6 +10,7 @@ import { CEGAR_OPTIONS } from '../cegar/options.js';
 import { FileError } from '../formalisms/frontends/index.js';
 import { BOUND } from './bound.js';
 import { INVARIANTS, SIMPLE_PATH } from './kind-options.js';
+import { FCOVER, SEARCH } from './impact-options.js';
 import { inapplicable, type Engine, type EngineOption, type EngineSpec, type Settings } from './engine.js';
 
 type Module = { createEngine(settings: Settings, problem: Problem): Engine };
@@ -30,6 +31,7 @@ export const ENGINES: readonly EngineSpec[] = [
   { name: 'bmc', formalisms: WORD_LEVEL, options: [BOUND], create: lazy(() => import('./bmc.js')) },
   { name: 'ic3', ...BIT_LEVEL, options: [], create: lazy(() => import('./aiger/ic3.js')) },
   { name: 'ic3', formalisms: ['cfa', 'sts'], options: [], create: lazy(() => import('./ic3ia.js')) },
+  { name: 'impact', formalisms: ['cfa', 'sts'], options: [SEARCH, FCOVER], create: lazy(() => import('./impact.js')) },
   { name: 'kind', ...BIT_LEVEL, options: [BOUND], create: lazy(() => import('./aiger/kind.js')) },
   { name: 'kind', formalisms: WORD_LEVEL, options: [BOUND, INVARIANTS, SIMPLE_PATH], create: lazy(() => import('./kind.js')) },
   { name: 'portfolio', ...BIT_LEVEL, options: [BOUND], create: lazy(() => import('./aiger/portfolio.js')) },

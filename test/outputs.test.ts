@@ -317,11 +317,11 @@ describe('usage', () => {
   it('--help groups the options, shows examples and the exit codes', () => {
     const r = vigil(['check', '--help']);
     expect(r.code).toBe(0);
-    for (const heading of ['General options:', 'Limits:', 'Outputs', 'CEGAR options', 'BMC and k-induction options:', 'Examples:', 'Exit codes:']) {
+    for (const heading of ['General options:', 'Limits:', 'Outputs', 'CEGAR options', 'BMC and k-induction options:', 'IMPACT options:', 'Examples:', 'Exit codes:']) {
       expect(r.stdout).toContain(heading);
     }
     expect(r.stdout).toMatch(/4 {2}internal error/);
-    expect(r.stdout.replace(/\s+/g, ' ')).toMatch(/choices: "cegar", "bmc", "ic3", "kind", "portfolio"/);
+    expect(r.stdout.replace(/\s+/g, ' ')).toMatch(/choices: "cegar", "bmc", "ic3", "impact", "kind", "portfolio"/);
   });
 
   it('--version prints the package version', () => {
@@ -331,7 +331,7 @@ describe('usage', () => {
   });
 
   const bad: [string[], RegExp][] = [
-    [['check', model('counter.cfa'), '--algorithm', 'pdr'], /^error: option '--algorithm <name>' argument 'pdr' is invalid\. Allowed choices are cegar, bmc, ic3, kind, portfolio, termination\.$/],
+    [['check', model('counter.cfa'), '--algorithm', 'pdr'], /^error: option '--algorithm <name>' argument 'pdr' is invalid\. Allowed choices are cegar, bmc, ic3, impact, kind, portfolio, termination\.$/],
     [['check', model('counter.cfa'), '--domain', 'BOX'], /Allowed choices are EXPL, PRED_BOOL, PRED_CART, PRED_SPLIT\.$/],
     [['check', model('counter.cfa'), '--bound', 'ten'], /--bound must be a whole number, got 'ten'/],
     [['check', model('counter.cfa'), '--timeout', '-1'], /--timeout must be a positive number of seconds/],

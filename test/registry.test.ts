@@ -9,10 +9,10 @@ const problem = (formalism: 'cfa' | 'sts' | 'aiger', ...theories: ('bool' | 'int
 
 describe('the engine registry', () => {
   it('lists each name once, in the order of --help, and each option once', () => {
-    expect(ENGINE_NAMES).toEqual(['cegar', 'bmc', 'ic3', 'kind', 'portfolio', 'termination']);
+    expect(ENGINE_NAMES).toEqual(['cegar', 'bmc', 'ic3', 'impact', 'kind', 'portfolio', 'termination']);
     const names = ENGINE_OPTIONS.map((o) => o.name);
     expect(new Set(names).size).toBe(names.length);
-    expect(names).toEqual(['domain', 'maxenum', 'refinement', 'search', 'predsplit', 'precgranularity', 'initprec', 'prunestrategy', 'bound', 'invariants', 'simplepath']);
+    expect(names).toEqual(['domain', 'maxenum', 'refinement', 'search', 'predsplit', 'precgranularity', 'initprec', 'prunestrategy', 'bound', 'fcover', 'invariants', 'simplepath']);
   });
 
   it('chooses the default per formalism, and of two engines with one name the one that applies', () => {

@@ -93,6 +93,17 @@ describe('the dashboard', () => {
     expect(render(<Dashboard view={bmc} file="c.aag" width={90} interactive={false} />).lastFrame()).toMatch(/bmc\s+iteration 17\s+bound 17/);
   });
 
+  it('shows IMPACT\'s unwinding: nodes, covered nodes, forced coverings, refinements, and its size per refinement', () => {
+    const step = (iteration: number, unwindingNodes: number) => ({
+      kind: 'progress' as const,
+      progress: { phase: 'impact', iteration, stats: { solverChecks: 63, solverTimeMs: 5, unwindingNodes, coveredNodes: 3, expanded: 3, forcedAttempts: 4, forcedCoverings: 2, refinements: iteration } },
+    });
+    const f = render(<Dashboard view={viewOf(step(1, 5), step(2, 8))} file="counter.cfa" width={90} interactive={false} />).lastFrame()!;
+    expect(f).toMatch(/unwinding\s+8 nodes, 3 covered, 2 forced coverings, 2 refinements/);
+    expect(f).toMatch(/nodes\/ref\s+\S+ max 8, last 8/);
+    expect(f).not.toMatch(/IC3\s/);
+  });
+
   it('shows the transition predicates and the lassos refined for termination', () => {
     const view = viewOf({
       kind: 'progress',

@@ -1,7 +1,7 @@
 /**
  * The live view of a run: what is being checked and how, the algorithm's phase and iteration, the
- * proof under construction (ARG, precision, IC3 frames, IC3IA's refinements and predicates, BMC
- * bound, transition predicates and lassos), the solver's share of the time, elapsed time and
+ * proof under construction (ARG, precision, IC3 frames, IC3IA's refinements and predicates, IMPACT's
+ * unwinding, BMC bound, transition predicates and lassos), the solver's share of the time, elapsed time and
  * memory, and the ARG size (IC3: clauses) per iteration as a bar chart. Rows appear only for the
  * counters the running algorithm reports; a portfolio has a row per member.
  */
@@ -94,6 +94,11 @@ export function Dashboard({ view, file, width, interactive }: { view: View; file
           frame {s.frame}, {s.obligations ?? 0} obligations, {s.clauses ?? 0} clauses{s.refinements !== undefined ? `, ${s.refinements} refinements` : ''}
         </Row>
       ) : null}
+      {s.unwindingNodes !== undefined ? (
+        <Row label="unwinding">
+          {s.unwindingNodes} nodes, {s.coveredNodes ?? 0} covered, {s.forcedCoverings ?? 0} forced coverings, {s.refinements ?? 0} refinements
+        </Row>
+      ) : null}
       {s.predicates !== undefined ? (
         <Row label="predicates">
           {s.predicates}{p?.newest?.length ? fit(`, newest: ${p.newest.join(', ')}`, inner - 11 - String(s.predicates).length) : ''}
@@ -102,7 +107,7 @@ export function Dashboard({ view, file, width, interactive }: { view: View; file
       {solverCalls !== undefined ? <Row label="solver">{solverCalls} calls{share}</Row> : null}
       <Row label="time">{seconds(view.elapsedMs)}, memory {Math.round(view.rssMb)} MB</Row>
       {view.history.length > 0 ? (
-        <Row label={s.argNodes !== undefined ? 'ARG/iter' : 'clauses'}>
+        <Row label={s.argNodes !== undefined ? 'ARG/iter' : s.unwindingNodes !== undefined ? 'nodes/ref' : 'clauses'}>
           <Sparkline values={view.history} width={Math.max(8, inner - 32)} />
         </Row>
       ) : null}

@@ -15,7 +15,7 @@ const NOTES = 4;
 export interface View {
   readonly header?: Header;
   readonly progress?: Progress;
-  /** Per iteration, the size of the proof under construction (ARG nodes, or IC3 clauses). */
+  /** Per iteration, the size of the proof under construction (ARG nodes, IC3 clauses, IMPACT nodes). */
   readonly history: readonly number[];
   readonly lastIteration?: number;
   /** The verdicts of the properties checked so far. */
@@ -36,9 +36,9 @@ export type FeedEvent =
 
 export const initialView: View = { history: [], reports: [], notes: [], elapsedMs: 0, rssMb: 0 };
 
-/** The size the chart plots: ARG nodes for CEGAR, clauses for IC3. */
+/** The size the chart plots: ARG nodes for CEGAR, clauses for IC3, unwinding nodes for IMPACT. */
 function proofSize(p: Progress): number | undefined {
-  return p.stats?.argNodes ?? p.stats?.clauses;
+  return p.stats?.argNodes ?? p.stats?.clauses ?? p.stats?.unwindingNodes;
 }
 
 export function reduce(v: View, e: FeedEvent): View {

@@ -32,10 +32,10 @@ export class RefinementFailed extends Error {}
  * substitutes their values (smt-notes §4), which is a usable interpolant for a few values of a
  * narrow counter and an endless enumeration otherwise.
  */
-const BIT_LEVEL_CUBES = 32;
+export const BIT_LEVEL_CUBES = 32;
 
 /** Whether values of type `t` contain a `kind` (bit-vector or float). */
-function mentions(t: Type, kind: 'bv' | 'fp'): boolean {
+export function mentions(t: Type, kind: 'bv' | 'fp'): boolean {
   if (t.kind === kind) return true;
   return t.kind === 'array' && (mentions(t.index, kind) || mentions(t.elem, kind));
 }
