@@ -141,7 +141,7 @@ const UNBOUNDED = '1000000';
 /**
  * The approaches compared by Beyer, Dangl and Wendler ("A Unifying View on SMT-Based Software
  * Verification", Sect. 5): BMC, k-induction without and with continuously-refined invariants,
- * predicate abstraction; beside them the other engines of the word-level portfolio (explicit-value
+ * predicate abstraction, IMPACT with and without forced covering; beside them the other engines of the word-level portfolio (explicit-value
  * CEGAR with unsat-core refinement, IC3 with implicit predicate abstraction) and the portfolio
  * itself, so that one run gives both the paper's comparison and the table per portfolio member.
  * Predicate abstraction is Boolean abstraction with sequence interpolants split into atoms
@@ -152,6 +152,8 @@ const APPROACHES: RunConfig[] = [
   { name: 'kind', algorithm: 'kind', bound: UNBOUNDED, invariants: 'none' },
   { name: 'kind-inv', algorithm: 'kind', bound: UNBOUNDED, invariants: 'octagons' },
   { name: 'pred-SBE', domain: 'PRED_BOOL', refinement: 'SEQ_ITP', predsplit: 'ATOMS' },
+  { name: 'impact', algorithm: 'impact' },
+  { name: 'impact-nofcover', algorithm: 'impact', fcover: 'off' },
   { name: 'expl-core', domain: 'EXPL', refinement: 'UNSAT_CORE' },
   { name: 'ic3', algorithm: 'ic3' },
   { name: 'portfolio', algorithm: 'portfolio' },
@@ -159,7 +161,7 @@ const APPROACHES: RunConfig[] = [
 
 export const EXPERIMENTS: Record<string, Experiment> = {
   approaches: {
-    title: 'The unifying view\'s approaches (BMC, k-induction, k-induction with invariants, predicate abstraction) and the portfolio\'s other members',
+    title: 'The unifying view\'s approaches (BMC, k-induction, k-induction with invariants, predicate abstraction, IMPACT) and the portfolio\'s other members',
     formalisms: ['cfa', 'sts'],
     configs: APPROACHES,
     suites: [undefined, 'families'],

@@ -89,7 +89,8 @@ describe('configurations', () => {
   it("has the unifying view's approaches, on the CFA and STS corpus and the families", () => {
     const approaches = EXPERIMENTS.approaches!;
     expect(approaches.configs.map((c) => [c.name, c.algorithm])).toEqual([
-      ['bmc', 'bmc'], ['kind', 'kind'], ['kind-inv', 'kind'], ['pred-SBE', 'cegar'], ['expl-core', 'cegar'], ['ic3', 'ic3'],
+      ['bmc', 'bmc'], ['kind', 'kind'], ['kind-inv', 'kind'], ['pred-SBE', 'cegar'], ['impact', 'impact'], ['impact-nofcover', 'impact'],
+      ['expl-core', 'cegar'], ['ic3', 'ic3'],
       ['portfolio', 'portfolio'],
     ]);
     expect(approaches.configs.find((c) => c.name === 'kind-inv')!.options).toMatchObject({ invariants: 'octagons' });
