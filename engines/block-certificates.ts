@@ -2,19 +2,18 @@
  * Certificates of a block-encoded view read back over the original view, so that the independent
  * checks see the model as it is (certificates/check.ts). A counterexample's block steps are
  * expanded into the original edges with their intermediate states. An invariant keeps its formulas
- * at the block ends; at an inner location it is the strongest postcondition of the invariants at
- * the block ends along the paths into it, ∃ V_s, locals. Inv(s)(V_s) ∧ prefix_s→m(V_s, V), with
- * the quantifiers eliminated by Z3's `qe` tactic. It is inductive because the paths out of an inner
- * location continue either to another inner location (whose formula includes them) or to a block
- * end, and then are part of a block the end invariants are closed under. A bounded exploration
- * (BMC's exhausted unrolling) is restated on the original view.
+ * at the block ends; at an inner location it is the weakest precondition of the invariants at the
+ * next block ends (`originalInvariant`): the strongest postcondition from the block's start would
+ * do as well but needs quantifier elimination over every inner state, which Z3 takes minutes for
+ * on the PLC models, while the weakest precondition of guarded assignments is a substitution. A
+ * bounded exploration (BMC's exhausted unrolling) is restated on the original view.
  */
-import { False, True, and, declareVar, exists, freeVars, ref, or, substitute, type Expr, type VarDecl } from '../lang/expr.js';
+import { False, True, and, conjuncts, exists, freeVars, imply, not, or, postorder, substitute, type Expr, type VarDecl } from '../lang/expr.js';
 import { simplify } from '../lang/simplify.js';
 import { currentZ3 } from '../lang/smt/context.js';
 import { UnsupportedError, translator } from '../lang/smt/translate.js';
 import { expandTrace, type BlockModel } from '../formalisms/block-encoding.js';
-import type { Location } from '../formalisms/interpreter.js';
+import type { Action, Location } from '../formalisms/interpreter.js';
 import type { SafeCertificate, UnsafeCertificate } from '../certificates/certificate.js';
 import { exhausted } from './bmc.js';
 
@@ -59,27 +58,61 @@ export function eliminate(bound: readonly VarDecl[], body: Expr): Expr | undefin
   }
 }
 
-/** The invariant over every original location, or why it cannot be stated without quantifiers. */
+/** An action's formula as guards and a next-state definition per variable, if it has that form (CFA edges do). */
+function definitions(a: Action, vars: readonly VarDecl[]): { guards: Expr[]; next: Map<VarDecl, Expr> } | undefined {
+  const guards: Expr[] = [];
+  const next = new Map<VarDecl, Expr>();
+  const primed = (e: Expr) => postorder(e).some((n) => n.op === 'prime');
+  for (const c of conjuncts(a.formula)) {
+    const [l, r] = c.args;
+    if (c.op === 'eq' && l!.op === 'prime' && l!.args[0]!.op === 'var' && !next.has(l!.args[0]!.decl!) && !primed(r!)) next.set(l!.args[0]!.decl!, r!);
+    else if (primed(c)) return undefined;
+    else guards.push(c);
+  }
+  return vars.every((v) => next.has(v)) ? { guards, next } : undefined;
+}
+
+/**
+ * The invariant over every original location, or why it cannot be stated without quantifiers. At
+ * a location inside blocks it is the weakest precondition of the end invariants over the paths
+ * from there to the next block ends (a conjunction over the edges out, by substitution; a havoc's
+ * local is universal, eliminated by `qe`). It is closed under the edges out by construction, and
+ * the edges into it from a block's start or from inner locations are closed because the blocks
+ * they lie on are: Inv(s) ∧ block ⇒ Inv(t)'.
+ */
 export function originalInvariant(model: BlockModel, invariant: ReadonlyMap<Location, Expr>): Map<Location, Expr> | string {
+  const o = model.original;
+  const ends = new Set(model.locations);
+  const memo = new Map<Location, Expr | string>();
+  const wp = (l: Location): Expr | string => {
+    const known = memo.get(l);
+    if (known !== undefined) return known;
+    const parts: Expr[] = [];
+    for (const a of o.actions(l)) {
+      const after = ends.has(a.target) ? invariant.get(a.target) ?? False : wp(a.target);
+      if (typeof after === 'string') return after;
+      const d = definitions(a, o.vars);
+      if (!d) return `the edge ${a.label} is not a guarded assignment`;
+      const body = simplify(imply(and(...d.guards), substitute(after, d.next)));
+      const open = freeVars(body).filter((v) => a.locals.includes(v));
+      // ∀ L. body = ¬∃ L. ¬body
+      const inv = open.length === 0 ? body : eliminate(open, not(body));
+      if (inv === undefined) return `the invariant at ${l.name}, inside a block, cannot be stated without quantifiers`;
+      parts.push(open.length === 0 ? inv : simplify(not(inv)));
+    }
+    const r = simplify(and(...parts));
+    memo.set(l, r);
+    return r;
+  };
   const out = new Map(invariant);
-  const state = new Set(model.vars);
-  const parts = new Map<Location, Expr[]>();
   for (const region of model.regions) {
-    const at = invariant.get(region.source) ?? False;
-    if (at === False) continue;
-    // the state at the block's start, apart from the state at the inner location
-    const start = new Map(model.vars.map((v) => [v, ref(declareVar(`${v.name}@${region.source.name}`, v.type))]));
-    const before = substitute(at, start);
+    if ((invariant.get(region.source) ?? False) === False) continue;
     for (const m of region.inner) {
-      const body = and(before, region.prefix(m, start));
-      const inv = eliminate(freeVars(body).filter((v) => !state.has(v)), body);
-      if (inv === undefined) return `the invariant at ${m.name}, inside a block, cannot be stated without quantifiers`;
-      let list = parts.get(m);
-      if (!list) parts.set(m, (list = []));
-      list.push(inv);
+      const inv = wp(m);
+      if (typeof inv === 'string') return inv;
+      out.set(m, inv);
     }
   }
-  for (const [m, list] of parts) out.set(m, simplify(or(...list)));
   return out;
 }
 

@@ -14,8 +14,7 @@
  * A block's formula is over V, V' and step-locals: a copy of V per inner location and a copy of
  * each edge's own locals, so shared prefixes and joins stay shared (linear in the block's edges,
  * not in its paths). Every block keeps its original edges: a block step is expanded into them
- * (`expand`, for traces over the original edges) and the path formula from the block's start to an
- * inner location is available (`prefix`, for invariants at inner locations).
+ * (`expand`), so that traces are stated over the original edges.
  */
 import { False, and, declareVar, leafVar, mapLeaves, or, prime, ref, type Expr, type VarDecl } from '../lang/expr.js';
 import type { Valuation } from '../lang/eval.js';
@@ -195,11 +194,6 @@ export class Region {
     return f(this.source, pre);
   }
 
-  /** The paths from the source (V read from `start`) to inner location `to`, with V at `to`: for invariants there. */
-  prefix(to: Location, start: ReadonlyMap<VarDecl, Expr>): Expr {
-    return this.paths(start, to, new Map(this.vars.map((v) => [v, ref(v)])));
-  }
-
   /** The choices of an edge, read from the block's choices. */
   edgeChoices(a: Action, choices: Valuation | undefined): Valuation | undefined {
     if (!choices) return undefined;
@@ -212,8 +206,10 @@ export class Region {
    */
   execute(to: Location, via: ReadonlySet<Location>, state: Valuation, choices?: Valuation): Execution {
     const at = new Map<Location, Run[]>([[this.source, [{ vals: state, exact: true }]]]);
+    // the runs that arrive at `to`, apart: `to` may be the source itself (a self-loop block)
+    const ends: Run[] = [];
     const add = (l: Location, r: Run): void => {
-      let list = at.get(l);
+      let list = l === to ? ends : at.get(l);
       if (!list) at.set(l, (list = []));
       const k = key(this.vars, r.vals);
       const same = list.findIndex((x) => key(this.vars, x.vals) === k);
@@ -230,7 +226,6 @@ export class Region {
         }
       }
     }
-    const ends = at.get(to) ?? [];
     if (ends.length === 0) return { disabled: true };
     // enabled for sure when one path's guards all held; the post is what every path agrees on
     return { disabled: false, post: join(this.vars, ends.map((r) => r.vals)), exact: ends.some((r) => r.exact) };
