@@ -125,6 +125,10 @@ describe('predicate CEGAR on blocks', () => {
       expect((await checkWith('ic3', ifelse, { settings: { encoding } })).verdict).toBe('unsafe');
       expect((await checkWith('ic3', locking, { settings: { encoding } })).verdict).toBe('safe');
     }
+    // BMC explores every path of fp1's blocks: its bounded proof is restated over the edges
+    const fp1 = await load(CORPUS_DIR + 'theta-regression/cfa/fp1.cfa');
+    const bounded = await checkWith('bmc', fp1, { settings: { encoding: 'LBE' } });
+    expect(bounded.verdict === 'safe' && bounded.certificate.kind).toBe('k-invariant');
   });
 });
 
