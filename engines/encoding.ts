@@ -11,7 +11,6 @@ import { ENCODINGS, encodeBlocks, type BlockModel, type Encoding } from '../form
 import type { Problem, Property } from '../formalisms/problem.js';
 import { Views } from '../formalisms/problem.js';
 import { OptionError, type EngineOption, type EngineSpec } from './engine.js';
-import { originalSafe, originalUnsafe } from './block-certificates.js';
 import { unknown, type Result } from './result.js';
 
 export const ENCODING: EngineOption = {
@@ -30,7 +29,9 @@ export function encodedProblem(problem: Problem, encoding: Encoding): EncodedPro
 type EncodedProblem = Omit<Problem, 'model'> & { model(p: Property): BlockModel };
 
 /** The result of a run on the block view, with its certificate over the original view. */
-function readBack(model: BlockModel, r: Result): Result {
+async function readBack(model: BlockModel, r: Result): Promise<Result> {
+  // imported when a result comes back: listing the engines must not load the SMT bridge (engines/registry.ts)
+  const { originalSafe, originalUnsafe } = await import('./block-certificates.js');
   if (r.verdict === 'safe') {
     const c = originalSafe(model, r.certificate);
     return typeof c === 'string' ? { verdict: 'unknown', reason: unknown('unsupported', c), stats: r.stats, arg: r.arg } : { ...r, certificate: c };
@@ -60,7 +61,7 @@ export function withEncoding(create: EngineSpec['create']): EngineSpec['create']
       configuration,
       async check(p, property, limits, reporter) {
         if (encoded === undefined) encoded = encodedProblem(p, encoding as Encoding);
-        return readBack(encoded.model(property), await engine.check(encoded as Problem, property, limits, reporter));
+        return await readBack(encoded.model(property), await engine.check(encoded as Problem, property, limits, reporter));
       },
     };
   };
