@@ -44,6 +44,8 @@ export class ConfigError extends Error {}
 /** Whether a configuration can run on a model of this formalism at all (the others are skipped, not counted). */
 export function applies(c: RunConfig, formalism: string): boolean {
   if (c.tool === 'abc-pdr') return formalism === 'aiger';
+  // large blocks are a CFA's: an STS has one location and one action already
+  if (c.options.encoding !== undefined && c.options.encoding !== 'SBE' && formalism !== 'cfa') return false;
   return runsOn(c.algorithm, formalism as Formalism);
 }
 
@@ -152,6 +154,8 @@ const APPROACHES: RunConfig[] = [
   { name: 'kind', algorithm: 'kind', bound: UNBOUNDED, invariants: 'none' },
   { name: 'kind-inv', algorithm: 'kind', bound: UNBOUNDED, invariants: 'octagons' },
   { name: 'pred-SBE', domain: 'PRED_BOOL', refinement: 'SEQ_ITP', predsplit: 'ATOMS' },
+  { name: 'pred-LBE', domain: 'PRED_BOOL', refinement: 'SEQ_ITP', predsplit: 'ATOMS', encoding: 'LBE' },
+  { name: 'pred-ABE', domain: 'PRED_BOOL', refinement: 'SEQ_ITP', predsplit: 'ATOMS', encoding: 'ABE' },
   { name: 'impact', algorithm: 'impact' },
   { name: 'impact-nofcover', algorithm: 'impact', fcover: 'off' },
   { name: 'expl-core', domain: 'EXPL', refinement: 'UNSAT_CORE' },

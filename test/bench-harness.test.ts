@@ -8,7 +8,7 @@ import { appendFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EXPERIMENTS, parseConfig, ConfigError } from '../bench/configs.js';
+import { EXPERIMENTS, applies, parseConfig, ConfigError } from '../bench/configs.js';
 import { runLimited } from '../bench/limits.js';
 import { classify } from '../bench/classify.js';
 import { ABC, runTask } from '../bench/task.js';
@@ -89,12 +89,14 @@ describe('configurations', () => {
   it("has the unifying view's approaches, on the CFA and STS corpus and the families", () => {
     const approaches = EXPERIMENTS.approaches!;
     expect(approaches.configs.map((c) => [c.name, c.algorithm])).toEqual([
-      ['bmc', 'bmc'], ['kind', 'kind'], ['kind-inv', 'kind'], ['pred-SBE', 'cegar'], ['impact', 'impact'], ['impact-nofcover', 'impact'],
+      ['bmc', 'bmc'], ['kind', 'kind'], ['kind-inv', 'kind'], ['pred-SBE', 'cegar'], ['pred-LBE', 'cegar'], ['pred-ABE', 'cegar'], ['impact', 'impact'], ['impact-nofcover', 'impact'],
       ['expl-core', 'cegar'], ['ic3', 'ic3'],
       ['portfolio', 'portfolio'],
     ]);
     expect(approaches.configs.find((c) => c.name === 'kind-inv')!.options).toMatchObject({ invariants: 'octagons' });
     expect(approaches.suites).toEqual([undefined, 'families']);
+    const lbe = approaches.configs.find((c) => c.name === 'pred-LBE')!;
+    expect([applies(lbe, 'cfa'), applies(lbe, 'sts')]).toEqual([true, false]);
   });
 });
 
