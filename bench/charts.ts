@@ -63,7 +63,8 @@ export function cactusSpec(points: readonly CactusPoint[], configs: readonly str
     encoding: {
       x: { field: 'timeS', type: 'quantitative', scale: { type: 'log' }, title: 'CPU time (s, log scale)' },
       y: { field: 'solved', type: 'quantitative', title: 'models solved', axis: { tickMinStep: 1 } },
-      color: { field: 'config', type: 'nominal', sort: [...configs], title: 'configuration', scale: { scheme: 'tableau10' } },
+      // ten colours repeat from the eleventh configuration on: twenty then
+      color: { field: 'config', type: 'nominal', sort: [...configs], title: 'configuration', scale: { scheme: configs.length > 10 ? 'tableau20' : 'tableau10' } },
       tooltip: [{ field: 'config' }, { field: 'solved' }, { field: 'timeS' }],
     },
   } as TopLevelSpec;

@@ -21,7 +21,11 @@ export function solvedTable(rows: readonly ResultRow[]): string {
   for (const c of configs) {
     const mine = rows.filter((r) => r.config === c);
     const ok = mine.filter(solved);
-    const perCategory = categories.map((cat) => `${ok.filter((r) => r.category === cat).length}/${mine.filter((r) => r.category === cat).length}`);
+    // a configuration that does not apply to a category (LBE on an STS) has no runs there
+    const perCategory = categories.map((cat) => {
+      const runs = mine.filter((r) => r.category === cat).length;
+      return runs === 0 ? '–' : `${ok.filter((r) => r.category === cat).length}/${runs}`;
+    });
     const unique = ok.filter((r) => solvers.get(r.model)!.size === 1).length;
     const wrong = mine.filter((r) => r.status === 'wrong').length;
     const unknown = mine.length - ok.length - wrong;
