@@ -131,6 +131,65 @@ describe('SAT solver against brute force', () => {
       }
     }
   });
+
+  it('follows 300 sequences of solves with a temporary clause, spending at most one variable on them', () => {
+    const rand = mulberry32(11);
+    for (let seq = 0; seq < 300; seq++) {
+      const s = new SatSolver();
+      const n = 5 + Math.floor(rand() * 7);
+      for (let v = 0; v < n; v++) s.newVar();
+      const clauses: Lit[][] = [];
+      for (let step = 0; step < 40; step++) {
+        if (rand() < 0.4) {
+          const c = randomLits(rand, n, 1 + Math.floor(rand() * 4));
+          clauses.push(c);
+          s.addClause(c);
+          continue;
+        }
+        const temporary = randomLits(rand, n, 1 + Math.floor(rand() * 4));
+        const assumptions = rand() < 0.3 ? [] : randomLits(rand, n, 1 + Math.floor(rand() * 3));
+        const r = s.solve(assumptions, { temporary });
+        expect(r).toBe(bruteSat(n, [...clauses, temporary, ...assumptions.map((l) => [l])]));
+        if (r) {
+          expect(satisfies(s, [...clauses, temporary])).toBe(true);
+          for (const l of assumptions) expect(s.value(l)).toBe(true);
+        } else {
+          const core = s.failedAssumptions();
+          for (const l of core) expect(assumptions).toContain(l);
+          expect(bruteSat(n, [...clauses, temporary, ...core.map((l) => [l])])).toBe(false);
+        }
+        // The temporary clause is gone: the clauses alone decide the next plain call.
+        if (rand() < 0.2) expect(s.solve()).toBe(bruteSat(n, clauses));
+      }
+      expect(s.numVars).toBeLessThanOrEqual(n + 1);
+    }
+  });
+
+  it('answers 300 temporary-clause queries on a 3-CNF of 60 variables as a fresh solver does', () => {
+    const rand = mulberry32(12);
+    const cnf = randomKSat(rand, 60, 200);
+    const s = solverFor(cnf);
+    let sat = 0;
+    let unsat = 0;
+    for (let q = 0; q < 300; q++) {
+      const temporary = randomLits(rand, 60, 2 + Math.floor(rand() * 6));
+      const assumptions = randomLits(rand, 60, Math.floor(rand() * 8));
+      const fresh = solverFor({ numVars: 60, clauses: [...cnf.clauses, temporary, ...assumptions.map((l) => [l])] });
+      const r = s.solve(assumptions, { temporary });
+      expect(r).toBe(fresh.solve());
+      if (r) {
+        sat++;
+        expect(satisfies(s, [...cnf.clauses, temporary])).toBe(true);
+      } else {
+        unsat++;
+        const core = s.failedAssumptions();
+        expect(solverFor({ numVars: 60, clauses: [...cnf.clauses, temporary, ...core.map((l) => [l])] }).solve()).toBe(false);
+      }
+    }
+    expect(sat).toBeGreaterThan(20);
+    expect(unsat).toBeGreaterThan(20);
+    expect(s.numVars).toBe(61);
+  });
 });
 
 // ---------------------------------------------------------------- interface details

@@ -17,7 +17,10 @@
  * - incremental use: clauses added between calls, assumptions taken as the first decisions, the
  *   final conflict analysed into the subset of assumptions that fails;
  * - level-0 simplification (satisfied clauses removed, false literals stripped) and arena
- *   compaction, so long incremental runs do not grow without bound.
+ *   compaction, so long incremental runs do not grow without bound;
+ * - temporary clauses: one guard variable, assumed first, guards a clause that holds for one call;
+ *   a learnt clause derived from it contains the negated guard (a decision is never resolved away),
+ *   so afterwards exactly those clauses are detached, and the guard is free for the next call.
  *
  * Everything sits in typed arrays: clauses in one Int32Array arena, watches in one Int32Array per
  * literal, the assignment in an Int8Array indexed by literal. Propagation allocates nothing (watch
@@ -36,6 +39,12 @@ export interface SolveOptions {
   conflictLimit?: number;
   /** Give up (return undefined) once `Date.now()` passes this time, in milliseconds. */
   deadline?: number;
+  /**
+   * A clause that holds for this call only (IC3's negated cube): it and the clauses learnt from it
+   * are removed afterwards, so no variable is spent per call. It never appears among the failed
+   * assumptions; when it alone contradicts the clauses, none of the assumptions are reported.
+   */
+  temporary?: readonly Lit[];
 }
 
 export interface SatStats {
@@ -48,12 +57,14 @@ export interface SatStats {
 
 // Clause layout in the arena: header words, then the literals.
 const SIZE = 0;
-const META = 1; // bit 0 learnt, bit 1 deleted, bit 2 used since the last reduction, bits 3.. LBD
+const META = 1; // bit 0 learnt, bit 1 deleted, bit 2 used since the last reduction, bit 3 temporary, bits 4.. LBD
 const ACT = 2; // float32 activity, read through the Float32Array view
 const HEADER = 3;
 const LEARNT = 1;
 const DELETED = 2;
 const USED = 4;
+const TEMP = 8; // the temporary clause of a call, or a learnt clause derived from it
+const LBD_SHIFT = 4;
 
 const CLAUSE_DECAY = 0.999;
 const FIRST_REDUCE = 2000;
@@ -96,6 +107,11 @@ export class SatSolver {
   private originals: number[] = [];
   private learnts: number[] = [];
   private claInc = 1;
+
+  // Temporary clause of the current call (0 when none) and its guard variable (0 until first used).
+  private temporary = 0;
+  private guard = 0;
+  private tempLearnts = 0;
 
   // Model and final conflict of the last call.
   private model = new Int8Array(0);
@@ -175,9 +191,12 @@ export class SatSolver {
     let result: boolean | undefined = false;
     if (this.ok) {
       if (this.simplifyDue()) this.simplify();
-      if (this.ok) result = this.search(assume, opts);
+      if (this.ok && (opts.temporary === undefined || this.addTemporary(opts.temporary, assume))) {
+        result = this.search(assume, opts);
+      }
     }
     this.backtrack(0);
+    if (this.temporary !== 0) this.dropTemporary();
     this.stats.timeMs += performance.now() - started;
     return result;
   }
@@ -199,6 +218,87 @@ export class SatSolver {
   /** After UNSAT under assumptions: the assumptions (as passed in) that the final conflict used. */
   failedAssumptions(): Lit[] {
     return this.failed.slice();
+  }
+
+  // ---------------------------------------------------------------- temporary clauses
+
+  /**
+   * Adds the call's temporary clause under the guard and puts the guard first among `assume`;
+   * false when the clause is false at level 0 (the call is then UNSAT with no failed assumptions,
+   * as it is when the guard becomes false at level 0 during the search).
+   */
+  private addTemporary(lits: readonly Lit[], assume: number[]): boolean {
+    const c = this.addBuf;
+    c.length = 0;
+    for (const x of lits) {
+      const l = this.internal(x);
+      const v = this.val[l]!;
+      if (v > 0) return true; // satisfied at level 0: nothing to add
+      if (v === 0) c.push(l);
+    }
+    if (c.length === 0) return false;
+    if (this.guard === 0) this.guard = this.newVar();
+    const g = 2 * this.guard;
+    c.unshift(g ^ 1);
+    this.temporary = this.allocClause(c, false, 0);
+    this.arena[this.temporary + META]! |= TEMP;
+    assume.unshift(g);
+    return true;
+  }
+
+  /**
+   * At level 0 after a call: detaches and deletes the temporary clause and the clauses learnt from
+   * it. The guard may have become false at level 0 (the clauses contradict the temporary clause);
+   * no other clause holds the guard, so nothing else followed from that, and it is unassigned.
+   */
+  private dropTemporary(): void {
+    const g = this.guard;
+    if (this.val[2 * g] !== 0) {
+      let j = 0;
+      for (let i = 0; i < this.trailSize; i++) {
+        const l = this.trail[i]!;
+        if (l >> 1 === g) { if (i < this.qhead) this.qhead--; } else this.trail[j++] = l;
+      }
+      this.trailSize = j;
+      this.val[2 * g] = 0;
+      this.val[2 * g + 1] = 0;
+      this.reason[g] = 0;
+      this.order.restore(g);
+    }
+    this.detach(this.temporary);
+    this.deleteClause(this.temporary);
+    this.temporary = 0;
+    if (this.tempLearnts > 0) {
+      const arena = this.arena;
+      let j = 0;
+      for (const c of this.learnts) {
+        if ((arena[c + META]! & TEMP) === 0) this.learnts[j++] = c;
+        else { this.detach(c); this.deleteClause(c); }
+      }
+      this.learnts.length = j;
+      this.tempLearnts = 0;
+    }
+    if (this.wasted > this.arenaTop / 2) this.collectGarbage();
+  }
+
+  /** Removes clause `c` from the watch lists of its two watched literals. */
+  private detach(c: number): void {
+    const a = this.arena;
+    const ref = a[c + SIZE] === 2 ? -c : c;
+    this.unwatch(a[c + HEADER]! ^ 1, ref);
+    this.unwatch(a[c + HEADER + 1]! ^ 1, ref);
+  }
+
+  private unwatch(lit: number, ref: number): void {
+    const ws = this.watches[lit]!;
+    const n = this.watchLen[lit]!;
+    let j = 0;
+    for (let i = 0; i < n; i += 2) {
+      if (ws[i] === ref) continue;
+      ws[j++] = ws[i]!;
+      ws[j++] = ws[i + 1]!;
+    }
+    this.watchLen[lit] = j;
   }
 
   // ---------------------------------------------------------------- variables and literals
@@ -273,7 +373,7 @@ export class SatSolver {
     const c = this.arenaTop;
     const a = this.arena;
     a[c + SIZE] = n;
-    a[c + META] = (learnt ? LEARNT : 0) | (lbd << 3);
+    a[c + META] = (learnt ? LEARNT : 0) | (lbd << LBD_SHIFT);
     this.arenaF[c + ACT] = 0;
     for (let i = 0; i < n; i++) a[c + HEADER + i] = lits[i]!;
     this.arenaTop += HEADER + n;
@@ -333,6 +433,7 @@ export class SatSolver {
     this.watchLen.fill(0);
     for (const c of this.originals) this.attach(c);
     for (const c of this.learnts) this.attach(c);
+    if (this.temporary !== 0) this.attach(this.temporary);
   }
 
   private compact(): void {
@@ -352,6 +453,7 @@ export class SatSolver {
     };
     this.originals = this.originals.map(move);
     this.learnts = this.learnts.map(move);
+    if (this.temporary !== 0) this.temporary = move(this.temporary);
     for (let i = 0; i < this.trailSize; i++) {
       const v = this.trail[i]! >> 1;
       const r = this.reason[v]!;
@@ -549,7 +651,7 @@ export class SatSolver {
       }
       seen[v0] = 0;
     }
-    this.failed = out;
+    this.failed = this.temporary === 0 ? out : out.filter((x) => x !== this.guard);
   }
 
   private external(lit: number): Lit { return lit & 1 ? -(lit >> 1) : lit >> 1; }
@@ -578,10 +680,10 @@ export class SatSolver {
       for (const d of this.learnts) f[d + ACT]! *= 1e-20;
       this.claInc *= 1e-20;
     }
-    const lbd = this.arena[c + META]! >>> 3;
+    const lbd = this.arena[c + META]! >>> LBD_SHIFT;
     if (lbd > 2) {
       const fresh = this.computeLbd(this.arena, c + HEADER, c + HEADER + this.arena[c + SIZE]!);
-      if (fresh < lbd) this.arena[c + META] = (this.arena[c + META]! & 7) | (fresh << 3);
+      if (fresh < lbd) this.arena[c + META] = (this.arena[c + META]! & ((1 << LBD_SHIFT) - 1)) | (fresh << LBD_SHIFT);
     }
   }
 
@@ -608,11 +710,16 @@ export class SatSolver {
         if (this.decisionLevel() === 0) { this.ok = false; return false; }
         const btLevel = this.analyze(conflict);
         this.backtrack(btLevel);
+        const guardOff = this.temporary === 0 ? -1 : 2 * this.guard + 1;
         if (learnt.length === 1) {
           this.assign(learnt[0]!, 0);
         } else {
           const lbd = this.computeLbd(learnt, 0, learnt.length);
           const c = this.allocClause(learnt, true, lbd);
+          if (guardOff >= 0 && learnt.includes(guardOff)) {
+            this.arena[c + META]! |= TEMP;
+            this.tempLearnts++;
+          }
           this.learnts.push(c);
           this.bumpClause(c);
           this.assign(learnt[0]!, c);
@@ -705,13 +812,13 @@ export class SatSolver {
     const candidates: number[] = [];
     for (const c of this.learnts) {
       const meta = arena[c + META]!;
-      const lbd = meta >>> 3;
+      const lbd = meta >>> LBD_SHIFT;
       if (lbd <= 2 || this.locked(c)) continue;
       arena[c + META] = meta & ~USED;
       if (meta & USED && lbd <= 6) continue;
       candidates.push(c);
     }
-    candidates.sort((a, b) => (arena[b + META]! >>> 3) - (arena[a + META]! >>> 3) || f[a + ACT]! - f[b + ACT]!);
+    candidates.sort((a, b) => (arena[b + META]! >>> LBD_SHIFT) - (arena[a + META]! >>> LBD_SHIFT) || f[a + ACT]! - f[b + ACT]!);
     const remove = Math.floor(candidates.length / 2);
     for (let i = 0; i < remove; i++) this.deleteClause(candidates[i]!);
     if (remove > 0) this.collectGarbage();

@@ -44,12 +44,12 @@ export class Ic3Context {
     if (this.opts.deadline !== undefined && Date.now() > this.opts.deadline) throw new Timeout();
   }
 
-  /** A counted SAT call that throws `Timeout` past the deadline. */
-  solve(sat: SatSolver, assumptions: number[]): boolean {
+  /** A counted SAT call, with an optional clause for this call only, that throws `Timeout` past the deadline. */
+  solve(sat: SatSolver, assumptions: number[], temporary?: number[]): boolean {
     // The solver looks at the clock only every so many conflicts; IC3's calls are mostly quicker.
     this.checkDeadline();
     this.counters.satCalls++;
-    const r = sat.solve(assumptions, { deadline: this.opts.deadline });
+    const r = sat.solve(assumptions, { deadline: this.opts.deadline, temporary });
     if (r === undefined) throw new Timeout();
     return r;
   }

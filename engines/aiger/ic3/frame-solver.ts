@@ -4,9 +4,9 @@
  * satisfy them, which is the AIGER meaning of constraints), and the next-state functions of the
  * latches that queries have asked about so far (loaded on demand, so a query sees only the cones
  * it needs). A clause blocked at level i goes into solvers 1..i, a clause pushed from i to i+1 into
- * solver i+1, so no solver ever holds a clause twice. The temporary clause of a relative-induction
- * query is retired by a unit; once a solver has retired enough of them it is rebuilt from the
- * frames.
+ * solver i+1, so no solver ever holds a clause twice. The negated cube of a relative-induction
+ * query is a temporary clause of the SAT call (no variable is spent on it); after enough queries a
+ * solver is rebuilt from the frames, which drops the clauses subsumed since and the learnt ones.
  */
 import { SatSolver } from '../../../lang/sat/solver.js';
 import type { Aig, Lit } from '../../../formalisms/aig.js';
@@ -24,7 +24,8 @@ export class FrameSolver {
   private readonly nextOf: Int32Array;
   private readonly unroller: Unroller;
   private badLit = 0;
-  retired = 0;
+  /** Relative-induction queries answered since the solver was built. */
+  queries = 0;
 
   constructor(private readonly aig: Aig, private readonly firstLatch: number, init: boolean) {
     const L = aig.latches.length;

@@ -6,8 +6,7 @@
  * clause against all the levels below it, rejects most pairs without comparing literals.
  *
  * Relative induction, the query the other parts ask, is answered here on the frame solvers, which
- * this class keeps in step with the cubes and rebuilds when they have retired too many temporary
- * clauses.
+ * this class keeps in step with the cubes and rebuilds after so many queries.
  */
 import type { SatSolver } from '../../../lang/sat/solver.js';
 import type { Lit } from '../../../formalisms/aig.js';
@@ -15,7 +14,7 @@ import type { Clause } from '../prepare.js';
 import type { Ic3Context } from './context.js';
 import { FrameSolver, type Step } from './frame-solver.js';
 
-/** Retired temporary clauses after which a frame solver is rebuilt. */
+/** Relative-induction queries after which a frame solver is rebuilt. */
 const REBUILD_AFTER = 600;
 
 /**
@@ -72,10 +71,10 @@ export class Frames {
   /** Clauses in all the levels. */
   get live(): number { return this.cubes.reduce((n, f) => n + f.length, 0); }
 
-  /** Solver i, rebuilt from the frames first if it has retired too many temporary clauses. */
+  /** Solver i, rebuilt from the frames first if it has answered too many queries. */
   solverAt(level: number): FrameSolver {
     let fs = this.solvers[level]!;
-    if (fs.retired >= REBUILD_AFTER) {
+    if (fs.queries >= REBUILD_AFTER) {
       addSatTotals(this.rebuiltTotals, fs.sat);
       fs = new FrameSolver(this.ctx.aig, this.ctx.firstLatch, level === 0);
       if (level > 0) for (let j = level; j < this.cubes.length; j++) for (const cube of this.cubes[j]!) fs.block(cube);
@@ -95,18 +94,15 @@ export class Frames {
   /** Relative induction: is `cube` unreachable in one step from F_level outside `cube`? */
   relInd(cube: readonly Lit[], level: number): RelInd {
     const fs = this.solverAt(level);
-    const tmp = fs.sat.newVar();
-    fs.sat.addClause([-tmp, ...cube.map((l) => -fs.nowLit(l))]);
-    const assumptions = [tmp, ...cube.map((l) => fs.nextLit(l))];
+    const assumptions = cube.map((l) => fs.nextLit(l));
     let result: RelInd;
-    if (this.ctx.solve(fs.sat, assumptions)) {
+    if (this.ctx.solve(fs.sat, assumptions, cube.map((l) => -fs.nowLit(l)))) {
       result = { predecessor: fs.model() };
     } else {
       const failed = new Set(fs.sat.failedAssumptions());
       result = { core: cube.filter((l) => failed.has(fs.nextLit(l))) };
     }
-    fs.sat.addClause([-tmp]);
-    fs.retired++;
+    fs.queries++;
     return result;
   }
 

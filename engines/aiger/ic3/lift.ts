@@ -52,14 +52,11 @@ export class Lifter {
 
   /** The latch literals of `state` that, with `inputs`, force every lifting-solver literal of `target`. */
   private lift({ state, inputs }: Step, target: number[]): Lit[] {
-    const tmp = this.sat.newVar();
-    this.sat.addClause([-tmp, ...target.map((t) => -t)]);
-    const assumptions = [tmp];
+    const assumptions: number[] = [];
     inputs.forEach((b, k) => assumptions.push(b ? this.inputs[k]! : -this.inputs[k]!));
     state.forEach((b, k) => assumptions.push(b ? this.now[k]! : -this.now[k]!));
-    if (this.ctx.solve(this.sat, assumptions)) throw new Error('IC3 lifting: the step does not force its target');
+    if (this.ctx.solve(this.sat, assumptions, target.map((t) => -t))) throw new Error('IC3 lifting: the step does not force its target');
     const failed = new Set(this.sat.failedAssumptions());
-    this.sat.addClause([-tmp]);
     const cube: Lit[] = [];
     state.forEach((b, k) => {
       if (failed.has(b ? this.now[k]! : -this.now[k]!)) cube.push(2 * (this.ctx.firstLatch + k) + (b ? 0 : 1));
