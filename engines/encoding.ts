@@ -16,7 +16,7 @@ import { unknown, type Result } from './result.js';
 export const ENCODING: EngineOption = {
   name: 'encoding',
   group: 'Block encoding (control-flow automata):',
-  help: 'SBE: one edge per step; LBE: large blocks (sequences and choices of edges merged, Beyer et al. 2009); ABE: blocks between loop heads (blk-l) (default: SBE)',
+  help: 'cegar, bmc, ic3, impact: SBE: one edge per step; LBE: large blocks (sequences and choices of edges merged, Beyer et al. 2009); ABE: blocks between loop heads (blk-l) (default: SBE)',
   choices: ENCODINGS,
 };
 
