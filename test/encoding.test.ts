@@ -116,14 +116,18 @@ describe('predicate CEGAR on blocks', () => {
     expect(trace.actions.length).toBe(sbe.certificate.trace.actions.length);
   });
 
-  it('BMC and IC3 take the option too', async () => {
+  it('BMC, IC3 and IMPACT take the option too, their certificates checked over the original edges', async () => {
     await loadZ3();
     const ifelse = await load(CORPUS_DIR + 'theta-regression/cfa/ifelse.cfa');
     const locking = await load(CORPUS_DIR + 'theta-regression/cfa/locking.cfa');
+    const basic = await load(CORPUS_DIR + 'plc/BasicCode.scl-noreduction.theta');
     for (const encoding of ['LBE', 'ABE']) {
       expect((await checkWith('bmc', ifelse, { settings: { encoding } })).verdict).toBe('unsafe');
       expect((await checkWith('ic3', ifelse, { settings: { encoding } })).verdict).toBe('unsafe');
       expect((await checkWith('ic3', locking, { settings: { encoding } })).verdict).toBe('safe');
+      expect((await checkWith('impact', ifelse, { settings: { encoding } })).verdict).toBe('unsafe');
+      expect((await checkWith('impact', locking, { settings: { encoding } })).verdict).toBe('safe');
+      expect((await checkWith('impact', basic, { settings: { encoding } })).verdict).toBe('safe');
     }
     // BMC explores every path of fp1's blocks: its bounded proof is restated over the edges
     const fp1 = await load(CORPUS_DIR + 'theta-regression/cfa/fp1.cfa');
