@@ -7,6 +7,7 @@
 import { eq, int, prime, ref, True, type Expr } from '../../lang/expr.js';
 import type { Interpreter, Location } from '../../formalisms/interpreter.js';
 import { Solver } from '../../lang/smt/solver.js';
+import { DeadlineChecks } from '../../lang/smt/deadline.js';
 import { Unrolling } from '../bmc.js';
 
 export interface Ic3iaCounters {
@@ -20,23 +21,15 @@ export interface Ic3iaCounters {
   predicates: number;
 }
 
-/** Thrown past the deadline; the engine turns it into UNKNOWN (timeout). */
-export class Timeout extends Error {}
-
-/** Thrown when Z3 answers unknown for another reason than the deadline (an unsupported theory). */
-export class SolverGaveUp extends Error {}
-
-/** How far past the deadline a check may run before its time limit is set again. */
-const SLACK_MS = 1000;
-
 export class Ic3iaContext {
   readonly solver = new Solver();
-  /** Per solver, the time limit of its checks, in milliseconds. */
-  private readonly limits = new Map<Solver, number>();
   readonly unroll: Unrolling;
   readonly counters: Ic3iaCounters = { frame: 0, obligations: 0, clauses: 0, refinements: 0, predicates: 0 };
 
+  private readonly bounded: DeadlineChecks;
+
   constructor(readonly model: Interpreter, readonly deadline: number | undefined) {
+    this.bounded = new DeadlineChecks(deadline);
     this.unroll = new Unrolling(model);
   }
 
@@ -48,29 +41,11 @@ export class Ic3iaContext {
   }
 
   checkDeadline(): void {
-    if (this.deadline !== undefined && Date.now() > this.deadline) throw new Timeout();
+    this.bounded.checkDeadline();
   }
 
-  /**
-   * A check of `solver` (the frames' by default) under the deadline: sat or unsat, else it throws.
-   * Z3's time limit is per check and setting it costs about as much as a small check, so it is set
-   * again only when a check could otherwise run more than a second past the deadline.
-   */
+  /** A check of `solver` (the frames' by default) under the deadline: sat or unsat, else it throws. */
   check(assumptions: readonly Expr[], solver: Solver = this.solver): boolean {
-    this.checkDeadline();
-    if (this.deadline !== undefined) {
-      const now = Date.now();
-      const limit = this.limits.get(solver);
-      if (limit === undefined || now + limit > this.deadline + SLACK_MS) {
-        this.limits.set(solver, this.deadline - now);
-        solver.setTimeout(this.deadline - now);
-      }
-    }
-    const r = solver.check(assumptions);
-    if (r === 'unknown') {
-      if (this.deadline !== undefined && Date.now() >= this.deadline) throw new Timeout();
-      throw new SolverGaveUp(`solver gave up: ${solver.reasonUnknown()}`);
-    }
-    return r === 'sat';
+    return this.bounded.check(solver, assumptions);
   }
 }

@@ -21,7 +21,8 @@ import { Solver } from '../../lang/smt/solver.js';
 import { splitPredicate } from '../../cegar/domains/split.js';
 import { unindexed } from '../../cegar/path.js';
 import type { Abstraction } from './abstraction.js';
-import { Timeout, type Ic3iaContext } from './context.js';
+import { Timeout } from '../../lang/smt/deadline.js';
+import type { Ic3iaContext } from './context.js';
 import type { Cube } from './frames.js';
 
 /** Refinement cannot go on: the detail says why. */

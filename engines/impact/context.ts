@@ -7,6 +7,7 @@
 import { False, True, not, type Expr } from '../../lang/expr.js';
 import type { Interpreter } from '../../formalisms/interpreter.js';
 import { Solver } from '../../lang/smt/solver.js';
+import { DeadlineChecks } from '../../lang/smt/deadline.js';
 
 export interface ImpactCounters {
   /** Nodes in the unwinding now (removed subtrees of refuted nodes not counted). */
@@ -22,15 +23,6 @@ export interface ImpactCounters {
   refinements: number;
 }
 
-/** Thrown past the deadline; the engine turns it into UNKNOWN (timeout). */
-export class Timeout extends Error {}
-
-/** Thrown when Z3 answers unknown for another reason than the deadline (an unsupported theory). */
-export class SolverGaveUp extends Error {}
-
-/** How far past the deadline a check may run before its time limit is set again. */
-const SLACK_MS = 1000;
-
 export class ImpactContext {
   /** Implications between labels. */
   readonly solver = new Solver();
@@ -39,13 +31,16 @@ export class ImpactContext {
   readonly counters: ImpactCounters = {
     unwindingNodes: 0, coveredNodes: 0, expanded: 0, forcedAttempts: 0, forcedCoverings: 0, refinements: 0,
   };
-  private readonly limits = new Map<Solver, number>();
   private readonly implications = new Map<string, boolean>();
 
-  constructor(readonly model: Interpreter, readonly deadline: number | undefined) {}
+  private readonly bounded: DeadlineChecks;
+
+  constructor(readonly model: Interpreter, readonly deadline: number | undefined) {
+    this.bounded = new DeadlineChecks(deadline);
+  }
 
   checkDeadline(): void {
-    if (this.deadline !== undefined && Date.now() > this.deadline) throw new Timeout();
+    this.bounded.checkDeadline();
   }
 
   /** Milliseconds left before the deadline (undefined: none); throws Timeout when none are. */
@@ -54,27 +49,9 @@ export class ImpactContext {
     return this.deadline === undefined ? undefined : Math.max(1, this.deadline - Date.now());
   }
 
-  /**
-   * Whether the assertions of `solver` and the assumptions are satisfiable, under the deadline.
-   * Setting Z3's time limit costs about a small check, so it is set again only when a check could
-   * otherwise run more than a second past the deadline.
-   */
+  /** Whether the assertions of `solver` (the implications' by default) and the assumptions are satisfiable, under the deadline. */
   check(assumptions: readonly Expr[], solver: Solver = this.solver): boolean {
-    this.checkDeadline();
-    if (this.deadline !== undefined) {
-      const now = Date.now();
-      const limit = this.limits.get(solver);
-      if (limit === undefined || now + limit > this.deadline + SLACK_MS) {
-        this.limits.set(solver, this.deadline - now);
-        solver.setTimeout(this.deadline - now);
-      }
-    }
-    const r = solver.check(assumptions);
-    if (r === 'unknown') {
-      if (this.deadline !== undefined && Date.now() >= this.deadline) throw new Timeout();
-      throw new SolverGaveUp(`solver gave up: ${solver.reasonUnknown()}`);
-    }
-    return r === 'sat';
+    return this.bounded.check(solver, assumptions);
   }
 
   /**

@@ -17,7 +17,8 @@ import { simplify } from '../../lang/simplify.js';
 import { InterpolationError, sequenceInterpolate } from '../../lang/smt/interpolate.js';
 import { concreteTrace, unindexed } from '../../cegar/path.js';
 import { BIT_LEVEL_CUBES, mentions } from '../ic3ia/refine.js';
-import { Timeout, type ImpactContext } from './context.js';
+import { Timeout } from '../../lang/smt/deadline.js';
+import type { ImpactContext } from './context.js';
 import type { UNode } from './unwinding.js';
 
 /** Refinement cannot go on: the detail says why. */
