@@ -2,14 +2,13 @@
  * The `vigil bench`, `vigil generate`, `vigil table` and `vigil report` commands, added to the CLI's program by `addBenchCommands`.
  * `bench` exits 1 when a verdict contradicts the expected one, 2 on bad usage, 0 otherwise. The
  * harness and the charting libraries are imported when a command runs, so that they do not slow
- * down the start of every `vigil check`.
+ * down the start of every `vigil check`; so are the suites (and their CSV parser) and the progress line.
  */
 import { Command } from 'commander';
 import { positive, positiveInteger } from '../cli/positive.js';
 import { ConfigError, EXPERIMENTS, NAMED, parseConfig, type RunConfig } from './configs.js';
-import { SuiteError, suiteModels, type Model } from './suite.js';
+import type { Model } from './suite.js';
 import type { ResultRow } from './results.js';
-import { progressWriter } from './queue/progress.js';
 
 /** Bad usage of `vigil report` or `vigil generate`. */
 export class ReportError extends Error {}
@@ -36,6 +35,7 @@ async function usage(f: () => Promise<number>): Promise<number> {
   } catch (e) {
     const { ResultsFileError } = await import('./results.js');
     const { QueueError } = await import('./queue/connection.js');
+    const { SuiteError } = await import('./suite.js');
     if (e instanceof ConfigError || e instanceof SuiteError || e instanceof ReportError || e instanceof ResultsFileError || e instanceof QueueError) {
       process.stderr.write(`${e.message}\n`);
       return 2;
@@ -53,10 +53,12 @@ async function bench(o: BenchCliOptions): Promise<number> {
   const twice = names.find((n, i) => names.indexOf(n) !== i);
   if (twice) throw new ConfigError(`two configurations are named '${twice}'; give one a "name"`);
   // Suites may overlap (a corpus part and one of its folders): each model runs once.
+  const { suiteModels } = await import('./suite.js');
   let models: Model[] = [...new Map((o.suite ?? experiment?.suites ?? [undefined]).flatMap((s) => suiteModels(s)).map((m) => [m.name, m])).values()];
   if (experiment) models = models.filter((m) => experiment.formalisms.includes(m.formalism));
   if (experiment) process.stderr.write(`${experiment.title}: ${configs.length} configurations\n`);
   const limits = { timeoutS: o.timeout, ...(o.memory === undefined ? {} : { memoryMb: o.memory }) };
+  const { progressWriter } = await import('./queue/progress.js');
   const progress = progressWriter(process.stderr);
   const onResult = (r: ResultRow, done: number, total: number) => progress.line(
     `[${done}/${total}] ${r.config} ${r.model}: ${r.status} ${(Number(r.walltimems) / 1000).toFixed(2)} s ${(Number(r.memory) / 2 ** 20).toFixed(0)} MB`);

@@ -7,11 +7,13 @@
  * The option is about control-flow automata: an STS or a circuit has one location and one action,
  * so LBE and ABE are refused there (a usage error) rather than silently ignored.
  */
-import { ENCODINGS, encodeBlocks, type BlockModel, type Encoding } from '../formalisms/block-encoding.js';
+import type { BlockModel, Encoding } from '../formalisms/block-encoding.js';
 import type { Problem, Property } from '../formalisms/problem.js';
 import { Views } from '../formalisms/problem.js';
 import { OptionError, type EngineOption, type EngineSpec } from './engine.js';
 import { unknown, type Result } from './result.js';
+
+export const ENCODINGS: readonly Encoding[] = ['SBE', 'LBE', 'ABE'];
 
 export const ENCODING: EngineOption = {
   name: 'encoding',
@@ -20,8 +22,13 @@ export const ENCODING: EngineOption = {
   choices: ENCODINGS,
 };
 
-/** The problem with every property's view block-encoded; everything else as it is. */
-export function encodedProblem(problem: Problem, encoding: Encoding): EncodedProblem {
+/**
+ * The problem with every property's view block-encoded; everything else as it is. The encoding is
+ * imported when a run needs it: the registry lists this module's option, and listing the engines
+ * must not load the expression language (engines/registry.ts).
+ */
+async function encodedProblem(problem: Problem, encoding: Encoding): Promise<EncodedProblem> {
+  const { encodeBlocks } = await import('../formalisms/block-encoding.js');
   const views = new Views((p) => encodeBlocks(problem.model(p), encoding));
   return Object.assign(Object.create(problem) as Problem, { model: (p: Property) => views.of(p) });
 }
@@ -60,7 +67,7 @@ export function withEncoding(create: EngineSpec['create']): EngineSpec['create']
     return {
       configuration,
       async check(p, property, limits, reporter) {
-        if (encoded === undefined) encoded = encodedProblem(p, encoding as Encoding);
+        if (encoded === undefined) encoded = await encodedProblem(p, encoding as Encoding);
         return await readBack(encoded.model(property), await engine.check(encoded as Problem, property, limits, reporter));
       },
     };

@@ -21,8 +21,7 @@ import type { Valuation } from '../lang/eval.js';
 import type { Action, Execution, Interpreter, Location } from './interpreter.js';
 import type { Trace, TraceState } from './trace.js';
 
-export const ENCODINGS = ['SBE', 'LBE', 'ABE'] as const;
-export type Encoding = (typeof ENCODINGS)[number];
+export type Encoding = 'SBE' | 'LBE' | 'ABE';
 
 /** Partial valuations kept per inner location when a block is run; beyond this they are joined. */
 const MAX_RUNS = 64;

@@ -10,18 +10,22 @@ import { dirname, join, normalize } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from './cli.js';
 
-/** The chain of static imports from `entry` to a module that imports `pkg`, or undefined. */
+/**
+ * The chain of static imports from `entry` to a module that imports `pkg` (a package, or a module of
+ * the build given by its path under dist/), or undefined.
+ */
 function staticPath(entry: string, pkg: string): string[] | undefined {
+  const local = pkg.startsWith('dist/') ? join(ROOT, pkg) : undefined;
   const parent = new Map<string, string | undefined>([[entry, undefined]]);
   const work = [entry];
   while (work.length) {
     const file = work.pop()!;
     const text = readFileSync(file, 'utf8');
     for (const [, spec] of text.matchAll(/^import\s+(?:[^;]*?\sfrom\s+)?['"]([^'"]+)['"]/gm)) {
-      if (spec!.startsWith('.')) {
-        const next = normalize(join(dirname(file), spec!));
+      const next = spec!.startsWith('.') ? normalize(join(dirname(file), spec!)) : undefined;
+      if (next !== undefined && next !== local) {
         if (!parent.has(next)) { parent.set(next, file); work.push(next); }
-      } else if (spec === pkg || spec!.startsWith(`${pkg}/`)) {
+      } else if ((local !== undefined && next === local) || spec === pkg || spec!.startsWith(`${pkg}/`)) {
         const chain = [file];
         for (let p = parent.get(file); p; p = parent.get(p)) chain.push(p);
         return chain.map((f) => f.slice(ROOT.length));
@@ -39,5 +43,12 @@ describe('start-up of vigil check', () => {
     }
     // the test itself finds such a chain where one exists
     expect(staticPath(join(ROOT, 'dist/certificates/invariant.js'), 'z3-solver')).toBeDefined();
+  });
+
+  it('loads in the main thread neither the block encoding nor the suites and their CSV parser (the check runs in a worker)', () => {
+    for (const heavy of ['dist/formalisms/block-encoding.js', 'dist/bench/suite.js', 'csv-parse']) {
+      expect(staticPath(join(ROOT, 'dist/cli/main.js'), heavy), heavy).toBeUndefined();
+    }
+    expect(staticPath(join(ROOT, 'dist/engines/encoding.js'), 'dist/formalisms/problem.js')).toBeDefined();
   });
 });
