@@ -17,26 +17,25 @@ import type { Action, Location } from '../formalisms/interpreter.js';
 import type { SafeCertificate, UnsafeCertificate } from '../certificates/certificate.js';
 import { exhausted } from './bmc.js';
 
-/** ∃ bound. body without quantifiers, or undefined when Z3's `qe` leaves some. */
-export function eliminate(bound: readonly VarDecl[], body: Expr): Expr | undefined {
-  if (bound.length === 0) return body;
+/**
+ * `e` rewritten by Z3's tactics `names` in sequence, read back as the disjunction of the resulting
+ * subgoals; undefined when the result leaves Vigil's expression language (a quantifier `qe` kept).
+ */
+function rewrite(names: readonly string[], e: Expr): Expr | undefined {
   const z3 = currentZ3();
   const { em, ctx } = z3;
   const t = translator(z3);
-  const q = t.toZ3(exists([...bound], body));
   const goal = z3.ok(em._Z3_mk_goal(ctx, 0, 0, 0));
   em._Z3_goal_inc_ref(ctx, goal);
-  const qe = z3.ok(em.ccall('Z3_mk_tactic', 'number', ['number', 'string'], [ctx, 'qe']) as number);
-  em._Z3_tactic_inc_ref(ctx, qe);
-  const simp = z3.ok(em.ccall('Z3_mk_tactic', 'number', ['number', 'string'], [ctx, 'simplify']) as number);
-  em._Z3_tactic_inc_ref(ctx, simp);
-  const tactic = z3.ok(em._Z3_tactic_and_then(ctx, qe, simp));
-  em._Z3_tactic_inc_ref(ctx, tactic);
+  const made: number[] = [];
+  const tactic = (p: number) => { em._Z3_tactic_inc_ref(ctx, p); made.push(p); return p; };
+  const steps = names.map((n) => tactic(z3.ok(em.ccall('Z3_mk_tactic', 'number', ['number', 'string'], [ctx, n]) as number)));
+  const all = steps.slice(1).reduce((a, b) => tactic(z3.ok(em._Z3_tactic_and_then(ctx, a, b))), steps[0]!);
   let result = 0;
   try {
-    em._Z3_goal_assert(ctx, goal, q);
+    em._Z3_goal_assert(ctx, goal, t.toZ3(e));
     z3.check();
-    result = z3.ok(em._Z3_tactic_apply(ctx, tactic, goal));
+    result = z3.ok(em._Z3_tactic_apply(ctx, all, goal));
     em._Z3_apply_result_inc_ref(ctx, result);
     const disjuncts: Expr[] = [];
     const n = em._Z3_apply_result_get_num_subgoals(ctx, result);
@@ -48,14 +47,31 @@ export function eliminate(bound: readonly VarDecl[], body: Expr): Expr | undefin
       disjuncts.push(and(...conj));
     }
     return simplify(or(...disjuncts));
-  } catch (e) {
-    if (e instanceof UnsupportedError) return undefined;
-    throw e;
+  } catch (err) {
+    if (err instanceof UnsupportedError) return undefined;
+    throw err;
   } finally {
     if (result) em._Z3_apply_result_dec_ref(ctx, result);
-    for (const x of [tactic, simp, qe]) em._Z3_tactic_dec_ref(ctx, x);
+    for (const x of made.reverse()) em._Z3_tactic_dec_ref(ctx, x);
     em._Z3_goal_dec_ref(ctx, goal);
   }
+}
+
+/** ∃ bound. body without quantifiers, or undefined when Z3's `qe` leaves some. */
+export function eliminate(bound: readonly VarDecl[], body: Expr): Expr | undefined {
+  if (bound.length === 0) return body;
+  return rewrite(['qe', 'simplify'], exists([...bound], body));
+}
+
+/**
+ * `e` with each part simplified in the context of the others (Z3's `ctx-simplify`): the weakest
+ * preconditions repeat the invariant they start from under its own guards ("(x = 0 imply x <= 0)
+ * and x = 0"), and the printed certificate should read as the engine's would. The independent
+ * check sees the result, so this only has to be readable, not trusted.
+ */
+function readable(e: Expr): Expr {
+  if (e === True || e === False) return e;
+  return rewrite(['ctx-simplify', 'simplify'], e) ?? e;
 }
 
 /** An action's formula as guards and a next-state definition per variable, if it has that form (CFA edges do). */
@@ -100,7 +116,7 @@ export function originalInvariant(model: BlockModel, invariant: ReadonlyMap<Loca
       if (inv === undefined) return `the invariant at ${l.name}, inside a block, cannot be stated without quantifiers`;
       parts.push(open.length === 0 ? inv : simplify(not(inv)));
     }
-    const r = simplify(and(...parts));
+    const r = readable(simplify(and(...parts)));
     memo.set(l, r);
     return r;
   };
