@@ -18,23 +18,15 @@
  * So every sequence of states at h along a run lies, pairwise, in a union of well-founded
  * relations, and by Ramsey's theorem no run visits h infinitely often.
  */
-import { False, True, and, atStep, ge, indexed, int, le, mapLeaves, not, or, prime, ref, sub, leafVar, type Expr } from '../lang/expr.js';
+import { False, True, and, atStep, between, ge, int, le, not, or, prime, sub, type Expr } from '../lang/expr.js';
 import { SmtScript } from '../lang/smt/smtlib.js';
-import type { Action, Interpreter, Location } from '../formalisms/interpreter.js';
-import { components, reachable } from '../formalisms/control-graph.js';
+import type { Interpreter, Location } from '../formalisms/interpreter.js';
+import { components, headPaths, pathAt, reachable } from '../formalisms/control-graph.js';
 import type { TerminationCertificate } from './certificate.js';
 import { checkConditions, type CheckOptions, type Condition } from './smt-check.js';
 
 /** More paths between heads than this and the certificate is refused rather than checked for ever. */
 const MAX_PATHS = 20_000;
-
-/** `e` over V and V' read as the state at step `from` and the state at step `to`. */
-function between(e: Expr, from: number, to: number): Expr {
-  return mapLeaves(e, (leaf) => {
-    const { decl, primes } = leafVar(leaf);
-    return ref(indexed(decl, primes === 0 ? from : to));
-  });
-}
 
 /** A location on a cycle that avoids the heads, among the locations reachable from the initial one. */
 function cycleAvoiding(model: Interpreter, heads: ReadonlySet<Location>): Location | undefined {
@@ -59,27 +51,6 @@ function cycleAvoiding(model: Interpreter, heads: ReadonlySet<Location>): Locati
   return undefined;
 }
 
-/** The paths from `from` into a head of `within`, passing through no head on the way. */
-function headToHead(model: Interpreter, from: Location, heads: ReadonlySet<Location>, comp: ReadonlyMap<Location, number>): Action[][] | undefined {
-  const out: Action[][] = [];
-  const c = comp.get(from);
-  const walk = (l: Location, path: Action[]): boolean => {
-    for (const a of model.actions(l)) {
-      if (comp.get(a.target) !== c) continue;
-      const p = [...path, a];
-      if (heads.has(a.target)) { out.push(p); if (out.length > MAX_PATHS) return false; }
-      else if (!walk(a.target, p)) return false;
-    }
-    return true;
-  };
-  return walk(from, []) ? out : undefined;
-}
-
-/** The path's formula from the state at step `k` (actions at steps k, k+1, ...). */
-function pathAt(path: readonly Action[], k: number): Expr {
-  return and(...path.map((a, i) => atStep(a.formula, k + i)));
-}
-
 /** Undefined when the certificate proves that every run of `model` is finite, else what fails. */
 export async function checkTransitionInvariant(model: Interpreter, c: TerminationCertificate, opts: CheckOptions = {}): Promise<string | undefined> {
   const reach = (l: Location): Expr => c.reach.get(l) ?? False;
@@ -102,7 +73,7 @@ export async function checkTransitionInvariant(model: Interpreter, c: Terminatio
     const rel = (l: Location): Expr => h.relations.get(l) ?? False;
     const mine = new Set([...heads].filter((l) => comp.get(l) === comp.get(h.head)));
     for (const from of mine) {
-      const paths = headToHead(model, from, mine, comp);
+      const paths = headPaths(model, from, mine, comp, MAX_PATHS);
       if (!paths) return `more than ${MAX_PATHS} paths leave ${from.name}`;
       for (const path of paths) {
         const to = path[path.length - 1]!.target;

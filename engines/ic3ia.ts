@@ -27,20 +27,19 @@ import { postorder, type Expr } from '../lang/expr.js';
 import type { Interpreter } from '../formalisms/interpreter.js';
 import { loadZ3 } from '../lang/smt/context.js';
 import { interpolationStats } from '../lang/smt/interpolate.js';
-import { UnsupportedError } from '../lang/smt/translate.js';
 import { printExpr } from '../lang/print.js';
 import { atoms, splitPredicate } from '../cegar/domains/split.js';
 import { propertyAtoms } from '../cegar/domains/index.js';
 import type { Engine } from './engine.js';
-import { TIMEOUT, unknown, type Limits, type Reporter, type Result, type Statistics } from './result.js';
+import { unknown, type Limits, type Reporter, type Result, type Statistics } from './result.js';
 import { Abstraction } from './ic3ia/abstraction.js';
 import { block } from './ic3ia/block.js';
-import { SolverGaveUp, Timeout } from '../lang/smt/deadline.js';
 import { Ic3iaContext } from './ic3ia/context.js';
 import { Frames } from './ic3ia/frames.js';
 import { Mic } from './ic3ia/mic.js';
 import { propagate } from './ic3ia/propagate.js';
-import { RefinementFailed, Refiner } from './ic3ia/refine.js';
+import { Refiner } from './ic3ia/refine.js';
+import { stopReason } from './path-interpolants.js';
 
 /** How long a newest predicate may be in the progress display. */
 const SHOWN_CHARS = 60;
@@ -118,9 +117,8 @@ export function ic3ia(model: Interpreter, limits: Limits, reporter: Reporter): R
       if (empty !== undefined) return { verdict: 'safe', certificate: { kind: 'invariant', invariant: frames.invariantAbove(empty) }, stats: stats() };
     }
   } catch (e) {
-    if (e instanceof Timeout) return { verdict: 'unknown', reason: TIMEOUT, stats: stats() };
-    if (e instanceof SolverGaveUp || e instanceof UnsupportedError) return { verdict: 'unknown', reason: unknown('unsupported', e.message), stats: stats() };
-    if (e instanceof RefinementFailed) return { verdict: 'unknown', reason: unknown('refinement', e.message), stats: stats() };
+    const reason = stopReason(e);
+    if (reason) return { verdict: 'unknown', reason, stats: stats() };
     throw e;
   } finally {
     ctx.solver.dispose();

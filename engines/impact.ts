@@ -21,16 +21,15 @@
 import { False, True, and } from '../lang/expr.js';
 import { loadZ3 } from '../lang/smt/context.js';
 import { interpolationStats } from '../lang/smt/interpolate.js';
-import { UnsupportedError } from '../lang/smt/translate.js';
 import type { Interpreter } from '../formalisms/interpreter.js';
 import type { Trace } from '../formalisms/trace.js';
 import type { Engine, Settings } from './engine.js';
 import { impactSettings, type ImpactSettings } from './impact-options.js';
-import { TIMEOUT, unknown, type Limits, type Reporter, type Result, type Statistics } from './result.js';
-import { SolverGaveUp, Timeout } from '../lang/smt/deadline.js';
+import type { Limits, Reporter, Result, Statistics } from './result.js';
 import { ImpactContext } from './impact/context.js';
 import { Covering } from './impact/cover.js';
-import { RefinementFailed, feasible, interpolants, pathParts } from './impact/refine.js';
+import { feasible, interpolants, pathParts } from './impact/refine.js';
+import { stopReason } from './path-interpolants.js';
 import { Unwinding, type UNode } from './impact/unwinding.js';
 
 /** Progress is reported at most this often while the unwinding grows, besides every refinement. */
@@ -138,9 +137,8 @@ export function impact(model: Interpreter, settings: ImpactSettings, limits: Lim
     progress(true);
     return { verdict: 'safe', certificate: { kind: 'invariant', invariant: unw.invariant() }, stats: stats() };
   } catch (e) {
-    if (e instanceof Timeout) return { verdict: 'unknown', reason: TIMEOUT, stats: stats() };
-    if (e instanceof SolverGaveUp || e instanceof UnsupportedError) return { verdict: 'unknown', reason: unknown('unsupported', e.message), stats: stats() };
-    if (e instanceof RefinementFailed) return { verdict: 'unknown', reason: unknown('refinement', e.message), stats: stats() };
+    const reason = stopReason(e);
+    if (reason) return { verdict: 'unknown', reason, stats: stats() };
     throw e;
   } finally {
     ctx.dispose();

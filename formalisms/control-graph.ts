@@ -1,9 +1,11 @@
 /**
  * The control graph of an interpreter view (locations and the actions between them): the
- * locations reachable from the initial one, and strongly connected components. The termination
- * engine and the independent check of its certificates both need them.
+ * locations reachable from the initial one, strongly connected components, the paths between loop
+ * heads and the formula of a path. The termination engine and the independent check of its
+ * certificates both need them.
  */
-import type { Interpreter, Location } from './interpreter.js';
+import { and, atStep, type Expr } from '../lang/expr.js';
+import type { Action, Interpreter, Location } from './interpreter.js';
 
 /** The locations reachable from the initial one along actions. */
 export function reachable(model: Interpreter): Set<Location> {
@@ -48,4 +50,25 @@ export function components(model: Interpreter, roots: readonly Location[] = [mod
   };
   for (const r of roots) if (!index.has(r)) visit(r);
   return { comp, cyclic };
+}
+
+/** The paths from `from` to a head in its component through no other head; undefined past `max`. */
+export function headPaths(model: Interpreter, from: Location, heads: ReadonlySet<Location>, comp: ReadonlyMap<Location, number>, max: number): Action[][] | undefined {
+  const out: Action[][] = [];
+  const c = comp.get(from);
+  const walk = (l: Location, path: Action[]): boolean => {
+    for (const a of model.actions(l)) {
+      if (comp.get(a.target) !== c) continue;
+      const p = [...path, a];
+      if (heads.has(a.target)) { out.push(p); if (out.length > max) return false; }
+      else if (!walk(a.target, p)) return false;
+    }
+    return true;
+  };
+  return walk(from, []) ? out : undefined;
+}
+
+/** The formula of the path from the state at step `k`: the actions at steps k, k+1, ... (locals per step). */
+export function pathAt(path: readonly Action[], k: number): Expr {
+  return and(...path.map((a, i) => atStep(a.formula, k + i)));
 }

@@ -198,6 +198,14 @@ export function atStep(e: Expr, k: number): Expr {
   });
 }
 
+/** `e` over V and V' read as the state at step `from` and the state at step `to` (not necessarily the next). */
+export function between(e: Expr, from: number, to: number): Expr {
+  return mapLeaves(e, (leaf) => {
+    const { decl, primes } = leafVar(leaf);
+    return ref(indexed(decl, primes === 0 ? from : to));
+  });
+}
+
 /**
  * Rewrites every free `var`/`prime` leaf by `f` (leaves for which `f` returns undefined stay).
  * Memoised per call and iterative, so deep DAGs (AIGER cones) neither blow up nor overflow the stack.

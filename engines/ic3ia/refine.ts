@@ -12,34 +12,16 @@
  * step in it. Atoms over the location alone are dropped: abstract states carry it exactly.
  */
 import { and, atStep, postorder, type Expr } from '../../lang/expr.js';
-import type { Type } from '../../lang/types.js';
 import type { Location } from '../../formalisms/interpreter.js';
 import type { Trace } from '../../formalisms/trace.js';
 import { simplify } from '../../lang/simplify.js';
-import { InterpolationError, sequenceInterpolate } from '../../lang/smt/interpolate.js';
 import { Solver } from '../../lang/smt/solver.js';
 import { splitPredicate } from '../../cegar/domains/split.js';
 import { unindexed } from '../../cegar/path.js';
 import type { Abstraction } from './abstraction.js';
-import { Timeout } from '../../lang/smt/deadline.js';
+import { pathInterpolants } from '../path-interpolants.js';
 import type { Ic3iaContext } from './context.js';
 import type { Cube } from './frames.js';
-
-/** Refinement cannot go on: the detail says why. */
-export class RefinementFailed extends Error {}
-
-/**
- * The most cubes an interpolant of bit-vector formulas may have: model-based projection only
- * substitutes their values (smt-notes §4), which is a usable interpolant for a few values of a
- * narrow counter and an endless enumeration otherwise.
- */
-export const BIT_LEVEL_CUBES = 32;
-
-/** Whether values of type `t` contain a `kind` (bit-vector or float). */
-export function mentions(t: Type, kind: 'bv' | 'fp'): boolean {
-  if (t.kind === kind) return true;
-  return t.kind === 'array' && (mentions(t.index, kind) || mentions(t.elem, kind));
-}
 
 export class Refiner {
   readonly solver = new Solver();
@@ -89,21 +71,7 @@ export class Refiner {
     const parts = [and(atStep(unroll.initial(), 0), atStep(this.states(path[0]!), 0))];
     for (let j = 1; j <= k; j++) parts.push(and(atStep(this.steps[j - 1]!, j - 1), atStep(this.states(path[j]!), j)));
     parts[k] = and(parts[k]!, atStep(unroll.bad(), k));
-    const nodes = postorder(and(...parts));
-    if (nodes.some((e) => mentions(e.type, 'fp'))) throw new RefinementFailed('interpolation does not support floating-point formulas');
-    const bits = nodes.some((e) => mentions(e.type, 'bv'));
-    let itps: Expr[] | 'sat';
-    try {
-      itps = sequenceInterpolate(parts, {
-        timeoutMs: this.ctx.deadline === undefined ? undefined : Math.max(1, this.ctx.deadline - Date.now()),
-        maxCubes: bits ? BIT_LEVEL_CUBES : undefined,
-      });
-    } catch (e) {
-      if (!(e instanceof InterpolationError)) throw e;
-      if (this.ctx.deadline !== undefined && Date.now() >= this.ctx.deadline) throw new Timeout();
-      throw new RefinementFailed(`interpolation gave up: ${e.message}`);
-    }
-    if (itps === 'sat') throw new RefinementFailed('interpolation found the unrolling satisfiable that BMC refuted');
+    const itps = pathInterpolants(parts, this.ctx.deadline, 'BMC');
     const loc = unroll.locVar;
     return itps.flatMap((i) => splitPredicate(simplify(unindexed(i)), 'ATOMS'))
       .filter((p) => postorder(p).some((n) => n.op === 'var' && n.decl !== loc));

@@ -14,7 +14,8 @@
 import { False, True, and, not, type Expr } from '../../lang/expr.js';
 import { simplify } from '../../lang/simplify.js';
 import type { ImpactContext } from './context.js';
-import { RefinementFailed, feasible, interpolants, pathParts } from './refine.js';
+import { RefinementFailed } from '../path-interpolants.js';
+import { feasible, interpolants, pathParts } from './refine.js';
 import type { UNode, Unwinding } from './unwinding.js';
 
 /**

@@ -11,18 +11,14 @@
  * is the concrete trace; otherwise the interpolants refine it. Forced covering asks the same of
  * the path from a common ancestor with its label first and a covering label's negation last.
  */
-import { and, atStep, postorder, type Expr } from '../../lang/expr.js';
+import { atStep, type Expr } from '../../lang/expr.js';
 import type { Trace } from '../../formalisms/trace.js';
 import { simplify } from '../../lang/simplify.js';
-import { InterpolationError, sequenceInterpolate } from '../../lang/smt/interpolate.js';
 import { concreteTrace, unindexed } from '../../cegar/path.js';
-import { BIT_LEVEL_CUBES, mentions } from '../ic3ia/refine.js';
-import { Timeout } from '../../lang/smt/deadline.js';
+import { pathInterpolants } from '../path-interpolants.js';
 import type { ImpactContext } from './context.js';
 import type { UNode } from './unwinding.js';
 
-/** Refinement cannot go on: the detail says why. */
-export class RefinementFailed extends Error {}
 
 /** The parts A_0 .. A_(m+1) of the path `nodes` (u_0 .. u_m) between `first` and `last`. */
 export function pathParts(nodes: readonly UNode[], first: Expr, last: Expr): Expr[] {
@@ -60,17 +56,6 @@ export function feasible(ctx: ImpactContext, parts: readonly Expr[], nodes?: rea
  * enumerates their values, smt-notes §4).
  */
 export function interpolants(ctx: ImpactContext, parts: readonly Expr[]): Expr[] {
-  const nodes = postorder(and(...parts));
-  if (nodes.some((e) => mentions(e.type, 'fp'))) throw new RefinementFailed('interpolation does not support floating-point formulas');
-  const bits = nodes.some((e) => mentions(e.type, 'bv'));
-  let itps: Expr[] | 'sat';
-  try {
-    itps = sequenceInterpolate(parts, { timeoutMs: ctx.remaining(), maxCubes: bits ? BIT_LEVEL_CUBES : undefined });
-  } catch (e) {
-    if (!(e instanceof InterpolationError)) throw e;
-    if (ctx.deadline !== undefined && Date.now() >= ctx.deadline) throw new Timeout();
-    throw new RefinementFailed(`interpolation gave up: ${e.message}`);
-  }
-  if (itps === 'sat') throw new RefinementFailed('interpolation found a path satisfiable that the solver refuted');
+  const itps = pathInterpolants(parts, ctx.deadline, 'the solver');
   return itps.map((i) => simplify(unindexed(i)));
 }

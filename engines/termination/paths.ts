@@ -1,10 +1,9 @@
 /**
- * The control structure the termination engine works on, beside the control graph's components
- * (formalisms/control-graph.ts): cutpoints (loop heads: every cycle passes through one), the paths between heads that pass through no
- * other head (the "large blocks" the abstraction steps over), stems from the initial location, and
- * the formula of a path over the states along it.
+ * The control structure the termination engine works on, beside the control graph's components,
+ * paths between heads and path formulas (formalisms/control-graph.ts): cutpoints (loop heads: every
+ * cycle passes through one), joins that split too many paths between heads, stems from the initial
+ * location, and paths as people read them.
  */
-import { and, atStep, indexed, leafVar, mapLeaves, ref, type Expr } from '../../lang/expr.js';
 import type { Action, Interpreter, Location } from '../../formalisms/interpreter.js';
 
 /** Loop heads: the targets of the back edges of a depth-first search from the initial location. */
@@ -37,22 +36,6 @@ export function joins(model: Interpreter, comp: ReadonlyMap<Location, number>, c
   return [...into].filter(([, n]) => n >= 2).map(([l]) => l);
 }
 
-/** The paths from `from` to a head in its component through no other head; undefined past `max`. */
-export function headPaths(model: Interpreter, from: Location, heads: ReadonlySet<Location>, comp: ReadonlyMap<Location, number>, max: number): Action[][] | undefined {
-  const out: Action[][] = [];
-  const c = comp.get(from);
-  const walk = (l: Location, path: Action[]): boolean => {
-    for (const a of model.actions(l)) {
-      if (comp.get(a.target) !== c) continue;
-      const p = [...path, a];
-      if (heads.has(a.target)) { out.push(p); if (out.length > max) return false; }
-      else if (!walk(a.target, p)) return false;
-    }
-    return true;
-  };
-  return walk(from, []) ? out : undefined;
-}
-
 /** Up to `max` paths from the initial location to `to`, shortest first, each visiting a location at most twice. */
 export function stems(model: Interpreter, to: Location, max: number): Action[][] {
   const out: Action[][] = [];
@@ -69,19 +52,6 @@ export function stems(model: Interpreter, to: Location, max: number): Action[][]
     layer = next;
   }
   return out;
-}
-
-/** `e` over V and V' read as the state at step `from` and the state at step `to`. */
-export function between(e: Expr, from: number, to: number): Expr {
-  return mapLeaves(e, (leaf) => {
-    const { decl, primes } = leafVar(leaf);
-    return ref(indexed(decl, primes === 0 ? from : to));
-  });
-}
-
-/** The formula of the path from the state at step `k`: the actions at steps k, k+1, ... (locals per step). */
-export function pathAt(path: readonly Action[], k: number): Expr {
-  return and(...path.map((a, i) => atStep(a.formula, k + i)));
 }
 
 /** A path as people read it: `1 -> 2 -> 1`. */

@@ -17,7 +17,7 @@ import type { Action, Interpreter } from '../../formalisms/interpreter.js';
 import type { Trace, TraceState } from '../../formalisms/trace.js';
 import type { SmtModel } from '../../lang/smt/model.js';
 import type { NonterminationCertificate } from '../../certificates/certificate.js';
-import { pathAt } from './paths.js';
+import { pathAt } from '../../formalisms/control-graph.js';
 import type { Oracle } from './oracle.js';
 
 /** The run along `actions` from the model's values of the step copies, executed on the model. */

@@ -16,7 +16,8 @@
 import { and, not, or, prime, ref, type Expr } from '../../lang/expr.js';
 import type { Action, Interpreter, Location } from '../../formalisms/interpreter.js';
 import type { HeadArgument, RankedRelation } from '../../certificates/certificate.js';
-import { between, pathAt } from './paths.js';
+import { between } from '../../lang/expr.js';
+import { pathAt } from '../../formalisms/control-graph.js';
 import type { Oracle } from './oracle.js';
 import { synthesize, type Ranking } from './ranking.js';
 
