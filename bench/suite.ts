@@ -14,9 +14,12 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
 
-const CORPUS_DIR = fileURLToPath(new URL('../../../shared/benchmarks/', import.meta.url));
-/** The repository's own generated families (bench/families/), beside the built `dist/bench/`. */
-export const FAMILIES_MANIFEST = fileURLToPath(new URL('../../models/families/manifest.csv', import.meta.url));
+/** The repository: this module runs built (`dist/bench/`) or, in the tests, from source (`bench/`). */
+const HERE = dirname(fileURLToPath(import.meta.url));
+const ROOT = basename(dirname(HERE)) === 'dist' ? dirname(dirname(HERE)) : dirname(HERE);
+const CORPUS_DIR = join(ROOT, '..', 'shared', 'benchmarks');
+/** The repository's own generated families. */
+export const FAMILIES_MANIFEST = join(ROOT, 'models', 'families', 'manifest.csv');
 
 export interface Model {
   /** The name in results: the path relative to the manifest's folder (or to the working folder). */
@@ -69,7 +72,9 @@ function fromFolder(dir: string): Model[] {
 
 /**
  * The models of one `--suite` argument: a manifest file, a folder, or a folder of the corpus.
- * `families` is the repository's generated set. Manifests and corpus folders give the models with an expected verdict only; a folder gives all.
+ * `families` is the repository's generated set. Manifests and corpus folders give the models with an
+ * expected verdict only; a folder, or a corpus folder with its own manifest (`hwmcc19-20`, where 56
+ * circuits have no stated verdict), gives all.
  */
 export function suiteModels(spec: string | undefined): Model[] {
   const withVerdict = (ms: Model[]) => ms.filter((m) => m.expected !== 'unknown');
@@ -78,6 +83,9 @@ export function suiteModels(spec: string | undefined): Model[] {
   if (spec.endsWith('.csv') && existsSync(spec)) return withVerdict(readManifest(spec));
   if (spec === 'termination') return withVerdict(readManifest(join(CORPUS_DIR, 'termination', 'manifest.csv')));
   if (existsSync(spec) && statSync(spec).isDirectory()) return fromFolder(spec);
+  // A corpus folder with a manifest of its own (hwmcc19-20): all its models, stated verdict or not.
+  const own = join(CORPUS_DIR, spec, 'manifest.csv');
+  if (!spec.includes('..') && existsSync(own)) return readManifest(own);
   const prefix = spec.replace(/\/+$/, '') + '/';
   const part = withVerdict(readManifest(join(CORPUS_DIR, 'manifest.csv'))).filter((m) => m.name.startsWith(prefix));
   if (part.length === 0) throw new SuiteError(`--suite ${spec}: neither a manifest, a folder, nor a part of the corpus with known verdicts`);

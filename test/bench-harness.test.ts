@@ -12,6 +12,7 @@ import { EXPERIMENTS, applies, parseConfig, ConfigError } from '../bench/configs
 import { runLimited } from '../bench/limits.js';
 import { classify } from '../bench/classify.js';
 import { ABC, runTask } from '../bench/task.js';
+import { suiteModels } from '../bench/suite.js';
 import { COLUMNS, ResultsFile, readResults, type ResultRow } from '../bench/results.js';
 import { CORPUS_DIR, manifest } from './corpus.js';
 import { vigil, ROOT } from './cli.js';
@@ -97,6 +98,16 @@ describe('configurations', () => {
     expect(approaches.suites).toEqual([undefined, 'families']);
     const lbe = approaches.configs.find((c) => c.name === 'pred-LBE')!;
     expect([applies(lbe, 'cfa'), applies(lbe, 'sts')]).toEqual([true, false]);
+  });
+});
+
+describe('suites', () => {
+  it('reads a corpus folder with its own manifest whole: hwmcc19-20 has 98 circuits, 42 with a stated verdict', () => {
+    const models = suiteModels('hwmcc19-20');
+    expect(models).toHaveLength(98);
+    expect(models.filter((m) => m.expected !== 'unknown')).toHaveLength(42);
+    expect(models.every((m) => m.formalism === 'aiger' && existsSync(m.file))).toBe(true);
+    expect(new Set(models.map((m) => m.category))).toContain('hwmcc20');
   });
 });
 
