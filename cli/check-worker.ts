@@ -3,7 +3,7 @@
  * progress, notes, each property's certified verdict and the final result to the main thread, which keeps the terminal responsive and
  * enforces the time and memory limits by terminating this thread.
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import type { Progress } from '../engines/result.js';
 import { checkPipeline, failure } from './pipeline.js';
 import { isOutOfMemory, type Job, type WorkerMessage } from './protocol.js';
@@ -15,7 +15,8 @@ import { isOutOfMemory, type Job, type WorkerMessage } from './protocol.js';
  */
 const PROGRESS_EVERY_MS = 50;
 
-const job = workerData as Job;
+// The job comes after this thread has loaded the pipeline (checker-thread.ts starts it early).
+const job = await new Promise<Job>((resolve) => parentPort!.once('message', resolve));
 const post = (m: WorkerMessage) => parentPort!.postMessage(m);
 
 let last: Progress | undefined;

@@ -7,11 +7,12 @@
  * An exhausted WebAssembly heap aborts only the worker, which is reported as UNKNOWN (out of memory)
  * as well. What the run is (formalism, engine, properties) is only known from the worker's start.
  */
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { OUT_OF_MEMORY, STOPPED, TIMEOUT, type Progress, type Statistics, type UnknownReason } from '../engines/result.js';
 import { endedVerdict, summarize } from './render.js';
 import { EXIT, VERSION, isOutOfMemory, type CheckFailure, type CheckOptions, type CheckResult, type Header, type Job, type PropertyReport, type WorkerMessage } from './protocol.js';
 import { progressLine } from './progress.js';
+import { takeChecker } from './checker-thread.js';
 
 /**
  * How often the memory is sampled (and the interface's clock and memory figures refreshed).
@@ -78,13 +79,8 @@ export class Session {
     this.done = new Promise((resolve) => { this.settle = resolve; });
     const deadline = options.timeout === undefined ? undefined : this.started + options.timeout * 1000;
     const job: Job = { file, options, deadline };
-    this.worker = new Worker(new URL('./check-worker.js', import.meta.url), {
-      workerData: job,
-      stderr: true,
-      // The JavaScript heap's own limit, so that an engine's runaway JS heap ends the worker with
-      // ERR_WORKER_OUT_OF_MEMORY instead of the process.
-      ...(options.memory === undefined ? {} : { resourceLimits: { maxOldGenerationSizeMb: options.memory } }),
-    });
+    this.worker = takeChecker(options.memory);
+    this.worker.postMessage(job);
     this.worker.on('message', (m: WorkerMessage) => this.receive(m));
     this.worker.on('error', (e: Error & { code?: string }) => {
       if (isOutOfMemory(e)) this.end('memory');

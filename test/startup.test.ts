@@ -38,16 +38,21 @@ function staticPath(entry: string, pkg: string): string[] | undefined {
 describe('start-up of vigil check', () => {
   it('imports no module that reaches Z3 before a word-level engine or check asks for it', () => {
     const bitLevel = ['ic3', 'bmc', 'kind', 'portfolio'].map((e) => `dist/engines/aiger/${e}.js`);
-    for (const entry of ['dist/cli/main.js', 'dist/cli/check-worker.js', ...bitLevel]) {
+    for (const entry of ['dist/cli/main.js', 'dist/cli/command-line.js', 'dist/cli/check-worker.js', ...bitLevel]) {
       expect(staticPath(join(ROOT, entry), 'z3-solver'), entry).toBeUndefined();
     }
     // the test itself finds such a chain where one exists
     expect(staticPath(join(ROOT, 'dist/certificates/invariant.js'), 'z3-solver')).toBeDefined();
   });
 
+  it('starts the checker thread before the command line is loaded: the entry imports nothing else statically', () => {
+    expect(staticPath(join(ROOT, 'dist/cli/main.js'), 'commander')).toBeUndefined();
+    expect(staticPath(join(ROOT, 'dist/cli/main.js'), 'dist/engines/registry.js')).toBeUndefined();
+  });
+
   it('loads in the main thread neither the block encoding nor the suites and their CSV parser (the check runs in a worker)', () => {
     for (const heavy of ['dist/formalisms/block-encoding.js', 'dist/bench/suite.js', 'csv-parse']) {
-      expect(staticPath(join(ROOT, 'dist/cli/main.js'), heavy), heavy).toBeUndefined();
+      expect(staticPath(join(ROOT, 'dist/cli/command-line.js'), heavy), heavy).toBeUndefined();
     }
     expect(staticPath(join(ROOT, 'dist/engines/encoding.js'), 'dist/formalisms/problem.js')).toBeDefined();
   });

@@ -1,0 +1,61 @@
+/**
+ * The checker's worker thread, started as early as possible. A worker is a fresh V8 isolate that
+ * loads the whole pipeline (front ends, engines, certificate checks) again; started before this
+ * thread loads the command line (commander, the engine registry), the two loads overlap on two
+ * cores, which is most of `vigil check`'s start-up on a small circuit. The worker then waits for
+ * its job (check-worker.ts).
+ *
+ * The only option that must be known at the start is --memory (a worker's heap limit is fixed when
+ * it starts): it is read from the raw arguments here, and a session whose parsed limit differs
+ * (say, an invalid value that commander rejects) starts its own worker instead.
+ */
+import { Worker } from 'node:worker_threads';
+
+let early: { readonly worker: Worker; readonly memory: number | undefined } | undefined;
+
+/** A checker worker with the given heap limit in megabytes (none when undefined). */
+export function startChecker(memory: number | undefined): Worker {
+  return new Worker(new URL('./check-worker.js', import.meta.url), {
+    stderr: true,
+    // The JavaScript heap's own limit, so that an engine's runaway JS heap ends the worker with
+    // ERR_WORKER_OUT_OF_MEMORY instead of the process.
+    ...(memory === undefined ? {} : { resourceLimits: { maxOldGenerationSizeMb: memory } }),
+  });
+}
+
+/** The value of `--memory` in raw arguments, as commander will read it when it is valid. */
+function memoryArgument(argv: readonly string[]): number | undefined {
+  let value: string | undefined;
+  argv.forEach((a, i) => {
+    if (a === '--memory') value = argv[i + 1];
+    else if (a.startsWith('--memory=')) value = a.slice('--memory='.length);
+  });
+  const n = Number(value);
+  return value !== undefined && n > 0 && Number.isFinite(n) ? n : undefined;
+}
+
+/**
+ * Starts the checker for `vigil check` and `vigil hwmcc` before the command line is parsed. The
+ * worker does not keep the process alive until a session takes it, so other commands and usage
+ * errors exit as before.
+ */
+export function prestartChecker(argv: readonly string[]): void {
+  const command = argv[2];
+  if (command !== 'check' && command !== 'hwmcc') return;
+  const memory = memoryArgument(argv);
+  const worker = startChecker(memory);
+  worker.unref();
+  early = { worker, memory };
+}
+
+/** The worker started early if its heap limit is `memory`, else a new one; either way the session's. */
+export function takeChecker(memory: number | undefined): Worker {
+  const taken = early;
+  early = undefined;
+  if (taken && taken.memory === memory) {
+    taken.worker.ref();
+    return taken.worker;
+  }
+  void taken?.worker.terminate();
+  return startChecker(memory);
+}
