@@ -47,6 +47,16 @@ export interface SolveOptions {
   temporary?: readonly Lit[];
 }
 
+/**
+ * Which variables a call may decide, given its assumptions (assumptions are taken as ever);
+ * undefined for all of them. The caller vouches that every assignment of those variables that
+ * falsifies no clause extends to a model of all the clauses: the others are, say, gates defined by
+ * their Tseitin clauses over them, outside the cone of anything the call asks. The model then leaves
+ * the variables outside unassigned unless propagation reached them. This is how rIC3's solver
+ * keeps an IC3 query on the transition relation to the query's cone.
+ */
+export type DecisionDomain = (assumptions: readonly Lit[]) => readonly number[] | undefined;
+
 export interface SatStats {
   solves: number;
   conflicts: number;
@@ -146,6 +156,8 @@ export class SatSolver {
   private lubyIndex = 0;
   private lubyLimit = LUBY_UNIT;
 
+  constructor(private readonly domain?: DecisionDomain) {}
+
   get numVars(): number { return this.nVars; }
 
   /** Number of clauses currently kept: [original, learnt]. */
@@ -198,10 +210,13 @@ export class SatSolver {
     if (this.ok) {
       if (this.simplifyDue()) this.simplify();
       if (this.ok && (opts.temporary === undefined || this.addTemporary(opts.temporary, assume))) {
+        const allowed = this.domain?.(assumptions);
+        if (allowed !== undefined) this.restrictDecisions(allowed);
         result = this.search(assume, opts);
       }
     }
     this.backtrack(0);
+    this.order.unrestrict();
     if (this.temporary !== 0) this.dropTemporary();
     this.stats.timeMs += performance.now() - started;
     return result;
@@ -224,6 +239,11 @@ export class SatSolver {
   /** After UNSAT under assumptions: the assumptions (as passed in) that the final conflict used. */
   failedAssumptions(): Lit[] {
     return this.failed.slice();
+  }
+
+  private restrictDecisions(vars: readonly number[]): void {
+    for (const v of vars) if (!Number.isInteger(v) || v < 1 || v > this.nVars) throw new RangeError(`${v} does not name a variable (there are ${this.nVars})`);
+    this.order.restrict(vars);
   }
 
   // ---------------------------------------------------------------- temporary clauses
