@@ -15,17 +15,15 @@
  * lifting read (an input outside the cone reads as 0 and cannot change the step's target).
  */
 import { SatSolver } from '../../../lang/sat/solver.js';
-import { firstGateNode, type Aig, type Lit } from '../../../formalisms/aig.js';
+import type { Aig, Lit } from '../../../formalisms/aig.js';
 import { Unroller } from '../cnf.js';
+import { ConeWalker } from './cone.js';
 
 /** A full assignment to the latches and the inputs of one step, read from a model. */
 export interface Step {
   readonly state: Uint8Array;
   readonly inputs: Uint8Array;
 }
-
-/** The walk number that marks the nodes every query decides. */
-const BASE = -1;
 
 export class FrameSolver {
   readonly sat = new SatSolver((assumptions) => this.cone(assumptions));
@@ -35,9 +33,7 @@ export class FrameSolver {
   private badLit = 0;
   /** The AIG node of each SAT variable a query may assume (next-state functions, the bad state). */
   private readonly nodeOf = new Map<number, number>();
-  /** Per AIG node: the walk that last reached it; BASE for the latches and the constraints' cones. */
-  private readonly reached: Int32Array;
-  private walk = 0;
+  private readonly cones: ConeWalker;
   /** The variables every query decides: the latches and the constraints' cones. */
   private readonly base: number[] = [];
   /** Relative-induction queries answered since the solver was built. */
@@ -50,12 +46,10 @@ export class FrameSolver {
     this.unroller = new Unroller(aig, this.sat, (_t, k) => this.now[k]!);
     this.nextOf = new Int32Array(L);
     for (const c of aig.constraints) this.sat.addClause([this.unroller.lit(0, c.lit)]);
-    this.reached = new Int32Array(firstGateNode(aig) + aig.fanins.length / 2);
+    this.cones = new ConeWalker(aig);
+    for (let k = 0; k < L; k++) this.cones.pin(firstLatch + k, () => {});
     this.base.push(...this.now);
-    this.reached.fill(BASE, firstLatch, firstLatch + L);
-    this.walk = BASE;
-    for (const c of aig.constraints) this.walkCone(c.lit >> 1, this.base);
-    this.walk = 0;
+    for (const c of aig.constraints) this.cones.pin(c.lit >> 1, (n) => this.pushVar(n, this.base));
     if (init) {
       aig.latches.forEach((l, k) => {
         if (l.reset !== 'x') this.sat.addClause([l.reset === 1 ? this.now[k]! : -this.now[k]!]);
@@ -86,30 +80,22 @@ export class FrameSolver {
   /** The variables a query assuming `assumptions` decides; undefined (all) for an assumption of unknown cone. */
   private cone(assumptions: readonly number[]): number[] | undefined {
     const vars = this.base.slice();
-    this.walk++;
+    const visit = (n: number): void => this.pushVar(n, vars);
+    this.cones.begin();
     for (const a of assumptions) {
       const node = this.nodeOf.get(Math.abs(a));
       if (node === undefined) return undefined;
-      this.walkCone(node, vars);
+      this.cones.add(node, visit);
     }
     return vars;
   }
 
-  /** Adds the SAT variables of the fan-in of AIG node `root` not reached yet in this walk to `into`. */
-  private walkCone(root: number, into: number[]): void {
-    const reached = this.reached;
-    const fanins = this.aig.fanins;
-    const firstGate = reached.length - fanins.length / 2;
-    const stack = [root];
-    while (stack.length > 0) {
-      const n = stack.pop()!;
-      if (reached[n] === this.walk || reached[n] === BASE) continue;
-      reached[n] = this.walk;
-      const v = this.unroller.peek(0, n);
-      if (v !== 0) into.push(Math.abs(v));
-      if (n >= firstGate) stack.push(fanins[2 * (n - firstGate)]! >> 1, fanins[2 * (n - firstGate) + 1]! >> 1);
-    }
+  /** Adds the SAT variable of AIG node `n`, if it is encoded, to `into`. */
+  private pushVar(n: number, into: number[]): void {
+    const v = this.unroller.peek(0, n);
+    if (v !== 0) into.push(Math.abs(v));
   }
+
   /** Adds the clause blocking `cube`. */
   block(cube: readonly Lit[]): void {
     this.sat.addClause(cube.map((l) => -this.nowLit(l)));
