@@ -18,6 +18,8 @@
  *   final conflict analysed into the subset of assumptions that fails;
  * - level-0 simplification (satisfied clauses removed, false literals stripped) and arena
  *   compaction, so long incremental runs do not grow without bound;
+ * - a decision domain per call (rIC3's): decisions only among the variables the caller names, the
+ *   others left to propagation, with a second heap of just those variables for the call;
  * - temporary clauses: one guard variable, assumed first, guards a clause that holds for one call;
  *   a learnt clause derived from it contains the negated guard (a decision is never resolved away),
  *   so afterwards exactly those clauses are detached, and the guard is free for the next call.

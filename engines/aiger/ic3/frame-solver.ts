@@ -100,7 +100,7 @@ export class FrameSolver {
   block(cube: readonly Lit[]): void {
     this.sat.addClause(cube.map((l) => -this.nowLit(l)));
   }
-  /** The latch values and inputs of the last model; inputs outside the loaded cones read as 0. */
+  /** The latch values and inputs of the last model; inputs outside the query's cone read as 0. */
   model(): Step {
     return {
       state: Uint8Array.from(this.now, (v) => (this.sat.value(v) === true ? 1 : 0)),
