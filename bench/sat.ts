@@ -64,13 +64,20 @@ if (opts.part !== 'ic3') {
   console.log(`| instance | vars | clauses | ours | ours s | ours conflicts | minisat | minisat s | minisat conflicts | ratio |`);
   console.log(`|---|---:|---:|---|---:|---:|---|---:|---:|---:|`);
 }
+const ratios: number[] = [];
 for (const [name, cnf] of opts.part === 'ic3' ? [] : instances) {
   const a = ours(cnf);
   const b = minisat(cnf);
   if (b && a.answer !== 'timeout' && b.answer !== 'timeout' && a.answer !== b.answer) throw new Error(`${name}: answers differ`);
-  const ratio = b && a.answer !== 'timeout' && b.answer !== 'timeout' ? (a.seconds / b.seconds).toFixed(1) : '';
+  const both = b !== undefined && a.answer !== 'timeout' && b.answer !== 'timeout';
+  if (both) ratios.push(a.seconds / b.seconds);
+  const ratio = both ? (a.seconds / b.seconds).toFixed(1) : '';
   console.log(`| ${name} | ${cnf.numVars} | ${cnf.clauses.length} | ${a.answer} | ${a.seconds.toFixed(2)} | ${a.conflicts} | ` +
     `${b?.answer ?? 'not installed'} | ${b ? b.seconds.toFixed(2) : ''} | ${b?.conflicts ?? ''} | ${ratio} |`);
+}
+if (ratios.length > 0) {
+  const geo = Math.exp(ratios.reduce((sum, r) => sum + Math.log(r), 0) / ratios.length);
+  console.log(`\nGeometric mean of the ratios (ours / MiniSat, CPU time) over the ${ratios.length} instances both decided: ${geo.toFixed(2)}`);
 }
 rmSync(dir, { recursive: true, force: true });
 

@@ -190,6 +190,63 @@ describe('SAT solver against brute force', () => {
     expect(unsat).toBeGreaterThan(20);
     expect(s.numVars).toBe(61);
   });
+
+  it('decides only the cone of the assumed gates and answers 300 queries as a full solver does', () => {
+    // Random AND gates over 12 free variables, clauses over the first 6 (the "latches"), and per query
+    // a few gate outputs assumed: the latches and the assumed gates' fan-in are the domain; every other
+    // gate is defined by its Tseitin clauses alone, as the call's contract asks.
+    const rand = mulberry32(13);
+    const free = 12;
+    const latches = 6;
+    const fanins: [Lit, Lit][] = [];
+    const clauses: Lit[][] = randomKSat(rand, latches, 12).clauses.map((c) => [...c]);
+    for (let g = free + 1; g <= free + 80; g++) {
+      const pick = (): Lit => (1 + Math.floor(rand() * (g - 1))) * (rand() < 0.5 ? -1 : 1);
+      const [a, b] = [pick(), pick()];
+      fanins[g] = [a, b];
+      clauses.push([-g, a], [-g, b], [g, -a, -b]);
+    }
+    const cone = (roots: readonly Lit[]): number[] => {
+      const vars = new Set<number>(Array.from({ length: latches }, (_, i) => i + 1));
+      const stack = roots.map(Math.abs);
+      while (stack.length > 0) {
+        const v = stack.pop()!;
+        if (vars.has(v)) continue;
+        vars.add(v);
+        if (v > free) stack.push(...fanins[v]!.map(Math.abs));
+      }
+      return [...vars];
+    };
+    const s = new SatSolver(cone);
+    const full = new SatSolver();
+    for (let v = 0; v < free + 80; v++) { s.newVar(); full.newVar(); }
+    for (const c of clauses) { s.addClause(c); full.addClause(c); }
+    let sat = 0;
+    let undecided = 0;
+    for (let q = 0; q < 300; q++) {
+      const assumptions = Array.from({ length: 1 + Math.floor(rand() * 3) }, () => (free + 1 + Math.floor(rand() * 80)) * (rand() < 0.5 ? -1 : 1));
+      const temporary = randomLits(rand, latches, 1 + Math.floor(rand() * 3));
+      const r = s.solve(assumptions, { temporary });
+      expect(r).toBe(full.solve(assumptions, { temporary }));
+      if (!r) continue;
+      sat++;
+      for (const v of cone(assumptions)) expect(s.value(v)).toBeDefined();
+      // The partial model extends by evaluating the gates from the free variables (unassigned ones false).
+      const value: boolean[] = [];
+      for (let v = 1; v <= free + 80; v++) {
+        const [a, b] = fanins[v] ?? [0, 0];
+        const lit = (l: Lit): boolean => value[Math.abs(l)] === l > 0;
+        value[v] = v <= free ? s.value(v) === true : lit(a) && lit(b);
+        if (s.value(v) === undefined) undecided++;
+        else expect(s.value(v)).toBe(value[v]);
+      }
+      const holds = (l: Lit): boolean => value[Math.abs(l)] === l > 0;
+      expect([...clauses, temporary].every((c) => c.some(holds))).toBe(true);
+      expect(assumptions.every(holds)).toBe(true);
+    }
+    expect(sat).toBeGreaterThan(50);
+    expect(undecided).toBeGreaterThan(0);
+  });
 });
 
 // ---------------------------------------------------------------- interface details

@@ -1,94 +1,86 @@
 /**
  * The VSIDS order of the SAT solver: each variable's activity, bumped when it takes part in a
- * conflict and decayed by growing the bump, and a binary max-heap of variables by activity from
+ * conflict and decayed by growing the bump, and binary max-heaps of variables by activity from
  * which the solver picks its next decision. Kept apart from the solver because it is a data
  * structure with its own invariant (`index` and `heap` are inverse permutations) that the search
  * only bumps, refills and pops.
+ *
+ * A call may restrict its decisions to a set of variables (the cone of an IC3 query, as rIC3's
+ * solver does): a second heap then holds just those, and pops come from it. The main heap is left
+ * as it was (nothing is popped from it meanwhile), so it still holds every unassigned variable
+ * when the restriction ends.
  */
 
 const VAR_DECAY = 0.95;
 
-export class VarHeap {
-  /** Per variable: its activity. */
-  private activity = new Float64Array(0);
-  private inc = 1;
-  private heap = new Int32Array(0);
+/** A max-heap of variables keyed by an activity array owned by its `VarHeap`. */
+class Heap {
+  heap = new Int32Array(0);
   /** Per variable: its position in `heap`, -1 when not in it. */
-  private index = new Int32Array(0);
-  private size = 0;
-  private vars = 0;
+  index = new Int32Array(0);
+  size = 0;
 
-  get empty(): boolean { return this.size === 0; }
-
-  /** Makes room for variables below `cap`, keeping the ones there are. */
   grow(cap: number): void {
-    const widen = <T extends Int32Array | Float64Array>(from: T, to: T): T => { to.set(from); return to; };
-    this.activity = widen(this.activity, new Float64Array(cap));
-    this.heap = widen(this.heap, new Int32Array(cap));
-    this.index = widen(this.index, new Int32Array(cap));
+    const heap = new Int32Array(cap);
+    heap.set(this.heap);
+    this.heap = heap;
+    const index = new Int32Array(cap).fill(-1);
+    index.set(this.index);
+    this.index = index;
   }
 
-  /** Adds the new variable `v`, with no activity. */
-  add(v: number): void {
-    this.vars = v;
-    this.activity[v] = 0;
-    this.index[v] = -1;
-    this.insert(v);
-  }
-
-  /** Puts `v` back after it was unassigned, unless it is still in the heap. */
-  restore(v: number): void {
-    if (this.index[v]! < 0) this.insert(v);
-  }
-
-  /** Raises the activity of `v`, rescaling all of them before they overflow. */
-  bump(v: number): void {
-    const act = this.activity;
-    if ((act[v]! += this.inc) > 1e100) {
-      for (let u = 1; u <= this.vars; u++) act[u]! *= 1e-100;
-      this.inc *= 1e-100;
-    }
-    if (this.index[v]! >= 0) this.up(this.index[v]!);
-  }
-
-  /** After a conflict: later bumps weigh more, which ages the earlier ones. */
-  decay(): void {
-    this.inc /= VAR_DECAY;
+  insert(v: number, act: Float64Array): void {
+    this.heap[this.size] = v;
+    this.index[v] = this.size;
+    this.up(this.size++, act);
   }
 
   /** Removes and returns the most active variable; the heap must not be empty. */
-  pop(): number {
+  pop(act: Float64Array): number {
     const heap = this.heap;
-    const act = this.activity;
     const top = heap[0]!;
     this.index[top] = -1;
     const last = heap[--this.size]!;
     if (this.size > 0) {
-      let i = 0;
-      for (;;) {
-        let child = 2 * i + 1;
-        if (child >= this.size) break;
-        if (child + 1 < this.size && act[heap[child + 1]!]! > act[heap[child]!]!) child++;
-        if (act[heap[child]!]! <= act[last]!) break;
-        heap[i] = heap[child]!;
-        this.index[heap[i]!] = i;
-        i = child;
-      }
-      heap[i] = last;
-      this.index[last] = i;
+      heap[0] = last;
+      this.down(0, act);
     }
     return top;
   }
 
-  private insert(v: number): void {
-    this.heap[this.size] = v;
-    this.index[v] = this.size;
-    this.up(this.size++);
+  down(i: number, act: Float64Array): void {
+    const heap = this.heap;
+    const v = heap[i]!;
+    for (;;) {
+      let child = 2 * i + 1;
+      if (child >= this.size) break;
+      if (child + 1 < this.size && act[heap[child + 1]!]! > act[heap[child]!]!) child++;
+      if (act[heap[child]!]! <= act[v]!) break;
+      heap[i] = heap[child]!;
+      this.index[heap[i]!] = i;
+      i = child;
+    }
+    heap[i] = v;
+    this.index[v] = i;
   }
 
-  private up(i: number): void {
+  /** Puts `vars` (none of them in the heap) in at once, in linear time (Floyd's heap construction). */
+  fill(vars: readonly number[], act: Float64Array): void {
+    for (const v of vars) {
+      this.heap[this.size] = v;
+      this.index[v] = this.size++;
+    }
+    for (let i = (this.size >> 1) - 1; i >= 0; i--) this.down(i, act);
+  }
+
+  /** Removes every variable. */
+  clear(): void {
+    for (let i = 0; i < this.size; i++) this.index[this.heap[i]!] = -1;
+    this.size = 0;
+  }
+
+  up(i: number, act: Float64Array): void {
     const heap = this.heap;
-    const act = this.activity;
     const v = heap[i]!;
     while (i > 0) {
       const parent = (i - 1) >> 1;
@@ -100,5 +92,86 @@ export class VarHeap {
     }
     heap[i] = v;
     this.index[v] = i;
+  }
+}
+
+export class VarHeap {
+  /** Per variable: its activity. */
+  private activity = new Float64Array(0);
+  private inc = 1;
+  private vars = 0;
+  private readonly all = new Heap();
+  /** While a call's decisions are restricted: the allowed variables not yet decided. */
+  private readonly allowed = new Heap();
+  private inAllowed = new Uint8Array(0);
+  private allowedVars: number[] = [];
+  private restricted = false;
+
+  get empty(): boolean { return (this.restricted ? this.allowed : this.all).size === 0; }
+
+  /** Makes room for variables below `cap`, keeping the ones there are. */
+  grow(cap: number): void {
+    const activity = new Float64Array(cap);
+    activity.set(this.activity);
+    this.activity = activity;
+    const inAllowed = new Uint8Array(cap);
+    inAllowed.set(this.inAllowed);
+    this.inAllowed = inAllowed;
+    this.all.grow(cap);
+    this.allowed.grow(cap);
+  }
+
+  /** Adds the new variable `v`, with no activity. */
+  add(v: number): void {
+    this.vars = v;
+    this.activity[v] = 0;
+    this.all.insert(v, this.activity);
+  }
+
+  /** Puts `v` back after it was unassigned, unless it is still in the heap. */
+  restore(v: number): void {
+    if (this.all.index[v]! < 0) this.all.insert(v, this.activity);
+    if (this.restricted && this.inAllowed[v] && this.allowed.index[v]! < 0) this.allowed.insert(v, this.activity);
+  }
+
+  /** Raises the activity of `v`, rescaling all of them before they overflow. */
+  bump(v: number): void {
+    const act = this.activity;
+    if ((act[v]! += this.inc) > 1e100) {
+      for (let u = 1; u <= this.vars; u++) act[u]! *= 1e-100;
+      this.inc *= 1e-100;
+    }
+    if (this.all.index[v]! >= 0) this.all.up(this.all.index[v]!, act);
+    if (this.restricted && this.allowed.index[v]! >= 0) this.allowed.up(this.allowed.index[v]!, act);
+  }
+
+  /** After a conflict: later bumps weigh more, which ages the earlier ones. */
+  decay(): void {
+    this.inc /= VAR_DECAY;
+  }
+
+  /** Removes and returns the most active variable (among the allowed ones while restricted); the heap must not be empty. */
+  pop(): number {
+    return (this.restricted ? this.allowed : this.all).pop(this.activity);
+  }
+
+  /** From now on, pops only variables of `vars` (all below the capacity). */
+  restrict(vars: readonly number[]): void {
+    this.restricted = true;
+    const allowedVars = this.allowedVars;
+    for (const v of vars) {
+      if (this.inAllowed[v]) continue;
+      this.inAllowed[v] = 1;
+      allowedVars.push(v);
+    }
+    this.allowed.fill(allowedVars, this.activity);
+  }
+
+  /** Ends the restriction: pops come from all the variables again. */
+  unrestrict(): void {
+    for (const v of this.allowedVars) this.inAllowed[v] = 0;
+    this.allowedVars.length = 0;
+    this.allowed.clear();
+    this.restricted = false;
   }
 }

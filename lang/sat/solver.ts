@@ -12,12 +12,14 @@
  * - first-UIP learning with recursive clause minimisation (MiniSat's abstract levels);
  * - restarts alternating between a focused mode (Glucose's fast/slow LBD averages) and a stable mode
  *   (Luby sequence), each mode lasting twice as long as its previous turn;
- * - learnt clauses ranked by LBD (glue) and activity; glue 2 or less kept for good, glue up to 6
- *   while in use;
+ * - learnt clauses in tiers by LBD (glue): 2 or less kept for good, up to 6 while in use, the rest
+ *   reduced by glue and activity on CaDiCaL's schedule (every 500 sqrt(k) conflicts);
  * - incremental use: clauses added between calls, assumptions taken as the first decisions, the
  *   final conflict analysed into the subset of assumptions that fails;
  * - level-0 simplification (satisfied clauses removed, false literals stripped) and arena
  *   compaction, so long incremental runs do not grow without bound;
+ * - a decision domain per call (rIC3's): decisions only among the variables the caller names, the
+ *   others left to propagation, with a second heap of just those variables for the call;
  * - temporary clauses: one guard variable, assumed first, guards a clause that holds for one call;
  *   a learnt clause derived from it contains the negated guard (a decision is never resolved away),
  *   so afterwards exactly those clauses are detached, and the guard is free for the next call.
@@ -47,6 +49,16 @@ export interface SolveOptions {
   temporary?: readonly Lit[];
 }
 
+/**
+ * Which variables a call may decide, given its assumptions (assumptions are taken as ever);
+ * undefined for all of them. The caller vouches that every assignment of those variables that
+ * falsifies no clause extends to a model of all the clauses: the others are, say, gates defined by
+ * their Tseitin clauses over them, outside the cone of anything the call asks. The model then leaves
+ * the variables outside unassigned unless propagation reached them. This is how rIC3's solver
+ * keeps an IC3 query on the transition relation to the query's cone.
+ */
+export type DecisionDomain = (assumptions: readonly Lit[]) => readonly number[] | undefined;
+
 export interface SatStats {
   solves: number;
   conflicts: number;
@@ -67,8 +79,14 @@ const TEMP = 8; // the temporary clause of a call, or a learnt clause derived fr
 const LBD_SHIFT = 4;
 
 const CLAUSE_DECAY = 0.999;
-const FIRST_REDUCE = 2000;
-const REDUCE_INCREMENT = 300;
+// Learnt-clause tiers and the reduction schedule (CaDiCaL's): glue up to CORE_GLUE kept for good, up
+// to TIER2_GLUE while used since the last reduction; the rest reduced every REDUCE_INTERVAL * sqrt(k)
+// conflicts, REDUCE_FRACTION of them at a time. A small database keeps propagation fast, which is
+// where the time goes.
+const CORE_GLUE = 2;
+const TIER2_GLUE = 6;
+const REDUCE_INTERVAL = 500;
+const REDUCE_FRACTION = 0.75;
 const FIRST_MODE_LENGTH = 1000;
 const LUBY_UNIT = 512;
 
@@ -127,7 +145,7 @@ export class SatSolver {
   private addBuf: number[] = [];
 
   // Search schedule.
-  private nextReduce = FIRST_REDUCE;
+  private nextReduce = REDUCE_INTERVAL;
   private reductions = 0;
   private simplifiedAt = -1;
   private simplifyAfterProps = 0; // MiniSat's budget: one pass over the clauses per as many propagations
@@ -139,6 +157,8 @@ export class SatSolver {
   private restartConflicts = 0; // conflicts since the last restart
   private lubyIndex = 0;
   private lubyLimit = LUBY_UNIT;
+
+  constructor(private readonly domain?: DecisionDomain) {}
 
   get numVars(): number { return this.nVars; }
 
@@ -192,10 +212,13 @@ export class SatSolver {
     if (this.ok) {
       if (this.simplifyDue()) this.simplify();
       if (this.ok && (opts.temporary === undefined || this.addTemporary(opts.temporary, assume))) {
+        const allowed = this.domain?.(assumptions);
+        if (allowed !== undefined) this.restrictDecisions(allowed);
         result = this.search(assume, opts);
       }
     }
     this.backtrack(0);
+    this.order.unrestrict();
     if (this.temporary !== 0) this.dropTemporary();
     this.stats.timeMs += performance.now() - started;
     return result;
@@ -218,6 +241,11 @@ export class SatSolver {
   /** After UNSAT under assumptions: the assumptions (as passed in) that the final conflict used. */
   failedAssumptions(): Lit[] {
     return this.failed.slice();
+  }
+
+  private restrictDecisions(vars: readonly number[]): void {
+    for (const v of vars) if (!Number.isInteger(v) || v < 1 || v > this.nVars) throw new RangeError(`${v} does not name a variable (there are ${this.nVars})`);
+    this.order.restrict(vars);
   }
 
   // ---------------------------------------------------------------- temporary clauses
@@ -469,57 +497,71 @@ export class SatSolver {
 
   /** Unit propagation over the two watched literals; returns a conflicting clause or 0. */
   private propagate(): number {
+    // The assignment is inlined (assign() with locals): this loop is most of the solver's time.
     const val = this.val;
     const arena = this.arena;
     const watches = this.watches;
     const watchLen = this.watchLen;
+    const trail = this.trail;
+    const level = this.level;
+    const reason = this.reason;
+    const dl = this.trailLim.length;
+    let trailSize = this.trailSize;
+    let qhead = this.qhead;
     let conflict = 0;
-    let props = 0;
-    while (this.qhead < this.trailSize) {
-      const p = this.trail[this.qhead++]!;
+    const start = qhead;
+    while (qhead < trailSize) {
+      const p = trail[qhead++]!;
       const falseLit = p ^ 1;
-      const ws = watches[p]!;
+      let ws = watches[p]!;
       const n = watchLen[p]!;
-      props++;
       let i = 0;
       let j = 0;
       while (i < n) {
         const ref = ws[i]!;
         const blocker = ws[i + 1]!;
         i += 2;
-        if (val[blocker]! > 0) { ws[j++] = ref; ws[j++] = blocker; continue; }
+        const bv = val[blocker]!;
+        if (bv > 0) { ws[j++] = ref; ws[j++] = blocker; continue; }
         if (ref < 0) {
           ws[j++] = ref; ws[j++] = blocker;
-          if (val[blocker]! < 0) { conflict = -ref; break; }
-          this.assign(blocker, -ref);
+          if (bv < 0) { conflict = -ref; break; }
+          val[blocker] = 1; val[blocker ^ 1] = -1;
+          level[blocker >> 1] = dl; reason[blocker >> 1] = -ref;
+          trail[trailSize++] = blocker;
           continue;
         }
         const c = ref + HEADER;
-        if (arena[c] === falseLit) { arena[c] = arena[c + 1]!; arena[c + 1] = falseLit; }
-        const first = arena[c]!;
-        if (first !== blocker && val[first]! > 0) { ws[j++] = ref; ws[j++] = first; continue; }
+        let first = arena[c]!;
+        if (first === falseLit) { first = arena[c + 1]!; arena[c] = first; arena[c + 1] = falseLit; }
+        const fv = val[first]!;
+        if (first !== blocker && fv > 0) { ws[j++] = ref; ws[j++] = first; continue; }
         const end = c + arena[ref + SIZE]!;
-        let moved = false;
-        for (let k = c + 2; k < end; k++) {
+        let k = c + 2;
+        for (; k < end; k++) if (val[arena[k]!]! >= 0) break;
+        if (k < end) {
           const l = arena[k]!;
-          if (val[l]! >= 0) {
-            arena[c + 1] = l;
-            arena[k] = falseLit;
-            this.pushWatch(l ^ 1, ref, first);
-            moved = true;
-            break;
-          }
+          arena[c + 1] = l;
+          arena[k] = falseLit;
+          this.pushWatch(l ^ 1, ref, first);
+          continue;
         }
-        if (moved) continue;
         ws[j++] = ref; ws[j++] = first;
-        if (val[first]! < 0) { conflict = ref; break; }
-        this.assign(first, ref);
+        if (fv < 0) { conflict = ref; break; }
+        val[first] = 1; val[first ^ 1] = -1;
+        level[first >> 1] = dl; reason[first >> 1] = ref;
+        trail[trailSize++] = first;
       }
-      while (i < n) ws[j++] = ws[i++]!;
+      if (i < n) {
+        if (j < i) ws.copyWithin(j, i, n);
+        j += n - i;
+      }
       watchLen[p] = j;
       if (conflict !== 0) break;
     }
-    this.stats.propagations += props;
+    this.stats.propagations += qhead - start;
+    this.trailSize = trailSize;
+    this.qhead = qhead;
     return conflict;
   }
 
@@ -742,7 +784,7 @@ export class SatSolver {
         if (!this.ok) return false;
       }
       if (this.stats.conflicts >= this.nextReduce) {
-        this.nextReduce = this.stats.conflicts + FIRST_REDUCE + REDUCE_INCREMENT * ++this.reductions;
+        this.nextReduce = this.stats.conflicts + REDUCE_INTERVAL * Math.sqrt(++this.reductions);
         this.reduceLearnts();
       }
 
@@ -802,7 +844,7 @@ export class SatSolver {
   // ---------------------------------------------------------------- database maintenance
 
   /**
-   * Glucose-style reduction: removes half of the learnt clauses of glue above 2, worst glue and
+   * Tiered reduction: removes three quarters of the learnt clauses of glue above 2, worst glue and
    * activity first. Glue 2 or less is kept for good; glue up to 6 survives while it keeps taking
    * part in conflicts (the middle tier of CaDiCaL and Kissat).
    */
@@ -813,13 +855,13 @@ export class SatSolver {
     for (const c of this.learnts) {
       const meta = arena[c + META]!;
       const lbd = meta >>> LBD_SHIFT;
-      if (lbd <= 2 || this.locked(c)) continue;
+      if (lbd <= CORE_GLUE || this.locked(c)) continue;
       arena[c + META] = meta & ~USED;
-      if (meta & USED && lbd <= 6) continue;
+      if (meta & USED && lbd <= TIER2_GLUE) continue;
       candidates.push(c);
     }
     candidates.sort((a, b) => (arena[b + META]! >>> LBD_SHIFT) - (arena[a + META]! >>> LBD_SHIFT) || f[a + ACT]! - f[b + ACT]!);
-    const remove = Math.floor(candidates.length / 2);
+    const remove = Math.floor(candidates.length * REDUCE_FRACTION);
     for (let i = 0; i < remove; i++) this.deleteClause(candidates[i]!);
     if (remove > 0) this.collectGarbage();
   }

@@ -7,10 +7,17 @@
  * solver i+1, so no solver ever holds a clause twice. The negated cube of a relative-induction
  * query is a temporary clause of the SAT call (no variable is spent on it); after enough queries a
  * solver is rebuilt from the frames, which drops the clauses subsumed since and the learnt ones.
+ *
+ * A query decides only its cone (as rIC3 does): the latches, the constraints' fan-in, and the fan-in
+ * of the next-state functions or the bad state it assumes. Every other variable is a gate outside
+ * that cone, defined by its Tseitin clauses alone, so any assignment of the cone extends to a model;
+ * a model then holds the latches and the inputs of the cone, which is all the predecessor and its
+ * lifting read (an input outside the cone reads as 0 and cannot change the step's target).
  */
 import { SatSolver } from '../../../lang/sat/solver.js';
 import type { Aig, Lit } from '../../../formalisms/aig.js';
 import { Unroller } from '../cnf.js';
+import { ConeWalker } from './cone.js';
 
 /** A full assignment to the latches and the inputs of one step, read from a model. */
 export interface Step {
@@ -19,11 +26,16 @@ export interface Step {
 }
 
 export class FrameSolver {
-  readonly sat = new SatSolver();
+  readonly sat = new SatSolver((assumptions) => this.cone(assumptions));
   readonly now: Int32Array;
   private readonly nextOf: Int32Array;
   private readonly unroller: Unroller;
   private badLit = 0;
+  /** The AIG node of each SAT variable a query may assume (next-state functions, the bad state). */
+  private readonly nodeOf = new Map<number, number>();
+  private readonly cones: ConeWalker;
+  /** The variables every query decides: the latches and the constraints' cones. */
+  private readonly base: number[] = [];
   /** Relative-induction queries answered since the solver was built. */
   queries = 0;
 
@@ -34,6 +46,10 @@ export class FrameSolver {
     this.unroller = new Unroller(aig, this.sat, (_t, k) => this.now[k]!);
     this.nextOf = new Int32Array(L);
     for (const c of aig.constraints) this.sat.addClause([this.unroller.lit(0, c.lit)]);
+    this.cones = new ConeWalker(aig);
+    for (let k = 0; k < L; k++) this.cones.pin(firstLatch + k, () => {});
+    this.base.push(...this.now);
+    for (const c of aig.constraints) this.cones.pin(c.lit >> 1, (n) => this.pushVar(n, this.base));
     if (init) {
       aig.latches.forEach((l, k) => {
         if (l.reset !== 'x') this.sat.addClause([l.reset === 1 ? this.now[k]! : -this.now[k]!]);
@@ -45,18 +61,46 @@ export class FrameSolver {
   nextLit(lit: Lit): number {
     const k = (lit >> 1) - this.firstLatch;
     let f = this.nextOf[k]!;
-    if (f === 0) f = this.nextOf[k] = this.unroller.lit(0, this.aig.latches[k]!.next);
+    if (f === 0) {
+      const next = this.aig.latches[k]!.next;
+      f = this.nextOf[k] = this.unroller.lit(0, next);
+      this.nodeOf.set(Math.abs(f), next >> 1);
+    }
     return lit & 1 ? -f : f;
   }
   bad(): number {
-    if (this.badLit === 0) this.badLit = this.unroller.lit(0, this.aig.properties[0]!.lit);
+    if (this.badLit === 0) {
+      const bad = this.aig.properties[0]!.lit;
+      this.badLit = this.unroller.lit(0, bad);
+      this.nodeOf.set(Math.abs(this.badLit), bad >> 1);
+    }
     return this.badLit;
   }
+
+  /** The variables a query assuming `assumptions` decides; undefined (all) for an assumption of unknown cone. */
+  private cone(assumptions: readonly number[]): number[] | undefined {
+    const vars = this.base.slice();
+    const visit = (n: number): void => this.pushVar(n, vars);
+    this.cones.begin();
+    for (const a of assumptions) {
+      const node = this.nodeOf.get(Math.abs(a));
+      if (node === undefined) return undefined;
+      this.cones.add(node, visit);
+    }
+    return vars;
+  }
+
+  /** Adds the SAT variable of AIG node `n`, if it is encoded, to `into`. */
+  private pushVar(n: number, into: number[]): void {
+    const v = this.unroller.peek(0, n);
+    if (v !== 0) into.push(Math.abs(v));
+  }
+
   /** Adds the clause blocking `cube`. */
   block(cube: readonly Lit[]): void {
     this.sat.addClause(cube.map((l) => -this.nowLit(l)));
   }
-  /** The latch values and inputs of the last model; inputs outside the loaded cones read as 0. */
+  /** The latch values and inputs of the last model; inputs outside the query's cone read as 0. */
   model(): Step {
     return {
       state: Uint8Array.from(this.now, (v) => (this.sat.value(v) === true ? 1 : 0)),

@@ -5,10 +5,14 @@
  * the bad state, and the constraints)" are the latch literals that force the step. Every state of
  * the lifted cube therefore reaches the target with the same inputs, which keeps a chain of
  * obligations a concrete counterexample.
+ *
+ * Only the inputs and latches in the cone of the target are assumed: the others cannot force it,
+ * so they never belong to the cube, and leaving them out spares propagating the rest of the circuit.
  */
 import { SatSolver, type SatStats } from '../../../lang/sat/solver.js';
 import type { Lit } from '../../../formalisms/aig.js';
 import { Unroller } from '../cnf.js';
+import { ConeWalker } from './cone.js';
 import type { Ic3Context } from './context.js';
 import type { Step } from './frame-solver.js';
 
@@ -20,6 +24,9 @@ export class Lifter {
   private readonly next: Int32Array;
   private readonly constraints: number[];
   private readonly bad: number;
+  private readonly cones: ConeWalker;
+  /** The input and latch nodes in the cone of one call's target. */
+  private readonly support: number[] = [];
 
   constructor(private readonly ctx: Ic3Context) {
     const aig = ctx.aig;
@@ -31,18 +38,21 @@ export class Lifter {
     this.next = Int32Array.from(aig.latches, (l) => lu.lit(0, l.next));
     this.constraints = aig.constraints.map((c) => lu.lit(0, c.lit));
     this.bad = lu.lit(0, aig.properties[0]!.lit);
+    this.cones = new ConeWalker(aig);
   }
 
   get stats(): SatStats { return this.sat.stats; }
 
   /** The latch literals of the step's state that force it into `cube`. */
   toCube(step: Step, cube: readonly Lit[]): Lit[] {
-    return this.lift(step, [...cube.map((l) => this.nextLit(l)), ...this.constraints]);
+    const latches = this.ctx.aig.latches;
+    const roots = cube.map((l) => latches[this.ctx.latchOf(l)]!.next >> 1);
+    return this.lift(step, [...cube.map((l) => this.nextLit(l)), ...this.constraints], roots);
   }
 
   /** The latch literals of the step's state that make it bad. */
   toBad(step: Step): Lit[] {
-    return this.lift(step, [this.bad, ...this.constraints]);
+    return this.lift(step, [this.bad, ...this.constraints], [this.ctx.aig.properties[0]!.lit >> 1]);
   }
 
   private nextLit(lit: Lit): number {
@@ -50,17 +60,30 @@ export class Lifter {
     return lit & 1 ? -f : f;
   }
 
-  /** The latch literals of `state` that, with `inputs`, force every lifting-solver literal of `target`. */
-  private lift({ state, inputs }: Step, target: number[]): Lit[] {
-    const assumptions: number[] = [];
-    inputs.forEach((b, k) => assumptions.push(b ? this.inputs[k]! : -this.inputs[k]!));
-    state.forEach((b, k) => assumptions.push(b ? this.now[k]! : -this.now[k]!));
+  /**
+   * The latch literals of `state` that, with `inputs`, force every lifting-solver literal of `target`,
+   * whose AIG nodes (the constraints aside) are `roots`.
+   */
+  private lift({ state, inputs }: Step, target: number[], roots: readonly number[]): Lit[] {
+    const aig = this.ctx.aig;
+    const firstLatch = this.ctx.firstLatch;
+    const support = this.support;
+    support.length = 0;
+    const visit = (n: number): void => { if (n !== 0 && n < firstLatch + aig.latches.length) support.push(n); };
+    this.cones.begin();
+    for (const r of roots) this.cones.add(r, visit);
+    for (const c of aig.constraints) this.cones.add(c.lit >> 1, visit);
+    // Inputs first, then latches, each in order (as all of them were assumed before).
+    support.sort((a, b) => a - b);
+    const assumptions = support.map((n) => n < firstLatch
+      ? (inputs[n - 1] ? this.inputs[n - 1]! : -this.inputs[n - 1]!)
+      : (state[n - firstLatch] ? this.now[n - firstLatch]! : -this.now[n - firstLatch]!));
     if (this.ctx.solve(this.sat, assumptions, target.map((t) => -t))) throw new Error('IC3 lifting: the step does not force its target');
-    const failed = new Set(this.sat.failedAssumptions());
     const cube: Lit[] = [];
-    state.forEach((b, k) => {
-      if (failed.has(b ? this.now[k]! : -this.now[k]!)) cube.push(2 * (this.ctx.firstLatch + k) + (b ? 0 : 1));
-    });
-    return cube;
+    for (const l of this.sat.failedAssumptions()) {
+      const k = Math.abs(l) - this.now[0]!;
+      if (k >= 0 && k < state.length && this.now[k] === Math.abs(l)) cube.push(2 * (firstLatch + k) + (l > 0 ? 0 : 1));
+    }
+    return cube.sort((a, b) => a - b);
   }
 }
