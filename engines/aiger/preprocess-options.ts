@@ -14,7 +14,8 @@ export interface Preprocessing {
   readonly lcorr: boolean;
 }
 
-export const DEFAULT_PREPROCESSING: Preprocessing = { sweep: true, lcorr: true };
+/** Measured on HWMCC'24 with IC3 (docs/bench/preprocessing.md): latch correspondence pays, sweeping does not. */
+export const DEFAULT_PREPROCESSING: Preprocessing = { sweep: false, lcorr: true };
 
 const onOff = (b: boolean) => (b ? 'on' : 'off');
 
