@@ -231,6 +231,31 @@ export function propagateConstants(aig: Aig): Aig {
 }
 
 /**
+ * The graph with nodes replaced, rebuilt with folding and structural hashing as in
+ * `propagateConstants`: `replacement[n]` is a literal over nodes below n (or a constant) that stands
+ * for node n, or -1 to keep it. A replaced latch disappears with its next-state function; what
+ * referred to a replaced node refers to its replacement. Merging proven equivalences (SAT sweeping,
+ * latch correspondence) is done this way; apply `coneOfInfluence` afterwards.
+ */
+export function substitute(aig: Aig, replacement: Int32Array): Aig {
+  const firstLatch = 1 + aig.inputs.length;
+  const firstGate = firstGateNode(aig);
+  const map = new Int32Array(firstGate + andCount(aig));
+  const b = new AigBuilder(aig.file);
+  aig.inputs.forEach((input, k) => { map[1 + k] = b.input(input); });
+  aig.latches.forEach((latch, k) => {
+    const r = replacement[firstLatch + k]!;
+    map[firstLatch + k] = r >= 0 ? through(map, r) : b.latch(latch);
+  });
+  for (let g = 0; g < andCount(aig); g++) {
+    const r = replacement[firstGate + g]!;
+    map[firstGate + g] = r >= 0 ? through(map, r) : b.and(through(map, aig.fanins[2 * g]!), through(map, aig.fanins[2 * g + 1]!));
+  }
+  for (const latch of b.latches) latch.next = through(map, latch.next);
+  return b.finish(mapSignals(aig.properties, map), mapSignals(aig.constraints, map), true);
+}
+
+/**
  * The graph with gates appended (folded and shared as `AigBuilder.and` does) and new properties:
  * `build` gets the gate constructor and returns the properties over old and new literals. Inputs,
  * latches, existing gates and constraints stay as they are, so the result simulates the original

@@ -8,17 +8,18 @@
  * The witness is the file's circuit plus, for each slot j = 1 .. D-1, a copy of the prepared
  * circuit's latches and inputs as they were j steps ago (a shift register) and a flag `valid_j`
  * (reset 0, set once j steps have been taken). Its property (the good condition) says: the file's
- * property holds now, the latches the reductions proved constant are at their constants, and each
+ * property holds now, what the reductions proved of the file's latches holds (constants, and latches
+ * merged into their representatives equal to them), and each
  * valid slot holds a state that satisfied the constraints and the property and stepped (by the
  * prepared circuit's next-state functions) into the next newer slot; the flags are monotone, and
  * the oldest valid state (the current one when no slot is valid) is an initial state. A full
  * history is D good states in a row, so the next state is good by k-induction; a partial one is a
  * path from an initial state shorter than D, so the next state is good by the base case.
  */
-import { TRUE_LIT, extendAigWithLatches, instantiate, type Aig, type Lit, type NewLatch } from '../../formalisms/aig.js';
+import { FALSE_LIT, TRUE_LIT, extendAigWithLatches, instantiate, type Aig, type Lit, type NewLatch } from '../../formalisms/aig.js';
 import type { CircuitModel } from '../../formalisms/frontends/aiger.js';
 import type { Property } from '../../formalisms/problem.js';
-import type { Prepared } from './prepare.js';
+import { provenFacts, type Prepared } from './prepare.js';
 
 /** The witness circuit of a proof by k-induction of depth `depth` (D: D good states imply the next) on the prepared circuit. */
 export function kInductionWitness(circuit: CircuitModel, p: Property, prep: Prepared, depth: number): Aig {
@@ -28,7 +29,7 @@ export function kInductionWitness(circuit: CircuitModel, p: Property, prep: Prep
   const slots = depth - 1;
   // per slot: I inputs, L latches, and the valid flag
   const perSlot = I + L + 1;
-  const units = circuit.constantLatches(p, prep.stuck);
+  const facts = provenFacts(circuit, p, prep);
   return extendAigWithLatches(file, slots * perSlot, (and, old, added) => {
     const or = (a: Lit, b: Lit) => and(a ^ 1, b ^ 1) ^ 1;
     const all = (lits: readonly Lit[]) => lits.reduce(and, TRUE_LIT);
@@ -44,7 +45,7 @@ export function kInductionWitness(circuit: CircuitModel, p: Property, prep: Prep
     const view = (j: number) => instantiate(small, slot(j), and);
     const initial = (j: number) => all(small.latches.map((l, k) => (l.reset === 'x' ? TRUE_LIT : slot(j)[I + k]! ^ (l.reset ^ 1))));
 
-    const good: Lit[] = [old(file.properties[p.index]!.lit) ^ 1, ...units.map(old)];
+    const good: Lit[] = [old(file.properties[p.index]!.lit) ^ 1, ...facts.map((c) => c.map(old).reduce(or, FALSE_LIT))];
     for (let j = 1; j <= slots; j++) {
       const v = view(j);
       const newer = slot(j - 1);

@@ -9,19 +9,20 @@
  * The proof is a witness circuit that remembers the last k - 1 states (k-witness.ts), checked by
  * certifaiger's rules like IC3's. When the step case needed simple-path constraints it is instead a
  * k-inductive invariant of the property's view (the STS of its cone): the property, with the
- * latches that ternary simulation found stuck fixed to their constants (they hold in every
- * reachable state and are 1-inductive by themselves), under simple-path constraints; its check
+ * latches that preprocessing found stuck fixed to their constants and the latches it merged equal
+ * to their representatives (they hold in every reachable state and are 1-inductive by themselves),
+ * under simple-path constraints; its check
  * unrolls the view k steps itself.
  */
 import { SatSolver } from '../../lang/sat/solver.js';
-import { True, and, not, ref } from '../../lang/expr.js';
+import { True, and, iff, not, ref } from '../../lang/expr.js';
 import type { Aig } from '../../formalisms/aig.js';
 import { TIMEOUT, unknown, type Result, type Statistics } from '../result.js';
 import type { Engine, Settings } from '../engine.js';
 import { boundOf } from '../bound.js';
 import { initialUnrolling, readRun, type AigerEngineOptions } from './bmc.js';
 import { Unroller } from './cnf.js';
-import { circuitOf, prepare, resultOf, type Outcome } from './prepare.js';
+import { circuitOf, prepare, provenFacts, resultOf, type Outcome } from './prepare.js';
 import { kInductionWitness } from './k-witness.js';
 
 /** The step case: paths from any state, with simple-path constraints added on demand. */
@@ -127,20 +128,23 @@ export function createEngine(settings: Settings): Engine {
       const circuit = circuitOf(problem);
       if (!found.simplePath) {
         // without simple paths the proof becomes a witness circuit that remembers k - 1 states
-        const units = circuit.constantLatches(property, prep.stuck);
         return {
           verdict: 'safe',
-          certificate: { kind: 'witness-circuit', witness: kInductionWitness(circuit, property, prep, found.depth), clauses: units.map((u) => [u]), k: found.depth },
-          stats: { ...stats, inductionDepth: found.depth },
+          certificate: { kind: 'witness-circuit', witness: kInductionWitness(circuit, property, prep, found.depth), clauses: provenFacts(circuit, property, prep), k: found.depth },
+          stats: { ...prep.stats, ...stats, inductionDepth: found.depth },
         };
       }
       const { sts, model } = circuit.cone(property);
-      const stuck = [...prep.stuck].map(([k, v]) => (v ? ref(sts.latches.get(k)!) : not(ref(sts.latches.get(k)!))));
-      const invariant = new Map([[model.initLoc, stuck.length === 0 ? True : and(...stuck)]]);
+      const latch = (k: number) => ref(sts.latches.get(k)!);
+      const facts = [
+        ...[...prep.stuck].map(([k, v]) => (v ? latch(k) : not(latch(k)))),
+        ...prep.merged.map((m) => iff(latch(m.latch), m.negated ? not(latch(m.rep)) : latch(m.rep))),
+      ];
+      const invariant = new Map([[model.initLoc, facts.length === 0 ? True : and(...facts)]]);
       return {
         verdict: 'safe',
         certificate: { kind: 'k-invariant', k: found.depth, simplePath: found.simplePath, invariant },
-        stats: { ...stats, inductionDepth: found.depth },
+        stats: { ...prep.stats, ...stats, inductionDepth: found.depth },
       };
     },
   };

@@ -2,25 +2,52 @@
  * The circuit the bit-level engines check for one property. The front end gives the property's
  * cone (cone of influence and constant propagation with structural hashing; its STS is the
  * property's interpreter view); here latches that ternary simulation proves stuck at a constant
- * are replaced by that constant and the graph is reduced again, until no stuck latch is left.
+ * are replaced by that constant and the graph is reduced again, until no stuck latch is left; then,
+ * as the engine's options ask, SAT sweeping merges combinationally equal nodes (sweep.ts) and latch
+ * correspondence merges latches equal in every reachable state (latch-correspondence.ts), each
+ * within a time budget, and stuck latches are looked for once more.
  *
  * What the engines find on that circuit is moved back to the file: a run becomes an HWMCC witness
  * over the file's inputs and latches, an invariant (clauses over the circuit's latches) becomes a
- * witness circuit of the file, the stuck latches joining it as unit clauses, and the front end
- * adding the constants of its own reduction.
+ * witness circuit of the file, the stuck latches joining it as unit clauses and the merged latches
+ * as the equivalences with their representatives (two binary clauses each), and the front end
+ * adding the constants of its own reduction. Sweeping keeps inputs and latches, so runs and
+ * invariants carry over as they are. A merged latch has a reset equal to its representative's (up
+ * to the negation), so a run's initial state over the file needs nothing new, and the file's
+ * merged latches follow their representatives along it; the equivalences are inductive on their
+ * own and the engine's invariant is inductive on the reduced circuit, so together they are
+ * inductive on the file, which the certificate check proves rather than assumes.
  */
-import { FALSE_LIT, TRUE_LIT, coneOfInfluence, propagateConstants, type Aig, type Lit } from '../../formalisms/aig.js';
+import { FALSE_LIT, TRUE_LIT, andCount, coneOfInfluence, propagateConstants, type Aig, type Lit } from '../../formalisms/aig.js';
 import type { Run } from '../../formalisms/aig-eval.js';
 import type { Problem, Property } from '../../formalisms/problem.js';
 import { transferRun, type CircuitModel } from '../../formalisms/frontends/aiger.js';
 import type { Result, Statistics, UnknownReason } from '../result.js';
 import { stuckLatches } from './simulate.js';
+import { sweep } from './sweep.js';
+import { latchCorrespondence } from './latch-correspondence.js';
+import { DEFAULT_PREPROCESSING, preprocessingOf, type Preprocessing } from './preprocess-options.js';
+
+/** Time budgets of the SAT-based steps, so that preprocessing stays cheap on big circuits. */
+const SWEEP_BUDGET_MS = 1000;
+const LCORR_BUDGET_MS = 1000;
+
+/** A latch of the file (by position) that equals another one, or its negation, in every reachable state. */
+export interface Merged {
+  readonly latch: number;
+  readonly rep: number;
+  readonly negated: boolean;
+}
 
 export interface Prepared {
-  /** What the engines check: the property's cone without its stuck latches; its one property is the checked one. */
+  /** What the engines check: the property's cone reduced as above; its one property is the checked one. */
   readonly circuit: Aig;
-  /** Latches of the cone (by file position) that ternary simulation proved stuck, with their value. */
+  /** Latches of the cone (by file position) proved stuck, by ternary simulation or by induction, with their value. */
   readonly stuck: ReadonlyMap<number, 0 | 1>;
+  /** Latches of the cone (by file position) merged into a representative by latch correspondence. */
+  readonly merged: readonly Merged[];
+  /** Sizes before and after, what was merged, and the time it took (counters beside the engine's). */
+  readonly stats: Readonly<Record<string, number>>;
 }
 
 /** A clause over latch literals (`2 * node + negated`) of a circuit. */
@@ -46,21 +73,55 @@ function fixStuck(aig: Aig, stuck: ReadonlyMap<number, 0 | 1>, fixed: Map<number
   return coneOfInfluence(propagated);
 }
 
-/** The cone of a graph prepared for the engines. */
-export function prepareAig(cone: Aig): Prepared {
-  const stuck = new Map<number, 0 | 1>();
-  let circuit = cone;
-  for (let found = stuckLatches(circuit); found.size > 0; found = stuckLatches(circuit)) circuit = fixStuck(circuit, found, stuck);
-  return { circuit, stuck };
+function withoutStuck(aig: Aig, fixed: Map<number, 0 | 1>): Aig {
+  let circuit = aig;
+  for (let found = stuckLatches(circuit); found.size > 0; found = stuckLatches(circuit)) circuit = fixStuck(circuit, found, fixed);
+  return circuit;
 }
 
-const prepared = new WeakMap<Aig, Prepared>();
+/** The cone of a graph prepared for the engines. */
+export function prepareAig(cone: Aig, options: Preprocessing = DEFAULT_PREPROCESSING): Prepared {
+  const started = performance.now();
+  const stuck = new Map<number, 0 | 1>();
+  const merged: Merged[] = [];
+  let circuit = withoutStuck(cone, stuck);
+  const stats: Record<string, number> = { latchesBefore: cone.latches.length, andsBefore: andCount(cone) };
+  if (options.sweep) {
+    const t = performance.now();
+    const swept = sweep(circuit, Date.now() + SWEEP_BUDGET_MS);
+    circuit = swept.aig;
+    Object.assign(stats, { sweptNodes: swept.merged, sweepSatCalls: swept.satCalls, sweepMs: Math.round(performance.now() - t) });
+  }
+  if (options.lcorr) {
+    const t = performance.now();
+    const found = latchCorrespondence(circuit, Date.now() + LCORR_BUDGET_MS);
+    if (found) {
+      for (const e of found.equivalences) {
+        const latch = circuit.latches[e.latch]!;
+        if (e.rep === undefined) stuck.set(latch.index, latch.reset === 1 ? 1 : 0);
+        else merged.push({ latch: latch.index, rep: circuit.latches[e.rep]!.index, negated: e.negated });
+      }
+      circuit = found.aig;
+      Object.assign(stats, { mergedLatches: found.equivalences.length, lcorrRounds: found.rounds, lcorrSatCalls: found.satCalls });
+    }
+    stats.lcorrMs = Math.round(performance.now() - t);
+  }
+  if (options.sweep || options.lcorr) circuit = withoutStuck(circuit, stuck);
+  Object.assign(stats, { latchesAfter: circuit.latches.length, andsAfter: andCount(circuit), prepareMs: Math.round(performance.now() - started) });
+  return { circuit, stuck, merged, stats };
+}
 
-/** The circuit of a property, prepared once per problem and property. */
+const prepared = new WeakMap<Aig, Map<string, Prepared>>();
+
+/** The circuit of a property, prepared once per problem, property and choice of preprocessing. */
 export function prepare(problem: Problem, p: Property): Prepared {
   const cone = circuitOf(problem).cone(p).aig;
-  let known = prepared.get(cone);
-  if (!known) prepared.set(cone, (known = prepareAig(cone)));
+  const options = preprocessingOf(problem);
+  const key = `${options.sweep}${options.lcorr}`;
+  let byOptions = prepared.get(cone);
+  if (!byOptions) prepared.set(cone, (byOptions = new Map()));
+  let known = byOptions.get(key);
+  if (!known) byOptions.set(key, (known = prepareAig(cone, options)));
   return known;
 }
 
@@ -69,16 +130,35 @@ export function circuitOf(problem: Problem): CircuitModel {
   return problem.circuit;
 }
 
+/**
+ * What preprocessing proved about the file's latches, as clauses over its latch literals: the stuck
+ * latches as units, each merged latch as its equivalence with the representative.
+ */
+export function preparedFacts(circuit: CircuitModel, prep: Prepared): Clause[] {
+  const clauses: Clause[] = [...prep.stuck].map(([k, v]) => [circuit.latchLit(k) ^ (v ^ 1)]);
+  for (const m of prep.merged) {
+    const l = circuit.latchLit(m.latch);
+    const r = circuit.latchLit(m.rep) ^ (m.negated ? 1 : 0);
+    clauses.push([l ^ 1, r], [l, r ^ 1]);
+  }
+  return clauses;
+}
+
+/** Everything proved about the file's latches before the engine ran: the front end's constants, then `preparedFacts`. */
+export function provenFacts(circuit: CircuitModel, p: Property, prep: Prepared): Clause[] {
+  return [...circuit.constantLatches(p, new Map()).map((u) => [u]), ...preparedFacts(circuit, prep)];
+}
+
 /** The engine's outcome as a result over the file: a witness, or a witness circuit. */
 export function resultOf(problem: Problem, p: Property, prep: Prepared, outcome: Outcome, stats: Statistics): Result {
   const circuit = circuitOf(problem);
-  if (outcome.result === 'unknown') return { verdict: 'unknown', reason: outcome.reason, stats };
+  const all = { ...prep.stats, ...stats };
+  if (outcome.result === 'unknown') return { verdict: 'unknown', reason: outcome.reason, stats: all };
   if (outcome.result === 'unsafe') {
-    return { verdict: 'unsafe', certificate: { kind: 'witness', run: transferRun(prep.circuit, circuit.aig, outcome.run) }, stats };
+    return { verdict: 'unsafe', certificate: { kind: 'witness', run: transferRun(prep.circuit, circuit.aig, outcome.run) }, stats: all };
   }
   const firstLatch = 1 + prep.circuit.inputs.length;
   const lift = (l: Lit): Lit => circuit.latchLit(prep.circuit.latches[(l >> 1) - firstLatch]!.index) ^ (l & 1);
-  const clauses: Clause[] = outcome.invariant.map((c) => c.map(lift));
-  for (const [k, v] of prep.stuck) clauses.push([circuit.latchLit(k) ^ (v ^ 1)]);
-  return { verdict: 'safe', certificate: circuit.witnessCircuit(p, clauses), stats: { ...stats, invariantClauses: clauses.length } };
+  const clauses: Clause[] = [...outcome.invariant.map((c) => c.map(lift)), ...preparedFacts(circuit, prep)];
+  return { verdict: 'safe', certificate: circuit.witnessCircuit(p, clauses), stats: { ...all, invariantClauses: clauses.length } };
 }

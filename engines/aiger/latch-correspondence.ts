@@ -1,0 +1,176 @@
+/**
+ * Latch correspondence: van Eijk's signal correspondence ("Sequential equivalence checking based on
+ * structural similarities", 2000) restricted to latches, with the constant as one more candidate.
+ * Simulation from the initial states proposes classes of latches that are equal or opposite (or
+ * stuck at their reset) in every state it reaches; induction with the SAT solver refines them until
+ * the equivalences E are inductive: with E assumed in the current state (each member replaced by its
+ * representative, "speculative reduction") and the constraints holding there, every member's next
+ * state equals its representative's. A counterexample state splits the classes and the next round
+ * assumes the smaller E. When nothing is split, E holds in all initial states (see below) and is
+ * inductive on its own, so it holds in every reachable state, and merging the latches keeps every
+ * execution of the property.
+ *
+ * Only latches with a reset value are candidates, each normalised by it (a latch's phase is its
+ * reset): then every candidate class holds in all initial states. An uninitialised latch takes any
+ * value at first, so no equivalence with it holds there.
+ */
+import { andCount, coneOfInfluence, firstGateNode, substitute, type Aig, type Lit } from '../../formalisms/aig.js';
+import { SatSolver } from '../../lang/sat/solver.js';
+import { Unroller } from './cnf.js';
+import { Patterns, litWord, simulateGates, splitClasses } from './patterns.js';
+
+const WORDS = 2;
+const STEPS = 32;
+const CONFLICT_LIMIT = 1000;
+/** The constant's place in a class: below every latch, so it represents its class. */
+const CONSTANT = -1;
+
+/** A latch (position in the graph) equal to its representative latch, or to its reset value. */
+export interface LatchEquivalence {
+  readonly latch: number;
+  /** The representative's position, or undefined: the latch is always at its reset value. */
+  readonly rep?: number;
+  /** Whether the latch is the representative's negation. */
+  readonly negated: boolean;
+}
+
+export interface CorrespondenceResult {
+  readonly aig: Aig;
+  readonly equivalences: readonly LatchEquivalence[];
+  readonly rounds: number;
+  readonly satCalls: number;
+}
+
+/** The graph with its corresponding latches merged, or undefined when the deadline came first. */
+export function latchCorrespondence(aig: Aig, deadline: number): CorrespondenceResult | undefined {
+  const L = aig.latches.length;
+  const firstLatch = 1 + aig.inputs.length;
+  const phase = Uint8Array.from(aig.latches, (l) => (l.reset === 1 ? 1 : 0));
+  const candidates = aig.latches.flatMap((l, k) => (l.reset === 'x' ? [] : [k]));
+  if (candidates.length === 0) return undefined;
+  let classes = simulatedClasses(aig, [CONSTANT, ...candidates], phase);
+  const size = firstGateNode(aig) + andCount(aig);
+  const cex = new Int32Array(size);
+  const rng = new Patterns();
+  let rounds = 0;
+  let satCalls = 0;
+
+  let refined = true;
+  while (refined) {
+    if (classes.length === 0) return undefined;
+    if (Date.now() >= deadline) return undefined;
+    refined = false;
+    rounds++;
+    // the hypothesis of this round: each member stands for its representative in the current state
+    const repOf = new Int32Array(L).fill(-2);
+    for (const c of classes) for (const k of c.slice(1)) repOf[k] = c[0]!;
+    const sat = new SatSolver();
+    const vars = new Int32Array(L);
+    const u: Unroller = new Unroller(aig, sat, (_t, k) => {
+      const r = repOf[k]!;
+      if (r === -2) return (vars[k] ||= sat.newVar());
+      const s = r === CONSTANT ? -u.trueLit : (vars[r] ||= sat.newVar());
+      return phase[k]! ^ (r === CONSTANT ? 0 : phase[r]!) ? -s : s;
+    });
+    for (const c of aig.constraints) sat.addClause([u.lit(0, c.lit)]);
+    const next = (k: number): number => (k === CONSTANT ? -u.trueLit : u.lit(0, aig.latches[k]!.next ^ phase[k]!));
+    const proven = new Int32Array(L).fill(-2);
+    let pending = 0;
+    const record = () => {
+      for (let n = 1; n < firstLatch; n++) {
+        const s = u.peek(0, n);
+        setBit(cex, n, pending, s !== 0 ? (sat.value(s) ? 1 : 0) : rng.bit());
+      }
+      // a latch's value as the hypothesis makes it: its representative's, normalised by the phases
+      const own = (k: number) => (vars[k] !== 0 && sat.value(vars[k]!) ? 1 : 0);
+      for (let k = 0; k < L; k++) {
+        const r = repOf[k]!;
+        const v = r === -2 ? own(k) : r === CONSTANT ? phase[k]! : own(r) ^ phase[k]! ^ phase[r]!;
+        setBit(cex, firstLatch + k, pending, v);
+      }
+      pending++;
+    };
+    const refine = () => {
+      simulateGates(aig, cex, 1);
+      const mask = pending === 32 ? -1 : (1 << pending) - 1;
+      classes = splitClasses(classes, (k) => (k === CONSTANT ? 0 : (litWord(cex, 1, aig.latches[k]!.next, 0) ^ -phase[k]!) & mask));
+      pending = 0;
+      refined = true;
+    };
+    check: for (;;) {
+      for (const c of classes) {
+        const rep = c[0]!;
+        for (const k of c.slice(1)) {
+          if (proven[k] === rep) continue;
+          const x = next(k);
+          const y = next(rep);
+          const limits = { conflictLimit: CONFLICT_LIMIT, deadline };
+          let answer = sat.solve([x, -y], limits);
+          if (answer === false) answer = sat.solve([-x, y], limits);
+          satCalls += answer === false ? 2 : 1;
+          if (answer === false) {
+            proven[k] = rep;
+          } else if (answer === undefined) {
+            if (Date.now() >= deadline) return undefined;
+            // undecided: the latch leaves its class, which the next round has to confirm
+            classes = classes.map((d) => d.filter((j) => j !== k)).filter((d) => d.length > 1);
+            refined = true;
+            continue check;
+          } else {
+            record();
+            if (pending === 32) {
+              refine();
+              continue check;
+            }
+          }
+        }
+      }
+      if (pending > 0) refine();
+      break;
+    }
+  }
+
+  const replacement = new Int32Array(size).fill(-1);
+  const equivalences: LatchEquivalence[] = [];
+  for (const c of classes) {
+    const rep = c[0]!;
+    for (const k of c.slice(1)) {
+      const negated = rep === CONSTANT ? false : phase[k] !== phase[rep];
+      replacement[firstLatch + k] = rep === CONSTANT ? phase[k]! as Lit : 2 * (firstLatch + rep) + (negated ? 1 : 0);
+      equivalences.push(rep === CONSTANT ? { latch: k, negated } : { latch: k, rep, negated });
+    }
+  }
+  if (equivalences.length === 0) return undefined;
+  return { aig: coneOfInfluence(substitute(aig, replacement)), equivalences, rounds, satCalls };
+}
+
+function setBit(words: Int32Array, n: number, bit: number, value: number): void {
+  words[n] = (words[n]! & ~(1 << bit)) | (value << bit);
+}
+
+/**
+ * Candidate classes from simulation: random inputs, latches from their resets (uninitialised ones
+ * random), STEPS steps; a pattern counts only while the constraints have held on its path.
+ */
+function simulatedClasses(aig: Aig, members: number[], phase: Uint8Array): number[][] {
+  const rng = new Patterns();
+  const firstLatch = 1 + aig.inputs.length;
+  const values = new Int32Array((firstGateNode(aig) + andCount(aig)) * WORDS);
+  aig.latches.forEach((l, k) => {
+    for (let w = 0; w < WORDS; w++) values[(firstLatch + k) * WORDS + w] = l.reset === 'x' ? rng.word() : -l.reset;
+  });
+  const alive = new Int32Array(WORDS).fill(-1);
+  const state = new Int32Array(aig.latches.length * WORDS);
+  let classes = [members];
+  for (let t = 0; t < STEPS && classes.length > 0; t++) {
+    for (let i = WORDS; i < firstLatch * WORDS; i++) values[i] = rng.word();
+    simulateGates(aig, values, WORDS);
+    for (let w = 0; w < WORDS; w++) {
+      classes = splitClasses(classes, (k) => (k === CONSTANT ? 0 : (values[(firstLatch + k) * WORDS + w]! ^ -phase[k]!) & alive[w]!));
+      for (const c of aig.constraints) alive[w]! &= litWord(values, WORDS, c.lit, w);
+    }
+    aig.latches.forEach((l, k) => { for (let w = 0; w < WORDS; w++) state[k * WORDS + w] = litWord(values, WORDS, l.next, w); });
+    values.set(state, firstLatch * WORDS);
+  }
+  return classes;
+}
