@@ -43,6 +43,7 @@ function abc(c: Circuit, name: string): 'safe' | 'unsafe' {
 
 /** What is wrong with one engine's answer on a circuit (given ABC's verdict), or undefined. */
 async function judge(c: Circuit, name: string, algorithm: string, expected: 'safe' | 'unsafe'): Promise<string | undefined> {
+  const engine = algorithm.replace(/\+sweep$/, '');
   const file = join(dir, `${name}.${algorithm}.aag`);
   const text = aagText(c);
   writeFileSync(file, text);
@@ -59,10 +60,10 @@ async function judge(c: Circuit, name: string, algorithm: string, expected: 'saf
   } else {
     const problem = await load(file);
     const p = problem.properties[0]!;
-    const settings = algorithm === 'ic3' ? {} : { bound: String(bound) };
+    const settings = { ...(engine === 'ic3' ? {} : { bound: String(bound) }), ...(algorithm.endsWith('+sweep') ? { sweep: 'on' } : {}) };
     let r;
     try {
-      r = await checkWith(algorithm, problem, { settings, ms: 30_000 });
+      r = await checkWith(engine, problem, { settings, ms: 30_000 });
     } catch (e) {
       return (e as Error).message;
     }
@@ -71,7 +72,7 @@ async function judge(c: Circuit, name: string, algorithm: string, expected: 'saf
     if (r.verdict === 'safe' && r.certificate.kind === 'witness-circuit') certificate = problem.certificateText(p, r.certificate);
   }
   // BMC is complete up to its bound here; k-induction may stop at its bound without an answer
-  const allowed: Verdict[] = algorithm === 'bmc' ? [expected === 'unsafe' ? 'unsafe' : 'unknown'] : algorithm === 'kind' ? [expected, 'unknown'] : [expected];
+  const allowed: Verdict[] = engine === 'bmc' ? [expected === 'unsafe' ? 'unsafe' : 'unknown'] : engine === 'kind' ? [expected, 'unknown'] : [expected];
   if (!allowed.includes(verdict)) return `${verdict}, ABC: ${expected}`;
   if (witness !== undefined) {
     const w = readWitness(witness);
@@ -85,7 +86,8 @@ async function judge(c: Circuit, name: string, algorithm: string, expected: 'saf
   return undefined;
 }
 
-const ENGINES = ['ic3', 'bmc', 'kind', 'portfolio'];
+/** The engines with their default preprocessing (latch correspondence), and IC3 also with SAT sweeping. */
+const ENGINES = ['ic3', 'ic3+sweep', 'bmc', 'kind', 'portfolio'];
 
 /** The engines' disagreements with ABC on one seed's circuit (the portfolio, a process per run, on every fourth seed unless fuzzing). */
 async function disagreements(seed: number, c: Circuit, all: boolean): Promise<string[]> {
