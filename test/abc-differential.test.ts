@@ -4,8 +4,9 @@
  * sometimes an invariant constraint. ABC answers with `&r FILE; &put; fold; pdr` on the binary file
  * written by the test's own writer (`&r` keeps uninitialised latches free, `fold` turns the
  * constraint outputs into the property's assumption; ABC's ASCII reader mistakes resets, so it
- * gets binary). IC3, BMC (with a bound of 2^latches, complete on these circuits: a shortest
- * counterexample never repeats a state), k-induction and the portfolio must agree with it; every
+ * gets binary). IC3 (as it is by default and with all its options on), BMC (with a bound of
+ * 2^latches, complete on these circuits: a shortest counterexample never repeats a state),
+ * k-induction and the portfolio must agree with it; every
  * UNSAFE witness must replay on the independent simulator and every witness circuit pass
  * certifaiger's rules checked with MiniSat (test/certifaiger.ts).
  *
@@ -22,6 +23,7 @@ import { certifaiger } from './certifaiger.js';
 import { aagText, randomCircuit, shrink } from './random-aig.js';
 import { checkWith, load } from './engines.js';
 import { vigil } from './cli.js';
+import { IC3_OPTIONS } from '../engines/aiger/ic3-options.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'vigil-abc-diff-'));
 const ABC = ['berkeley-abc', 'abc'].find((b) => spawnSync('sh', ['-c', `command -v ${b}`]).status === 0);
@@ -59,10 +61,10 @@ async function judge(c: Circuit, name: string, algorithm: string, expected: 'saf
   } else {
     const problem = await load(file);
     const p = problem.properties[0]!;
-    const settings = algorithm === 'ic3' ? {} : { bound: String(bound) };
+    const settings = algorithm === 'ic3' ? {} : algorithm === IC3_ALL_ON ? ALL_ON : { bound: String(bound) };
     let r;
     try {
-      r = await checkWith(algorithm, problem, { settings, ms: 30_000 });
+      r = await checkWith(algorithm === IC3_ALL_ON ? 'ic3' : algorithm, problem, { settings, ms: 30_000 });
     } catch (e) {
       return (e as Error).message;
     }
@@ -85,7 +87,10 @@ async function judge(c: Circuit, name: string, algorithm: string, expected: 'saf
   return undefined;
 }
 
-const ENGINES = ['ic3', 'bmc', 'kind', 'portfolio'];
+/** IC3 with every option of ic3-options.ts switched on. */
+const IC3_ALL_ON = 'ic3-all-options';
+const ALL_ON = Object.fromEntries(IC3_OPTIONS.map((o) => [o.name, 'on']));
+const ENGINES = ['ic3', IC3_ALL_ON, 'bmc', 'kind', 'portfolio'];
 
 /** The engines' disagreements with ABC on one seed's circuit (the portfolio, a process per run, on every fourth seed unless fuzzing). */
 async function disagreements(seed: number, c: Circuit, all: boolean): Promise<string[]> {
