@@ -45,7 +45,11 @@ function algorithmHelp(): string {
 /** The options commander parsed, with the engine options apart. */
 function checkOptions(parsed: Record<string, unknown>): CheckOptions {
   const settings: Record<string, string> = {};
-  for (const o of ENGINE_OPTIONS) if (parsed[o.name] !== undefined) settings[o.name] = String(parsed[o.name]);
+  // commander keeps a hyphenated option under its camel-case name (--ic3-ctp: ic3Ctp)
+  for (const o of ENGINE_OPTIONS) {
+    const value = parsed[engineOption(o).attributeName()];
+    if (value !== undefined) settings[o.name] = String(value);
+  }
   return { ...(parsed as Omit<CheckOptions, 'settings'>), settings: settings as Settings };
 }
 

@@ -13,6 +13,8 @@ import { ENCODING, withEncoding } from './encoding.js';
 import { INVARIANTS, SIMPLE_PATH } from './kind-options.js';
 import { FCOVER, SEARCH } from './impact-options.js';
 import { LCORR, SWEEP, withPreprocessing } from './aiger/preprocess-options.js';
+import { IC3_OPTIONS } from './aiger/ic3-options.js';
+import { PORTFOLIO_MEMBERS } from './aiger/portfolio-members.js';
 import { inapplicable, type Engine, type EngineOption, type EngineSpec, type Settings } from './engine.js';
 
 type Module = { createEngine(settings: Settings, problem: Problem): Engine };
@@ -31,12 +33,12 @@ export const ENGINES: readonly EngineSpec[] = [
   { name: 'cegar', formalisms: WORD_LEVEL, options: [...CEGAR_OPTIONS, ENCODING], drawsArg: true, create: withEncoding(lazy(() => import('../cegar/engine.js'))) },
   { name: 'bmc', ...BIT_LEVEL, options: [BOUND, SWEEP, LCORR], create: withPreprocessing(lazy(() => import('./aiger/bmc.js'))) },
   { name: 'bmc', formalisms: WORD_LEVEL, options: [BOUND, ENCODING], create: withEncoding(lazy(() => import('./bmc.js'))) },
-  { name: 'ic3', ...BIT_LEVEL, options: [SWEEP, LCORR], create: withPreprocessing(lazy(() => import('./aiger/ic3.js'))) },
+  { name: 'ic3', ...BIT_LEVEL, options: [...IC3_OPTIONS, SWEEP, LCORR], create: withPreprocessing(lazy(() => import('./aiger/ic3.js'))) },
   { name: 'ic3', formalisms: ['cfa', 'sts'], options: [ENCODING], create: withEncoding(lazy(() => import('./ic3ia.js'))) },
   { name: 'impact', formalisms: ['cfa', 'sts'], options: [SEARCH, FCOVER, ENCODING], create: withEncoding(lazy(() => import('./impact.js'))) },
   { name: 'kind', ...BIT_LEVEL, options: [BOUND, SWEEP, LCORR], create: withPreprocessing(lazy(() => import('./aiger/kind.js'))) },
   { name: 'kind', formalisms: WORD_LEVEL, options: [BOUND, INVARIANTS, SIMPLE_PATH], create: lazy(() => import('./kind.js')) },
-  { name: 'portfolio', ...BIT_LEVEL, options: [BOUND, SWEEP, LCORR], create: withPreprocessing(lazy(() => import('./aiger/portfolio.js'))) },
+  { name: 'portfolio', ...BIT_LEVEL, options: [BOUND, PORTFOLIO_MEMBERS, SWEEP, LCORR], create: withPreprocessing(lazy(() => import('./aiger/portfolio.js'))) },
   { name: 'portfolio', formalisms: ['cfa', 'sts'], options: [BOUND], create: lazy(() => import('./portfolio.js')) },
   { name: 'termination', formalisms: ['cfa'], theories: ['int', 'bool'], property: 'termination', options: [], create: lazy(() => import('./termination/engine.js')) },
 ];

@@ -4,8 +4,9 @@
  * sometimes an invariant constraint. ABC answers with `&r FILE; &put; fold; pdr` on the binary file
  * written by the test's own writer (`&r` keeps uninitialised latches free, `fold` turns the
  * constraint outputs into the property's assumption; ABC's ASCII reader mistakes resets, so it
- * gets binary). IC3, BMC (with a bound of 2^latches, complete on these circuits: a shortest
- * counterexample never repeats a state), k-induction and the portfolio must agree with it; every
+ * gets binary). IC3 (as it is by default and with all its options on), BMC (with a bound of
+ * 2^latches, complete on these circuits: a shortest counterexample never repeats a state),
+ * k-induction and the portfolio must agree with it; every
  * UNSAFE witness must replay on the independent simulator and every witness circuit pass
  * certifaiger's rules checked with MiniSat (test/certifaiger.ts).
  *
@@ -22,6 +23,7 @@ import { certifaiger } from './certifaiger.js';
 import { aagText, randomCircuit, shrink } from './random-aig.js';
 import { checkWith, load } from './engines.js';
 import { vigil } from './cli.js';
+import { IC3_OPTIONS } from '../engines/aiger/ic3-options.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'vigil-abc-diff-'));
 const ABC = ['berkeley-abc', 'abc'].find((b) => spawnSync('sh', ['-c', `command -v ${b}`]).status === 0);
@@ -43,7 +45,7 @@ function abc(c: Circuit, name: string): 'safe' | 'unsafe' {
 
 /** What is wrong with one engine's answer on a circuit (given ABC's verdict), or undefined. */
 async function judge(c: Circuit, name: string, algorithm: string, expected: 'safe' | 'unsafe'): Promise<string | undefined> {
-  const engine = algorithm.replace(/\+sweep$/, '');
+  const engine = algorithm === IC3_ALL_ON ? 'ic3' : algorithm.replace(/\+sweep$/, '');
   const file = join(dir, `${name}.${algorithm}.aag`);
   const text = aagText(c);
   writeFileSync(file, text);
@@ -60,7 +62,7 @@ async function judge(c: Circuit, name: string, algorithm: string, expected: 'saf
   } else {
     const problem = await load(file);
     const p = problem.properties[0]!;
-    const settings = { ...(engine === 'ic3' ? {} : { bound: String(bound) }), ...(algorithm.endsWith('+sweep') ? { sweep: 'on' } : {}) };
+    const settings = { ...(engine === 'ic3' ? {} : { bound: String(bound) }), ...(algorithm.endsWith('+sweep') ? { sweep: 'on' } : {}), ...(algorithm === IC3_ALL_ON ? ALL_ON : {}) };
     let r;
     try {
       r = await checkWith(engine, problem, { settings, ms: 30_000 });
@@ -86,8 +88,13 @@ async function judge(c: Circuit, name: string, algorithm: string, expected: 'saf
   return undefined;
 }
 
-/** The engines with their default preprocessing (latch correspondence), and IC3 also with SAT sweeping. */
-const ENGINES = ['ic3', 'ic3+sweep', 'bmc', 'kind', 'portfolio'];
+/**
+ * The engines with their default preprocessing (latch correspondence), IC3 also with SAT sweeping
+ * and with every option of ic3-options.ts switched on.
+ */
+const IC3_ALL_ON = 'ic3-all-options';
+const ALL_ON = Object.fromEntries(IC3_OPTIONS.map((o) => [o.name, 'on']));
+const ENGINES = ['ic3', 'ic3+sweep', IC3_ALL_ON, 'bmc', 'kind', 'portfolio'];
 
 /** The engines' disagreements with ABC on one seed's circuit (the portfolio, a process per run, on every fourth seed unless fuzzing). */
 async function disagreements(seed: number, c: Circuit, all: boolean): Promise<string[]> {

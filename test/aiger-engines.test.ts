@@ -111,7 +111,7 @@ describe('ternary simulation', () => {
 });
 
 describe('vigil check on AIGER circuits', () => {
-  it('portfolio: first certified verdict of IC3 and BMC, with the usual exit codes', () => {
+  it('portfolio: the first certified verdict of its members (IC3 and BMC on two cores), with the usual exit codes', () => {
     const unsafe = vigil(['check', byName('hw1_false').file, '--algorithm', 'portfolio']);
     expect(unsafe.code).toBe(1);
     expect(unsafe.stdout).toMatch(/UNSAFE/);

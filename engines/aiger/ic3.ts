@@ -17,11 +17,15 @@
  *
  * Uninitialised latches simply have no reset literal: cubes only conflict with the initial states on
  * initialised latches.
+ *
+ * The options (ic3-options.ts) switch on counterexamples to propagation (propagate.ts), dynamic
+ * generalisation and parent lemmas (mic.ts, block.ts) and obligation dropping (block.ts).
  */
 import type { Aig } from '../../formalisms/aig.js';
 import { TIMEOUT, type Statistics } from '../result.js';
-import type { Engine } from '../engine.js';
+import type { Engine, Settings } from '../engine.js';
 import type { AigerEngineOptions } from './bmc.js';
+import { ic3Configuration, ic3OptionsOf, type Ic3Options } from './ic3-options.js';
 import { prepare, resultOf, type Outcome } from './prepare.js';
 import { block } from './ic3/block.js';
 import { Ic3Context, Timeout, type Ic3Counters } from './ic3/context.js';
@@ -33,6 +37,12 @@ import { propagate } from './ic3/propagate.js';
 
 export type { Ic3Counters } from './ic3/context.js';
 
+/** The activity above which --ic3-drop-po drops an obligation, at first. */
+const DROP_AFTER = 20;
+
+/** IC3's run options: the limits and progress of any circuit engine, and its own techniques. */
+export type Ic3RunOptions = AigerEngineOptions & { readonly ic3?: Ic3Options };
+
 export class Ic3 {
   readonly counters: Ic3Counters;
   private readonly ctx: Ic3Context;
@@ -40,7 +50,10 @@ export class Ic3 {
   private readonly lifter: Lifter;
   private readonly mic: Mic;
 
-  constructor(aig: Aig, private readonly opts: AigerEngineOptions) {
+  /** The activity limit of obligation dropping: doubled after each frame that dropped one. */
+  private dropAfter = DROP_AFTER;
+
+  constructor(aig: Aig, private readonly opts: Ic3RunOptions) {
     this.ctx = new Ic3Context(aig, opts);
     this.counters = this.ctx.counters;
     this.frames = new Frames(this.ctx);
@@ -64,15 +77,17 @@ export class Ic3 {
           detail: `frame ${k}, ${this.counters.clauses} clauses, ${this.counters.obligations} obligations, ${this.counters.satCalls} SAT calls`,
           stats: { ...this.counters },
         });
+        const droppedBefore = this.counters.dropped ?? 0;
         for (;;) {
           const fk = frames.solverAt(k);
           if (!ctx.solve(fk.sat, [fk.bad()])) break;
           const step = fk.model();
-          const cex = block(ctx, frames, lifter, mic, { cube: lifter.toBad(step), level: k, depth: 0, inputs: step.inputs, next: undefined });
+          const cex = block(ctx, frames, lifter, mic, { cube: lifter.toBad(step), level: k, depth: 0, inputs: step.inputs, next: undefined, act: 0 }, this.dropAfter);
           if (cex) return { result: 'unsafe', run: cex };
         }
+        if ((this.counters.dropped ?? 0) > droppedBefore) this.dropAfter *= 2;
         frames.newFrame();
-        const empty = propagate(ctx, frames, k + 1);
+        const empty = propagate(ctx, frames, lifter, mic, k + 1);
         if (empty !== undefined) return { result: 'safe', invariant: frames.invariantAbove(empty) };
       }
     } catch (e) {
@@ -99,26 +114,30 @@ export class Ic3 {
       rebuilds: this.frames.rebuilds,
       ctgs: this.counters.ctgs ?? 0,
       subsumed: this.counters.subsumed ?? 0,
+      ctps: this.counters.ctps ?? 0,
+      dropped: this.counters.dropped ?? 0,
+      parentHits: this.counters.parentHits ?? 0,
       liveClauses: this.frames.live,
     };
   }
 }
 
 /** IC3 on a circuit: its outcome and statistics, timed from `started`. */
-export function runIc3(circuit: Aig, opts: AigerEngineOptions, started = Date.now()): { outcome: Outcome; stats: Statistics } {
+export function runIc3(circuit: Aig, opts: Ic3RunOptions, started = Date.now()): { outcome: Outcome; stats: Statistics } {
   const engine = new Ic3(circuit, opts);
   const outcome = engine.check();
   return { outcome, stats: { timeMs: Date.now() - started, solverChecks: 0, solverTimeMs: 0, ...engine.stats() } };
 }
 
 /** IC3 as the engine for circuits: each property on its prepared circuit. */
-export function createEngine(): Engine {
+export function createEngine(settings: Settings): Engine {
+  const ic3 = ic3OptionsOf(settings);
   return {
-    configuration: {},
+    configuration: ic3Configuration(ic3),
     check(problem, property, limits, reporter) {
       const started = Date.now();
       const prep = prepare(problem, property);
-      const { outcome, stats } = runIc3(prep.circuit, { deadline: limits.deadline, onProgress: (p) => reporter.progress(p) }, started);
+      const { outcome, stats } = runIc3(prep.circuit, { deadline: limits.deadline, onProgress: (p) => reporter.progress(p), ic3 }, started);
       return resultOf(problem, property, prep, outcome, stats);
     },
   };

@@ -17,12 +17,13 @@
 import { SatSolver } from '../../lang/sat/solver.js';
 import { True, and, iff, not, ref } from '../../lang/expr.js';
 import type { Aig } from '../../formalisms/aig.js';
+import type { Problem, Property } from '../../formalisms/problem.js';
 import { TIMEOUT, unknown, type Result, type Statistics } from '../result.js';
 import type { Engine, Settings } from '../engine.js';
 import { boundOf } from '../bound.js';
 import { initialUnrolling, readRun, type AigerEngineOptions } from './bmc.js';
 import { Unroller } from './cnf.js';
-import { circuitOf, prepare, provenFacts, resultOf, type Outcome } from './prepare.js';
+import { circuitOf, prepare, provenFacts, resultOf, type Outcome, type Prepared } from './prepare.js';
 import { kInductionWitness } from './k-witness.js';
 
 /** The step case: paths from any state, with simple-path constraints added on demand. */
@@ -82,8 +83,10 @@ class StepCase {
   }
 }
 
-function kInductionOutcome(aig: Aig, opts: AigerEngineOptions, reached: { depth: number; base: SatSolver; step: SatSolver })
-  : Outcome | { result: 'proved'; depth: number; simplePath: boolean } {
+/** What k-induction finds: a circuit engine's outcome, or a proof at a depth (its certificate needs the problem: `kindResult`). */
+export type KindOutcome = Outcome | { readonly result: 'proved'; readonly depth: number; readonly simplePath: boolean };
+
+function kInductionOutcome(aig: Aig, opts: AigerEngineOptions, reached: { depth: number; base: SatSolver; step: SatSolver }): KindOutcome {
   const { sat, u } = initialUnrolling(aig);
   reached.base = sat;
   const step = new StepCase(aig);
@@ -108,6 +111,47 @@ function kInductionOutcome(aig: Aig, opts: AigerEngineOptions, reached: { depth:
   return { result: 'unknown', reason: unknown('bound', `bound ${bound} reached`) };
 }
 
+/** k-induction on a circuit: its outcome and statistics, timed from `started`. */
+export function runKind(circuit: Aig, opts: AigerEngineOptions, started = Date.now()): { outcome: KindOutcome; stats: Statistics } {
+  const reached = { depth: -1, base: new SatSolver(), step: new SatSolver() };
+  const outcome = kInductionOutcome(circuit, opts, reached);
+  return {
+    outcome,
+    stats: {
+      timeMs: Date.now() - started,
+      solverChecks: reached.base.stats.solves + reached.step.stats.solves,
+      solverTimeMs: reached.base.stats.timeMs + reached.step.stats.timeMs,
+      bound: reached.depth,
+    },
+  };
+}
+
+/** The result of k-induction's outcome on the property's prepared circuit, a proof with its certificate. */
+export function kindResult(problem: Problem, property: Property, prep: Prepared, found: KindOutcome, stats: Statistics): Result {
+  if (found.result !== 'proved') return resultOf(problem, property, prep, found, stats);
+  const circuit = circuitOf(problem);
+  if (!found.simplePath) {
+    // without simple paths the proof becomes a witness circuit that remembers k - 1 states
+    return {
+      verdict: 'safe',
+      certificate: { kind: 'witness-circuit', witness: kInductionWitness(circuit, property, prep, found.depth), clauses: provenFacts(circuit, property, prep), k: found.depth },
+      stats: { ...prep.stats, ...stats, inductionDepth: found.depth },
+    };
+  }
+  const { sts, model } = circuit.cone(property);
+  const latch = (k: number) => ref(sts.latches.get(k)!);
+  const facts = [
+    ...[...prep.stuck].map(([k, v]) => (v ? latch(k) : not(latch(k)))),
+    ...prep.merged.map((m) => iff(latch(m.latch), m.negated ? not(latch(m.rep)) : latch(m.rep))),
+  ];
+  const invariant = new Map([[model.initLoc, facts.length === 0 ? True : and(...facts)]]);
+  return {
+    verdict: 'safe',
+    certificate: { kind: 'k-invariant', k: found.depth, simplePath: found.simplePath, invariant },
+    stats: { ...prep.stats, ...stats, inductionDepth: found.depth },
+  };
+}
+
 /** k-induction as the engine for circuits: each property on its prepared circuit. */
 export function createEngine(settings: Settings): Engine {
   const bound = boundOf(settings);
@@ -116,36 +160,8 @@ export function createEngine(settings: Settings): Engine {
     check(problem, property, limits, reporter): Result {
       const started = Date.now();
       const prep = prepare(problem, property);
-      const reached = { depth: -1, base: new SatSolver(), step: new SatSolver() };
-      const found = kInductionOutcome(prep.circuit, { bound, deadline: limits.deadline, onProgress: (p) => reporter.progress(p) }, reached);
-      const stats: Statistics = {
-        timeMs: Date.now() - started,
-        solverChecks: reached.base.stats.solves + reached.step.stats.solves,
-        solverTimeMs: reached.base.stats.timeMs + reached.step.stats.timeMs,
-        bound: reached.depth,
-      };
-      if (found.result !== 'proved') return resultOf(problem, property, prep, found, stats);
-      const circuit = circuitOf(problem);
-      if (!found.simplePath) {
-        // without simple paths the proof becomes a witness circuit that remembers k - 1 states
-        return {
-          verdict: 'safe',
-          certificate: { kind: 'witness-circuit', witness: kInductionWitness(circuit, property, prep, found.depth), clauses: provenFacts(circuit, property, prep), k: found.depth },
-          stats: { ...prep.stats, ...stats, inductionDepth: found.depth },
-        };
-      }
-      const { sts, model } = circuit.cone(property);
-      const latch = (k: number) => ref(sts.latches.get(k)!);
-      const facts = [
-        ...[...prep.stuck].map(([k, v]) => (v ? latch(k) : not(latch(k)))),
-        ...prep.merged.map((m) => iff(latch(m.latch), m.negated ? not(latch(m.rep)) : latch(m.rep))),
-      ];
-      const invariant = new Map([[model.initLoc, facts.length === 0 ? True : and(...facts)]]);
-      return {
-        verdict: 'safe',
-        certificate: { kind: 'k-invariant', k: found.depth, simplePath: found.simplePath, invariant },
-        stats: { ...prep.stats, ...stats, inductionDepth: found.depth },
-      };
+      const { outcome, stats } = runKind(prep.circuit, { bound, deadline: limits.deadline, onProgress: (p) => reporter.progress(p) }, started);
+      return kindResult(problem, property, prep, outcome, stats);
     },
   };
 }

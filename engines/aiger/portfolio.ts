@@ -1,56 +1,70 @@
 /**
- * The AIGER portfolio: IC3 and BMC side by side in two worker threads (one per core) on the
- * property's prepared circuit, which is plain data and goes to the workers as it is (nothing reads
- * the file again). The first SAFE or UNSAFE answer wins and the other worker is terminated; an
- * engine's UNKNOWN, such as BMC's bound, waits for the other one.
+ * The AIGER portfolio: one member per core (`os.availableParallelism()`), each in a worker thread
+ * on the property's prepared circuit, which is plain data and goes to the workers as it is (nothing
+ * reads the file again). The members are the first ones of the list by value (portfolio-members.ts:
+ * IC3, BMC, k-induction, IC3 with other options), or those `--members` names. The first SAFE or
+ * UNSAFE answer wins and the other workers are terminated; an engine's UNKNOWN, such as BMC's
+ * bound, waits for the others. Every answer is certified by the pipeline as any engine's.
  *
  * This module is also the workers' entry point: loaded in a worker thread with portfolio work data,
- * it runs the engine named there and posts its outcome.
+ * it runs the member named there and posts its outcome.
  */
+import { availableParallelism } from 'node:os';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import type { Aig } from '../../formalisms/aig.js';
-import { unknown, type Progress, type Result, type Statistics } from '../result.js';
+import { unknown, type Progress, type Result, type Statistics, type UnknownReason } from '../result.js';
 import type { Engine, Settings } from '../engine.js';
-import { boundOf } from '../bound.js';
 import { runBmc } from './bmc.js';
 import { runIc3 } from './ic3.js';
-import { prepare, resultOf, type Outcome } from './prepare.js';
-
-type Member = 'ic3' | 'bmc';
+import { kindResult, runKind, type KindOutcome } from './kind.js';
+import { BY_VALUE, MEMBERS, PORTFOLIO_MEMBERS } from './portfolio-members.js';
+import { prepare } from './prepare.js';
 
 interface Job {
   readonly portfolio: true;
   readonly circuit: Aig;
-  readonly member: Member;
+  readonly member: string;
+  /** The bounded members' bound: Infinity unless `--bound` is given (they search as deep as time allows). */
   readonly bound: number;
   readonly deadline?: number;
+  /** Whether this member reports progress (the first one does). */
+  readonly reports: boolean;
 }
 
 type Message =
   | { readonly kind: 'progress'; readonly progress: Progress }
-  | { readonly kind: 'done'; readonly outcome: Outcome; readonly stats: Statistics };
+  | { readonly kind: 'done'; readonly outcome: KindOutcome; readonly stats: Statistics };
 
 function workerMain(job: Job): void {
   const post = (m: Message) => parentPort!.postMessage(m);
-  const onProgress = job.member === 'ic3' ? (progress: Progress) => post({ kind: 'progress', progress }) : undefined;
-  const run = job.member === 'ic3' ? runIc3 : runBmc;
-  const { outcome, stats } = run(job.circuit, { bound: job.bound, deadline: job.deadline, onProgress });
+  const onProgress = job.reports ? (progress: Progress) => post({ kind: 'progress', progress }) : undefined;
+  const spec = MEMBERS[job.member]!;
+  const opts = { bound: job.bound, deadline: job.deadline, onProgress, ic3: spec.ic3 };
+  const run = spec.engine === 'ic3' ? runIc3 : spec.engine === 'kind' ? runKind : runBmc;
+  const { outcome, stats } = run(job.circuit, opts);
   post({ kind: 'done', outcome, stats });
 }
 
 if (!isMainThread && (workerData as Job | undefined)?.portfolio) workerMain(workerData as Job);
 
+/** The members of a run: those `--members` names, else the first of the list by value, one per core. */
+export function membersOf(settings: Settings): string[] {
+  const named = settings[PORTFOLIO_MEMBERS.name];
+  if (named !== undefined) return named.split(',');
+  return BY_VALUE.slice(0, Math.max(1, availableParallelism()));
+}
+
 export function createEngine(settings: Settings): Engine {
-  const bound = boundOf(settings);
+  const bound = settings.bound === undefined ? Infinity : Number(settings.bound);
+  const members = membersOf(settings);
   return {
-    configuration: { bound },
+    configuration: { members: members.join(', '), ...(settings.bound === undefined ? {} : { bound }) },
     check(problem, property, limits, reporter): Promise<Result> {
       const started = Date.now();
       const prep = prepare(problem, property);
-      const members: Member[] = ['ic3', 'bmc'];
       return new Promise((resolve, reject) => {
         const workers: Worker[] = [];
-        const unknowns = new Map<Member, Outcome & { result: 'unknown' }>();
+        const unknowns = new Map<string, UnknownReason>();
         let settled = false;
         const finish = (f: () => void) => {
           if (settled) return;
@@ -58,27 +72,29 @@ export function createEngine(settings: Settings): Engine {
           for (const w of workers) void w.terminate();
           try { f(); } catch (e) { reject(e); }
         };
-        for (const member of members) {
-          const job: Job = { portfolio: true, circuit: prep.circuit, member, bound, ...(limits.deadline === undefined ? {} : { deadline: limits.deadline }) };
+        members.forEach((member, i) => {
+          const job: Job = { portfolio: true, circuit: prep.circuit, member, bound, reports: i === 0, ...(limits.deadline === undefined ? {} : { deadline: limits.deadline }) };
           const w = new Worker(new URL(import.meta.url), { workerData: job });
           workers.push(w);
           w.on('message', (m: Message) => {
             if (m.kind === 'progress') { if (!settled) reporter.progress(m.progress); return; }
-            const stats: Statistics = { ...m.stats, timeMs: Date.now() - started, ic3Won: member === 'ic3' ? 1 : 0 };
-            if (m.outcome.result !== 'unknown') {
-              const outcome = m.outcome;
-              finish(() => resolve(resultOf(problem, property, prep, outcome, stats)));
+            // winner: the answering member's position in the list
+            const stats: Statistics = { ...m.stats, timeMs: Date.now() - started, winner: i };
+            const outcome = m.outcome;
+            if (outcome.result !== 'unknown') {
+              finish(() => resolve(kindResult(problem, property, prep, outcome, stats)));
               return;
             }
-            unknowns.set(member, m.outcome);
+            unknowns.set(member, outcome.reason);
             if (unknowns.size < members.length) return;
-            // IC3 is complete: its reason is why the portfolio gave up; BMC's is said beside it.
-            const detail = members.map((x) => `${x}: ${unknowns.get(x)!.reason.detail}`).join('; ');
-            const reason = unknown(unknowns.get('ic3')!.reason.kind, detail);
-            finish(() => resolve(resultOf(problem, property, prep, { result: 'unknown', reason }, stats)));
+            // A timeout if a member ran out of time (with more it might have answered), else the first member's reason.
+            const reasons = members.map((x) => unknowns.get(x)!);
+            const kind = reasons.some((r) => r.kind === 'timeout') ? 'timeout' : reasons[0]!.kind;
+            const reason = unknown(kind, members.map((x, j) => `${x}: ${reasons[j]!.detail}`).join('; '));
+            finish(() => resolve(kindResult(problem, property, prep, { result: 'unknown', reason }, stats)));
           });
           w.on('error', (e) => finish(() => reject(e)));
-        }
+        });
       });
     },
   };

@@ -1,17 +1,24 @@
 /**
  * What the parts of IC3 share: the circuit with its latch numbering and initial states, the options
- * (the deadline), and the counters. Passed to each part explicitly, so each part's signature shows
+ * (the deadline, the techniques switched on), and the counters. Passed to each part explicitly, so each part's signature shows
  * what it touches; every SAT call goes through `solve` here, so all of them are counted and checked
  * against the deadline in one place.
  */
 import type { SatSolver } from '../../../lang/sat/solver.js';
 import type { Aig, Lit } from '../../../formalisms/aig.js';
-import type { AigerEngineOptions } from '../bmc.js';
+import type { Ic3RunOptions } from '../ic3.js';
+import { IC3_DEFAULTS, type Ic3Options } from '../ic3-options.js';
 
 export interface Ic3Counters {
   frame: number;
   ctgs?: number;
   subsumed?: number;
+  /** Clauses pushed after their counterexample to propagation was blocked. */
+  ctps?: number;
+  /** Obligations dropped for being retried too often. */
+  dropped?: number;
+  /** Obligations whose cube generalised to the literals shared with the parent lemma. */
+  parentHits?: number;
   obligations: number;
   clauses: number;
   satCalls: number;
@@ -24,9 +31,17 @@ export class Ic3Context {
   /** The AIG variable of the first latch: latch k is variable `firstLatch + k`. */
   readonly firstLatch: number;
   readonly counters: Ic3Counters = { frame: 0, obligations: 0, clauses: 0, satCalls: 0 };
+  /** Which of the optional techniques run. */
+  readonly options: Ic3Options;
 
-  constructor(readonly aig: Aig, private readonly opts: AigerEngineOptions) {
+  constructor(readonly aig: Aig, private readonly opts: Ic3RunOptions) {
     this.firstLatch = 1 + aig.inputs.length;
+    this.options = opts.ic3 ?? IC3_DEFAULTS;
+  }
+
+  /** Adds one to an optional counter. */
+  count(key: 'ctgs' | 'subsumed' | 'ctps' | 'dropped' | 'parentHits'): void {
+    this.counters[key] = (this.counters[key] ?? 0) + 1;
   }
 
   /** The position of a latch literal's latch. */

@@ -58,6 +58,8 @@ export class Frames {
   private readonly cubes: Lit[][][] = [[]];
   /** Per level, per cube: its signature. */
   private readonly sigs: number[][] = [[]];
+  /** The cubes dropped as subsumed, so that a push running while they go does not move them. */
+  private readonly subsumed = new WeakSet<readonly Lit[]>();
   private readonly solvers: FrameSolver[] = [];
   /** The counts of the frame solvers rebuilt so far. */
   private readonly rebuiltTotals: SatTotals = { solves: 0, timeMs: 0, conflicts: 0, decisions: 0, propagations: 0 };
@@ -117,7 +119,7 @@ export class Frames {
       const sigs = this.sigs[j]!;
       let w = 0;
       for (let r = 0; r < f.length; r++) {
-        if ((sig & ~sigs[r]!) === 0 && subset(cube, f[r]!)) { this.ctx.counters.subsumed = (this.ctx.counters.subsumed ?? 0) + 1; continue; }
+        if ((sig & ~sigs[r]!) === 0 && subset(cube, f[r]!)) { this.ctx.count('subsumed'); this.subsumed.add(f[r]!); continue; }
         f[w] = f[r]!;
         sigs[w++] = sigs[r]!;
       }
@@ -132,25 +134,29 @@ export class Frames {
 
   /**
    * Moves the cubes of `level` that `holdsAbove` accepts to level + 1, in order, each into solver
-   * level + 1; returns how many stay.
+   * level + 1; returns how many stay. `holdsAbove` may add clauses that subsume some of them
+   * (counterexamples to propagation): the cubes are visited from a copy, and the subsumed skipped.
    */
   pushUp(level: number, holdsAbove: (cube: readonly Lit[]) => boolean): number {
-    const stay: Lit[][] = [];
-    const staySigs: number[] = [];
+    const moved = new Set<Lit[]>();
+    for (const cube of this.cubes[level]!.slice()) {
+      if (this.subsumed.has(cube) || !holdsAbove(cube)) continue;
+      moved.add(cube);
+      this.cubes[level + 1]!.push(cube);
+      this.sigs[level + 1]!.push(signature(cube));
+      this.solvers[level + 1]!.block(cube);
+    }
     const f = this.cubes[level]!;
     const sigs = this.sigs[level]!;
+    let w = 0;
     for (let r = 0; r < f.length; r++) {
-      const cube = f[r]!;
-      if (!holdsAbove(cube)) { stay.push(cube); staySigs.push(sigs[r]!); }
-      else {
-        this.cubes[level + 1]!.push(cube);
-        this.sigs[level + 1]!.push(sigs[r]!);
-        this.solvers[level + 1]!.block(cube);
-      }
+      if (moved.has(f[r]!)) continue;
+      f[w] = f[r]!;
+      sigs[w++] = sigs[r]!;
     }
-    this.cubes[level] = stay;
-    this.sigs[level] = staySigs;
-    return stay.length;
+    f.length = w;
+    sigs.length = w;
+    return w;
   }
 
   /** The clauses of the levels above `level`: an inductive invariant once `level` is empty. */

@@ -9,16 +9,34 @@
  *
  * Literal activity counts how often a latch literal took part in blocked cubes, so literals that
  * keep mattering are tried last.
+ *
+ * Two options refine it. Dynamic generalisation (Su et al. 2025, rIC3's --ic3-dynamic): the CTG
+ * effort is an argument, which block.ts raises for obligations that keep coming back. Parent lemmas
+ * (Xia et al., CAV 2023): the lemma that blocked the obligation's successor is a hint for the shape
+ * of this one, so the cube is first cut down to the literals it shares with that lemma, and those
+ * literals are tried last.
  */
 import type { Lit } from '../../../formalisms/aig.js';
 import type { Ic3Context } from './context.js';
 import type { Frames } from './frames.js';
 import type { Lifter } from './lift.js';
 
-/** CTGs blocked per literal-drop attempt before the candidate is joined with the predecessor. */
-const MAX_CTGS = 3;
-/** Generalisation depth up to which CTGs are looked for (1: only while generalising an obligation's cube). */
-const MAX_CTG_DEPTH = 1;
+/** How hard generalisation tries: CTGs blocked per literal-drop attempt before the candidate is joined with the predecessor, and the generalisation depth up to which CTGs are looked for (1: only while generalising an obligation's cube). */
+export interface Effort {
+  readonly maxCtgs: number;
+  readonly maxDepth: number;
+}
+
+/** The fixed effort. */
+export const DEFAULT_EFFORT: Effort = { maxCtgs: 3, maxDepth: 1 };
+
+/** Dynamic generalisation: the effort for an obligation that came back `act` times. */
+export function dynamicEffort(act: number): Effort {
+  if (act < 10) return DEFAULT_EFFORT;
+  if (act < 40) return { maxCtgs: 5, maxDepth: 2 };
+  return { maxCtgs: 7, maxDepth: 3 };
+}
+
 /** Consecutive failed literal drops after which the generalisation of a CTG's cube stops. */
 const CTG_MIC_ATTEMPTS = 3;
 
@@ -33,20 +51,42 @@ export class Mic {
 
   /**
    * Blocks `cube`, relatively inductive to F_{level-1} with final-conflict literals `core`: the
-   * generalised clause goes into the highest level up to the top frame where it still holds, which
-   * is returned.
+   * generalised clause goes into the highest level up to the top frame where it still holds; that
+   * level and the clause's cube are returned. `parent`: the parent lemma's cube, if any.
    */
-  block(core: Lit[], cube: readonly Lit[], level: number): number {
-    return this.blockAt(core, cube, level, 1);
+  block(core: Lit[], cube: readonly Lit[], level: number, effort = DEFAULT_EFFORT, parent?: readonly Lit[]): { level: number; cube: Lit[] } {
+    return this.blockAt(core, cube, level, 1, effort, parent);
   }
 
-  private blockAt(core: Lit[], cube: readonly Lit[], level: number, depth: number): number {
-    const c = this.mic(this.initSafe(core, cube), level - 1, depth);
+  /**
+   * Blocks a counterexample to propagation, relatively inductive to F_{level-1}, at `level`:
+   * generalised as a CTG's cube is (no CTGs of its own, a few failed drops), not pushed (the
+   * propagation of the next level will try).
+   */
+  blockCtp(core: Lit[], cube: readonly Lit[], level: number): void {
+    this.blockAt(core, cube, level, 2, DEFAULT_EFFORT, undefined, level);
+  }
+
+  private blockAt(core: Lit[], cube: readonly Lit[], level: number, depth: number, effort: Effort, parent?: readonly Lit[], highest = this.ctx.counters.frame): { level: number; cube: Lit[] } {
+    let start = this.initSafe(core, cube);
+    if (parent) start = this.towardsParent(start, parent, level - 1);
+    const c = this.mic(start, level - 1, depth, effort, parent);
     let lv = level;
-    while (lv < this.ctx.counters.frame && 'core' in this.frames.relInd(c, lv)) lv++;
+    while (lv < highest && 'core' in this.frames.relInd(c, lv)) lv++;
     this.frames.add(c, lv);
     this.bump(c);
-    return lv;
+    return { level: lv, cube: c };
+  }
+
+  /** The literals of `cube` that the parent lemma has too, if that subcube is relatively inductive to F_rel; else `cube`. */
+  private towardsParent(cube: Lit[], parent: readonly Lit[], rel: number): Lit[] {
+    const inParent = new Set(parent);
+    const shared = cube.filter((l) => inParent.has(l));
+    if (shared.length === 0 || shared.length === cube.length || this.ctx.meetsInit(shared)) return cube;
+    const ind = this.frames.relInd(shared, rel);
+    if (!('core' in ind)) return cube;
+    this.ctx.count('parentHits');
+    return this.initSafe(ind.core, shared);
   }
 
   private bump(cube: readonly Lit[]): void {
@@ -66,15 +106,17 @@ export class Mic {
     return sort ? out.sort((a, b) => a - b) : out;
   }
 
-  /** Drops literals of `cube`, relatively inductive to F_rel, least active first; sorted. */
-  private mic(cube: Lit[], rel: number, depth: number): Lit[] {
+  /** Drops literals of `cube`, relatively inductive to F_rel, least active first (the parent lemma's last); sorted. */
+  private mic(cube: Lit[], rel: number, depth: number, effort: Effort, parent?: readonly Lit[]): Lit[] {
     const act = this.activity;
-    cube = [...cube].sort((a, b) => act[a]! - act[b]!);
+    const inParent = new Set(parent);
+    const key = (l: Lit) => (inParent.has(l) ? 1 : 0);
+    cube = [...cube].sort((a, b) => key(a) - key(b) || act[a]! - act[b]!);
     const budget = depth > 1 ? CTG_MIC_ATTEMPTS : Infinity;
     let attempts = budget;
     for (let i = 0; i < cube.length && cube.length > 1;) {
       const cand = cube.filter((_, j) => j !== i);
-      const r = this.down(cand, i, rel, depth);
+      const r = this.down(cand, i, rel, depth, effort);
       if (r) { cube = r; attempts = budget; }
       else if (--attempts === 0) break;
       else i++;
@@ -86,23 +128,23 @@ export class Mic {
    * A subcube of `cube` relatively inductive to F_rel and free of initial states, keeping the
    * literals before `keepTo`; undefined when there is none to be found.
    */
-  private down(cube: Lit[], keepTo: number, rel: number, depth: number): Lit[] | undefined {
+  private down(cube: Lit[], keepTo: number, rel: number, depth: number, effort: Effort): Lit[] | undefined {
     let ctgs = 0;
     for (;;) {
       if (this.ctx.meetsInit(cube)) return undefined;
       const ind = this.frames.relInd(cube, rel);
       if ('core' in ind) return this.initSafe(ind.core, cube, false);
-      if (depth > MAX_CTG_DEPTH) return undefined;
+      if (depth > effort.maxDepth) return undefined;
       const pred = ind.predecessor;
-      if (ctgs < MAX_CTGS && rel > 0) {
+      if (ctgs < effort.maxCtgs && rel > 0) {
         // The predecessor, lifted to the latches that force the step into the candidate.
         const ctg = this.lifter.toCube(pred, cube);
         if (!this.ctx.meetsInit(ctg)) {
           const ctgInd = this.frames.relInd(ctg, rel - 1);
           if ('core' in ctgInd) {
             ctgs++;
-            this.ctx.counters.ctgs = (this.ctx.counters.ctgs ?? 0) + 1;
-            this.blockAt(ctgInd.core, ctg, rel, depth + 1);
+            this.ctx.count('ctgs');
+            this.blockAt(ctgInd.core, ctg, rel, depth + 1, effort);
             continue;
           }
         }

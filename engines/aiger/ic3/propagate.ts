@@ -3,15 +3,41 @@
  * i + 1 when F_i ∧ T implies it in the next state. Levels are visited bottom-up so that clauses
  * pushed into a level are tried again from there. A level left with no clauses of its own means
  * F_i = F_{i+1}: the frames above it form an inductive invariant.
+ *
+ * With counterexamples to propagation (rIC3's --ic3-ctp; Su et al., DAC 2024), a clause that fails
+ * to move has a predecessor in F_i that steps into its cube; when that predecessor, lifted, is
+ * itself relatively inductive to F_i, it is generalised and blocked at level i + 1, and the push
+ * is tried again, a few times. Blocking it is sound for the same reason as blocking any
+ * obligation. Relative to F_i, not F_{i-1}: a CTP clause that held only at level i would stay
+ * there, and a level that keeps clauses never empties, so the run would not converge.
  */
 import type { Ic3Context } from './context.js';
 import type { Frames } from './frames.js';
+import type { Lifter } from './lift.js';
+import type { Mic } from './mic.js';
+
+/** Counterexamples to propagation blocked per clause before it stays. */
+const MAX_CTPS = 3;
 
 /** Pushes the clauses of levels 1 .. k-1 forward; the first level that became empty, if any. */
-export function propagate(ctx: Ic3Context, frames: Frames, k: number): number | undefined {
+export function propagate(ctx: Ic3Context, frames: Frames, lifter: Lifter, mic: Mic, k: number): number | undefined {
   for (let i = 1; i < k; i++) {
-    const fs = frames.solverAt(i);
-    const stay = frames.pushUp(i, (cube) => !ctx.solve(fs.sat, cube.map((l) => fs.nextLit(l))));
+    const stay = frames.pushUp(i, (cube) => {
+      for (let ctps = 0; ; ctps++) {
+        // Asked each time: blocking a CTP may have rebuilt the solver.
+        const fs = frames.solverAt(i);
+        if (!ctx.solve(fs.sat, cube.map((l) => fs.nextLit(l)))) {
+          if (ctps > 0) ctx.count('ctps');
+          return true;
+        }
+        if (!ctx.options.ctp || ctps === MAX_CTPS) return false;
+        const ctp = lifter.toCube(fs.model(), cube);
+        if (ctx.meetsInit(ctp)) return false;
+        const ind = frames.relInd(ctp, i);
+        if (!('core' in ind)) return false;
+        mic.blockCtp(ind.core, ctp, i + 1);
+      }
+    });
     if (stay === 0) return i;
   }
   return undefined;
