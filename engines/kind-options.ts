@@ -1,4 +1,4 @@
-/** The options of word-level k-induction (engines/kind.ts), apart from it so that listing engines loads nothing. */
+/** The options of k-induction (engines/kind.ts; circuits: engines/aiger/kind.ts), apart from them so that listing engines loads nothing. */
 import type { EngineOption } from './engine.js';
 
 export const INVARIANT_MODES = ['none', 'intervals', 'octagons'] as const;
@@ -14,6 +14,6 @@ export const INVARIANTS: EngineOption = {
 export const SIMPLE_PATH: EngineOption = {
   name: 'simplepath',
   group: 'k-induction options:',
-  help: 'kind: simple-path constraints in the step case, added where its path repeats a state (default: lazy)',
+  help: 'kind: simple-path constraints in the step case, added where its path repeats a state (default: lazy; on circuits, off makes every proof a witness circuit in certifaiger\'s form)',
   choices: ['lazy', 'off'],
 };

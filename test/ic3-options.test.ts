@@ -3,9 +3,11 @@
  * obligation dropping), each alone and all together, on corpus circuits where they take part: the
  * verdict is the manifest's and certified by Vigil's own checks (checkWith throws otherwise). And
  * the circuit portfolio: its members by value or as --members names them, k-induction's proof
- * certified when it wins.
+ * certified when it wins, and a witness circuit because its member drops simple-path constraints.
  */
 import { availableParallelism } from 'node:os';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { manifest } from './corpus.js';
@@ -65,4 +67,22 @@ describe('the circuit portfolio', () => {
       expect([r.code, JSON.parse(r.stdout).verdict]).toEqual([1, 'unsafe']);
     }
   }, 120_000);
+
+  it('runs k-induction without simple-path constraints, so that its proofs are witness circuits', () => {
+    // a and b swap from 0, 1; y' = a AND b AND i is bad: the unreachable good state a = b = 1, y = 0
+    // loops on itself and steps to y = 1, so only simple paths make the property k-inductive (latch
+    // correspondence, which would find a = NOT b, is off)
+    const dir = mkdtempSync(join(tmpdir(), 'vigil-kind-'));
+    const file = join(dir, 'loop.aag');
+    writeFileSync(file, 'aag 6 1 3 0 2 1\n2\n4 6 0\n6 4 1\n8 12 0\n8\n10 4 6\n12 10 2\n');
+    const json = (args: string[]) => {
+      const r = vigil(['check', file, '--json', '--lcorr', 'off', ...args]);
+      const j = JSON.parse(r.stdout);
+      return { code: r.code, verdict: j.verdict, certificate: j.properties[0].certificate };
+    };
+    expect(json(['--algorithm', 'kind'])).toMatchObject({ code: 0, verdict: 'safe', certificate: { kind: 'k-invariant', simplePath: true } });
+    expect(json(['--algorithm', 'kind', '--simplepath', 'off', '--bound', '6'])).toMatchObject({ code: 3, verdict: 'unknown' });
+    expect(json(['--algorithm', 'portfolio', '--members', 'kind', '--bound', '6'])).toMatchObject({ code: 3, verdict: 'unknown' });
+    expect(json(['--algorithm', 'portfolio', '--members', 'kind,ic3'])).toMatchObject({ code: 0, verdict: 'safe', certificate: { kind: 'witness-circuit' } });
+  }, 60_000);
 });

@@ -12,7 +12,8 @@
  * latches that preprocessing found stuck fixed to their constants and the latches it merged equal
  * to their representatives (they hold in every reachable state and are 1-inductive by themselves),
  * under simple-path constraints; its check
- * unrolls the view k steps itself.
+ * unrolls the view k steps itself. The portfolio's member runs without simple-path constraints, so
+ * that each of its proofs is a witness circuit.
  */
 import { SatSolver } from '../../lang/sat/solver.js';
 import { True, and, iff, not, ref } from '../../lang/expr.js';
@@ -34,7 +35,8 @@ class StepCase {
   /** Whether a path with a repeated state was excluded: the proof holds over simple paths only. */
   simplePath = false;
 
-  constructor(private readonly aig: Aig) {
+  /** `simplePaths`: whether paths with a repeated state are excluded (else they count as counterexamples to induction). */
+  constructor(private readonly aig: Aig, private readonly simplePaths: boolean) {
     this.u = new Unroller(aig, this.sat, (t, k) => (t === 0 ? this.sat.newVar() : this.u.lit(t - 1, aig.latches[k]!.next)));
     this.firstLatch = 1 + aig.inputs.length;
   }
@@ -54,7 +56,7 @@ class StepCase {
     const bad = this.u.lit(t, this.aig.properties[0]!.lit);
     for (;;) {
       const r = this.sat.solve([bad], { deadline });
-      if (r !== true) return r;
+      if (r !== true || !this.simplePaths) return r;
       const states = Array.from({ length: t + 1 }, (_, i) => this.latches(i));
       const key = states.map((s) => s.map((l) => (this.sat.value(l) === true ? '1' : '0')).join(''));
       const seen = new Map<string, number>();
@@ -86,10 +88,10 @@ class StepCase {
 /** What k-induction finds: a circuit engine's outcome, or a proof at a depth (its certificate needs the problem: `kindResult`). */
 export type KindOutcome = Outcome | { readonly result: 'proved'; readonly depth: number; readonly simplePath: boolean };
 
-function kInductionOutcome(aig: Aig, opts: AigerEngineOptions, reached: { depth: number; base: SatSolver; step: SatSolver }): KindOutcome {
+function kInductionOutcome(aig: Aig, opts: KindOptions, reached: { depth: number; base: SatSolver; step: SatSolver }): KindOutcome {
   const { sat, u } = initialUnrolling(aig);
   reached.base = sat;
-  const step = new StepCase(aig);
+  const step = new StepCase(aig, opts.simplePaths ?? true);
   reached.step = step.sat;
   const bound = opts.bound ?? Infinity;
   const bad = aig.properties[0]!.lit;
@@ -111,8 +113,17 @@ function kInductionOutcome(aig: Aig, opts: AigerEngineOptions, reached: { depth:
   return { result: 'unknown', reason: unknown('bound', `bound ${bound} reached`) };
 }
 
+export interface KindOptions extends AigerEngineOptions {
+  /**
+   * Whether the step case excludes paths that repeat a state (default: yes). Without, every proof
+   * has a witness circuit in certifaiger's form; with, a proof that needed the exclusion is a
+   * k-inductive invariant over simple paths, which certifaiger's rules cannot express.
+   */
+  readonly simplePaths?: boolean;
+}
+
 /** k-induction on a circuit: its outcome and statistics, timed from `started`. */
-export function runKind(circuit: Aig, opts: AigerEngineOptions, started = Date.now()): { outcome: KindOutcome; stats: Statistics } {
+export function runKind(circuit: Aig, opts: KindOptions, started = Date.now()): { outcome: KindOutcome; stats: Statistics } {
   const reached = { depth: -1, base: new SatSolver(), step: new SatSolver() };
   const outcome = kInductionOutcome(circuit, opts, reached);
   return {
@@ -155,12 +166,13 @@ export function kindResult(problem: Problem, property: Property, prep: Prepared,
 /** k-induction as the engine for circuits: each property on its prepared circuit. */
 export function createEngine(settings: Settings): Engine {
   const bound = boundOf(settings);
+  const simplePaths = (settings.simplepath ?? 'lazy') === 'lazy';
   return {
-    configuration: { bound },
+    configuration: { bound, simplepath: simplePaths ? 'lazy' : 'off' },
     check(problem, property, limits, reporter): Result {
       const started = Date.now();
       const prep = prepare(problem, property);
-      const { outcome, stats } = runKind(prep.circuit, { bound, deadline: limits.deadline, onProgress: (p) => reporter.progress(p) }, started);
+      const { outcome, stats } = runKind(prep.circuit, { bound, simplePaths, deadline: limits.deadline, onProgress: (p) => reporter.progress(p) }, started);
       return kindResult(problem, property, prep, outcome, stats);
     },
   };

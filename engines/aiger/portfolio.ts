@@ -39,7 +39,7 @@ function workerMain(job: Job): void {
   const post = (m: Message) => parentPort!.postMessage(m);
   const onProgress = job.reports ? (progress: Progress) => post({ kind: 'progress', progress }) : undefined;
   const spec = MEMBERS[job.member]!;
-  const opts = { bound: job.bound, deadline: job.deadline, onProgress, ic3: spec.ic3 };
+  const opts = { bound: job.bound, deadline: job.deadline, onProgress, ic3: spec.ic3, simplePaths: spec.simplePaths };
   const run = spec.engine === 'ic3' ? runIc3 : spec.engine === 'kind' ? runKind : runBmc;
   const { outcome, stats } = run(job.circuit, opts);
   post({ kind: 'done', outcome, stats });
