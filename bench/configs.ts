@@ -23,7 +23,7 @@ export interface RunConfig {
   readonly name: string;
   /** `vigil`, or a peer tool run on the same models. */
   readonly tool: 'vigil' | (typeof PEERS)[number];
-  /** An engine's name; undefined: Vigil's default for the model's formalism (cegar, ic3 for AIGER). */
+  /** An engine's name; undefined: Vigil's default for the model's formalism (registry.ts, DEFAULT_ENGINE). */
   readonly algorithm?: string;
   readonly options: Partial<Record<OptionName, string>>;
 }

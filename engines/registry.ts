@@ -43,8 +43,8 @@ export const ENGINES: readonly EngineSpec[] = [
   { name: 'termination', formalisms: ['cfa'], theories: ['int', 'bool'], property: 'termination', options: [], create: lazy(() => import('./termination/engine.js')) },
 ];
 
-/** The default per formalism: IC3 for circuits, the portfolio (engines/portfolio.ts) for CFAs and STSs; for termination, the termination engine. */
-export const DEFAULT_ENGINE: Readonly<Record<Formalism, string>> = { cfa: 'portfolio', sts: 'portfolio', aiger: 'ic3' };
+/** The default per formalism: the portfolios (circuits: engines/aiger/portfolio.ts, IC3 and k-induction on two cores; CFAs and STSs: engines/portfolio.ts); for termination, the termination engine. */
+export const DEFAULT_ENGINE: Readonly<Record<Formalism, string>> = { cfa: 'portfolio', sts: 'portfolio', aiger: 'portfolio' };
 export const TERMINATION_ENGINE = 'termination';
 
 function defaultEngine(formalism: Formalism, kind: PropertyKind): string {

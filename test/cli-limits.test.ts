@@ -107,6 +107,6 @@ describe('without a terminal', () => {
     expect(q.stderr).toBe('');
     const j = vigil(['check', 'models/shift.aag', '--json']);
     expect(j.code).toBe(1);
-    expect(JSON.parse(j.stdout)).toMatchObject({ verdict: 'unsafe', algorithm: 'ic3' });
+    expect(JSON.parse(j.stdout)).toMatchObject({ verdict: 'unsafe', algorithm: 'portfolio' });
   });
 });

@@ -12,13 +12,13 @@ describe('the engine registry', () => {
     expect(ENGINE_NAMES).toEqual(['cegar', 'bmc', 'ic3', 'impact', 'kind', 'portfolio', 'termination']);
     const names = ENGINE_OPTIONS.map((o) => o.name);
     expect(new Set(names).size).toBe(names.length);
-    expect(names).toEqual(['domain', 'maxenum', 'refinement', 'search', 'predsplit', 'precgranularity', 'initprec', 'prunestrategy', 'encoding', 'bound', 'sweep', 'lcorr', 'ic3-ctp', 'ic3-dynamic', 'ic3-parent', 'ic3-drop-po', 'fcover', 'invariants', 'simplepath', 'members']);
+    expect(names).toEqual(['domain', 'maxenum', 'refinement', 'search', 'predsplit', 'precgranularity', 'initprec', 'prunestrategy', 'encoding', 'bound', 'sweep', 'lcorr', 'ic3-ctp', 'ic3-dynamic', 'ic3-parent', 'ic3-drop-po', 'fcover', 'simplepath', 'invariants', 'members']);
   });
 
   it('chooses the default per formalism, and of two engines with one name the one that applies', () => {
     expect(engineFor(problem('cfa', 'int')).name).toBe('portfolio');
     expect(engineFor(problem('sts', 'int')).name).toBe('portfolio');
-    expect(engineFor(problem('aiger', 'bool')).name).toBe('ic3');
+    expect(engineFor(problem('aiger', 'bool')).name).toBe('portfolio');
     const [bitLevel, wordLevel] = ENGINES.filter((e) => e.name === 'kind');
     expect(engineFor(problem('aiger', 'bool'), 'kind')).toBe(bitLevel);
     expect(engineFor(problem('sts', 'int'), 'kind')).toBe(wordLevel);

@@ -2,9 +2,10 @@
  * The AIGER portfolio: one member per core (`os.availableParallelism()`), each in a worker thread
  * on the property's prepared circuit, which is plain data and goes to the workers as it is (nothing
  * reads the file again). The members are the first ones of the list by value (portfolio-members.ts:
- * IC3, BMC, k-induction, IC3 with other options), or those `--members` names. The first SAFE or
- * UNSAFE answer wins and the other workers are terminated; an engine's UNKNOWN, such as BMC's
- * bound, waits for the others. Every answer is certified by the pipeline as any engine's.
+ * IC3, k-induction, BMC, IC3 with other options), or those `--members` names; the first starts at
+ * once, the others a moment later. The first SAFE or UNSAFE answer wins and the other workers are
+ * terminated; an engine's UNKNOWN, such as BMC's bound, waits for the others. Every answer is
+ * certified by the pipeline as any engine's.
  *
  * This module is also the workers' entry point: loaded in a worker thread with portfolio work data,
  * it runs the member named there and posts its outcome.
@@ -19,6 +20,13 @@ import { runIc3 } from './ic3.js';
 import { kindResult, runKind, type KindOutcome } from './kind.js';
 import { BY_VALUE, MEMBERS, PORTFOLIO_MEMBERS } from './portfolio-members.js';
 import { prepare } from './prepare.js';
+
+/**
+ * The wait before the members after the first start. Most circuits are answered by the first
+ * member (IC3) in well under a second; starting the others at once would add their workers' start-up
+ * (loading the engines, copying the circuit) to every such run's CPU time for nothing.
+ */
+const STAGGER_MS = 300;
 
 interface Job {
   readonly portfolio: true;
@@ -66,13 +74,15 @@ export function createEngine(settings: Settings): Engine {
         const workers: Worker[] = [];
         const unknowns = new Map<string, UnknownReason>();
         let settled = false;
+        let staggered: NodeJS.Timeout | undefined;
         const finish = (f: () => void) => {
           if (settled) return;
           settled = true;
+          clearTimeout(staggered);
           for (const w of workers) void w.terminate();
           try { f(); } catch (e) { reject(e); }
         };
-        members.forEach((member, i) => {
+        const start = (member: string, i: number) => {
           const job: Job = { portfolio: true, circuit: prep.circuit, member, bound, reports: i === 0, ...(limits.deadline === undefined ? {} : { deadline: limits.deadline }) };
           const w = new Worker(new URL(import.meta.url), { workerData: job });
           workers.push(w);
@@ -94,7 +104,9 @@ export function createEngine(settings: Settings): Engine {
             finish(() => resolve(kindResult(problem, property, prep, { result: 'unknown', reason }, stats)));
           });
           w.on('error', (e) => finish(() => reject(e)));
-        });
+        };
+        start(members[0]!, 0);
+        if (members.length > 1) staggered = setTimeout(() => members.slice(1).forEach((m, i) => start(m, i + 1)), STAGGER_MS);
       });
     },
   };
