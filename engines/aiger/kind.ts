@@ -109,6 +109,8 @@ function kInductionOutcome(aig: Aig, opts: KindOptions, reached: { depth: number
     if (inductive === undefined) return { result: 'unknown', reason: TIMEOUT };
     reached.depth = k;
     if (!inductive) return { result: 'proved', depth: k + 1, simplePath: step.simplePath };
+    // the solver looks at the clock only while it searches, and these queries may need no search
+    if (opts.deadline !== undefined && Date.now() >= opts.deadline) return { result: 'unknown', reason: TIMEOUT };
   }
   return { result: 'unknown', reason: unknown('bound', `bound ${bound} reached`) };
 }

@@ -2,8 +2,9 @@
  * The AIGER portfolio: one member per core (`os.availableParallelism()`), each in a worker thread
  * on the property's prepared circuit, which is plain data and goes to the workers as it is (nothing
  * reads the file again). The members are the first ones of the list by value (portfolio-members.ts:
- * IC3, k-induction, BMC, IC3 with other options), or those `--members` names; the first starts at
- * once, the others a moment later. The first SAFE or UNSAFE answer wins and the other workers are
+ * IC3, k-induction, BMC, IC3 with other options), or those `--members` names. The first member
+ * runs alone in this thread for a moment (most circuits are answered then); if it does not answer,
+ * every member starts in its worker, the first one again. The first SAFE or UNSAFE answer wins and the other workers are
  * terminated; an engine's UNKNOWN, such as BMC's bound, waits for the others. Every answer is
  * certified by the pipeline as any engine's.
  *
@@ -22,11 +23,11 @@ import { BY_VALUE, MEMBERS, PORTFOLIO_MEMBERS } from './portfolio-members.js';
 import { prepare } from './prepare.js';
 
 /**
- * The wait before the members after the first start. Most circuits are answered by the first
- * member (IC3) in well under a second; starting the others at once would add their workers' start-up
- * (loading the engines, copying the circuit) to every such run's CPU time for nothing.
+ * How long the first member runs alone, in this thread, before the workers start. Most circuits are
+ * answered by the first member (IC3) in well under a second; starting workers at once would add
+ * their start-up (a thread, the engines loaded again, the circuit copied) to every such run.
  */
-const STAGGER_MS = 300;
+const HEAD_START_MS = 300;
 
 interface Job {
   readonly portfolio: true;
@@ -43,13 +44,17 @@ type Message =
   | { readonly kind: 'progress'; readonly progress: Progress }
   | { readonly kind: 'done'; readonly outcome: KindOutcome; readonly stats: Statistics };
 
+/** Runs the member named `member` on `circuit`. */
+function runMember(member: string, circuit: Aig, opts: { bound: number; deadline?: number; onProgress?: (p: Progress) => void }): { outcome: KindOutcome; stats: Statistics } {
+  const spec = MEMBERS[member]!;
+  const run = spec.engine === 'ic3' ? runIc3 : spec.engine === 'kind' ? runKind : runBmc;
+  return run(circuit, { ...opts, ic3: spec.ic3, simplePaths: spec.simplePaths });
+}
+
 function workerMain(job: Job): void {
   const post = (m: Message) => parentPort!.postMessage(m);
   const onProgress = job.reports ? (progress: Progress) => post({ kind: 'progress', progress }) : undefined;
-  const spec = MEMBERS[job.member]!;
-  const opts = { bound: job.bound, deadline: job.deadline, onProgress, ic3: spec.ic3, simplePaths: spec.simplePaths };
-  const run = spec.engine === 'ic3' ? runIc3 : spec.engine === 'kind' ? runKind : runBmc;
-  const { outcome, stats } = run(job.circuit, opts);
+  const { outcome, stats } = runMember(job.member, job.circuit, { bound: job.bound, deadline: job.deadline, onProgress });
   post({ kind: 'done', outcome, stats });
 }
 
@@ -67,18 +72,32 @@ export function createEngine(settings: Settings): Engine {
   const members = membersOf(settings);
   return {
     configuration: { members: members.join(', '), ...(settings.bound === undefined ? {} : { bound }) },
-    check(problem, property, limits, reporter): Promise<Result> {
+    check(problem, property, limits, reporter): Result | Promise<Result> {
       const started = Date.now();
       const prep = prepare(problem, property);
+      const unknowns = new Map<string, UnknownReason>();
+      const headStart = Math.min(limits.deadline ?? Infinity, Date.now() + HEAD_START_MS);
+      const first = runMember(members[0]!, prep.circuit, { bound, deadline: headStart, onProgress: (p) => reporter.progress(p) });
+      const firstStats: Statistics = { ...first.stats, timeMs: Date.now() - started, winner: 0 };
+      if (first.outcome.result !== 'unknown') return kindResult(problem, property, prep, first.outcome, firstStats);
+      // the first member's own end (such as BMC's bound) stands; a timeout at the head start's end does not
+      const timedOut = first.outcome.reason.kind === 'timeout';
+      if (timedOut && limits.deadline !== undefined && Date.now() >= limits.deadline) return kindResult(problem, property, prep, first.outcome, firstStats);
+      if (!timedOut) unknowns.set(members[0]!, first.outcome.reason);
+      // A timeout if a member ran out of time (with more it might have answered), else the first member's reason.
+      const allUnknown = (stats: Statistics): Result => {
+        const reasons = members.map((x) => unknowns.get(x)!);
+        const kind = reasons.some((r) => r.kind === 'timeout') ? 'timeout' : reasons[0]!.kind;
+        const reason = unknown(kind, members.map((x, j) => `${x}: ${reasons[j]!.detail}`).join('; '));
+        return kindResult(problem, property, prep, { result: 'unknown', reason }, stats);
+      };
+      if (unknowns.size === members.length) return allUnknown(firstStats);
       return new Promise((resolve, reject) => {
         const workers: Worker[] = [];
-        const unknowns = new Map<string, UnknownReason>();
         let settled = false;
-        let staggered: NodeJS.Timeout | undefined;
         const finish = (f: () => void) => {
           if (settled) return;
           settled = true;
-          clearTimeout(staggered);
           for (const w of workers) void w.terminate();
           try { f(); } catch (e) { reject(e); }
         };
@@ -96,17 +115,11 @@ export function createEngine(settings: Settings): Engine {
               return;
             }
             unknowns.set(member, outcome.reason);
-            if (unknowns.size < members.length) return;
-            // A timeout if a member ran out of time (with more it might have answered), else the first member's reason.
-            const reasons = members.map((x) => unknowns.get(x)!);
-            const kind = reasons.some((r) => r.kind === 'timeout') ? 'timeout' : reasons[0]!.kind;
-            const reason = unknown(kind, members.map((x, j) => `${x}: ${reasons[j]!.detail}`).join('; '));
-            finish(() => resolve(kindResult(problem, property, prep, { result: 'unknown', reason }, stats)));
+            if (unknowns.size === members.length) finish(() => resolve(allUnknown(stats)));
           });
           w.on('error', (e) => finish(() => reject(e)));
         };
-        start(members[0]!, 0);
-        if (members.length > 1) staggered = setTimeout(() => members.slice(1).forEach((m, i) => start(m, i + 1)), STAGGER_MS);
+        members.forEach((m, i) => { if (!unknowns.has(m)) start(m, i); });
       });
     },
   };
