@@ -14,6 +14,6 @@ export const INVARIANTS: EngineOption = {
 export const SIMPLE_PATH: EngineOption = {
   name: 'simplepath',
   group: 'k-induction options:',
-  help: 'kind: simple-path constraints in the step case, added where its path repeats a state (default: lazy; on circuits, off makes every proof a witness circuit in certifaiger\'s form)',
+  help: 'kind: simple-path constraints in the step case, added where its path repeats a state (default: lazy; on circuits off, so that every proof is a witness circuit in certifaiger\'s form)',
   choices: ['lazy', 'off'],
 };

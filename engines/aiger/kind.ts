@@ -1,6 +1,6 @@
 /**
- * k-induction on the SAT solver (Sheeran, Singh, Stålmarck 2000), with the simple-path constraints
- * added lazily (Eén, Sörensson 2003). Two incremental solvers: the base case is the BMC unrolling
+ * k-induction on the SAT solver (Sheeran, Singh, Stålmarck 2000), with `--simplepath lazy` the
+ * simple-path constraints added lazily (Eén, Sörensson 2003). Two incremental solvers: the base case is the BMC unrolling
  * from the initial states; the step case unrolls from an arbitrary state, asserting the
  * constraints at every step and the property at every step but the last, and asks whether the last
  * step can be bad. When the step case finds a path that visits one state twice, the two states are
@@ -12,8 +12,8 @@
  * latches that preprocessing found stuck fixed to their constants and the latches it merged equal
  * to their representatives (they hold in every reachable state and are 1-inductive by themselves),
  * under simple-path constraints; its check
- * unrolls the view k steps itself. The portfolio's member runs without simple-path constraints, so
- * that each of its proofs is a witness circuit.
+ * unrolls the view k steps itself. So simple paths are off by default (as in rIC3): each proof is
+ * then a witness circuit.
  */
 import { SatSolver } from '../../lang/sat/solver.js';
 import { True, and, iff, not, ref } from '../../lang/expr.js';
@@ -91,7 +91,7 @@ export type KindOutcome = Outcome | { readonly result: 'proved'; readonly depth:
 function kInductionOutcome(aig: Aig, opts: KindOptions, reached: { depth: number; base: SatSolver; step: SatSolver }): KindOutcome {
   const { sat, u } = initialUnrolling(aig);
   reached.base = sat;
-  const step = new StepCase(aig, opts.simplePaths ?? true);
+  const step = new StepCase(aig, opts.simplePaths ?? false);
   reached.step = step.sat;
   const bound = opts.bound ?? Infinity;
   const bad = aig.properties[0]!.lit;
@@ -117,7 +117,7 @@ function kInductionOutcome(aig: Aig, opts: KindOptions, reached: { depth: number
 
 export interface KindOptions extends AigerEngineOptions {
   /**
-   * Whether the step case excludes paths that repeat a state (default: yes). Without, every proof
+   * Whether the step case excludes paths that repeat a state (default: no). Without, every proof
    * has a witness circuit in certifaiger's form; with, a proof that needed the exclusion is a
    * k-inductive invariant over simple paths, which certifaiger's rules cannot express.
    */
@@ -168,7 +168,8 @@ export function kindResult(problem: Problem, property: Property, prep: Prepared,
 /** k-induction as the engine for circuits: each property on its prepared circuit. */
 export function createEngine(settings: Settings): Engine {
   const bound = boundOf(settings);
-  const simplePaths = (settings.simplepath ?? 'lazy') === 'lazy';
+  // off unless asked for: then every proof is a witness circuit in certifaiger's form
+  const simplePaths = settings.simplepath === 'lazy';
   return {
     configuration: { bound, simplepath: simplePaths ? 'lazy' : 'off' },
     check(problem, property, limits, reporter): Result {

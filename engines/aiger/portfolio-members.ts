@@ -12,15 +12,12 @@ export interface MemberSpec {
   readonly engine: MemberEngine;
   /** IC3's options (IC3 members only). */
   readonly ic3?: Ic3Options;
-  /** k-induction: whether the step case excludes paths that repeat a state. */
-  readonly simplePaths?: boolean;
 }
 
 /** Every member by name: the engines with their defaults, and IC3 with each option flipped. */
 export const MEMBERS: Readonly<Record<string, MemberSpec>> = {
   ic3: { engine: 'ic3', ic3: IC3_DEFAULTS },
-  // without simple-path constraints: each proof is then a witness circuit in certifaiger's form
-  kind: { engine: 'kind', simplePaths: false },
+  kind: { engine: 'kind' },
   bmc: { engine: 'bmc' },
   'ic3-ctp': { engine: 'ic3', ic3: { ...IC3_DEFAULTS, ctp: !IC3_DEFAULTS.ctp } },
   'ic3-dynamic': { engine: 'ic3', ic3: { ...IC3_DEFAULTS, dynamic: !IC3_DEFAULTS.dynamic } },

@@ -48,7 +48,7 @@ type Message =
 function runMember(member: string, circuit: Aig, opts: { bound: number; deadline?: number; onProgress?: (p: Progress) => void }): { outcome: KindOutcome; stats: Statistics } {
   const spec = MEMBERS[member]!;
   const run = spec.engine === 'ic3' ? runIc3 : spec.engine === 'kind' ? runKind : runBmc;
-  return run(circuit, { ...opts, ic3: spec.ic3, simplePaths: spec.simplePaths });
+  return run(circuit, { ...opts, ic3: spec.ic3 });
 }
 
 function workerMain(job: Job): void {
