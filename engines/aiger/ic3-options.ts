@@ -6,6 +6,11 @@
 import type { EngineOption, Settings } from '../engine.js';
 
 export interface Ic3Options {
+  /**
+   * Counterexamples to generalisation (Hassan, Bradley, Somenzi 2013): a failed literal drop blocks
+   * the predecessor first. Small clauses that hold low but are not inductive can stop convergence.
+   */
+  readonly ctg: boolean;
   /** Counterexamples to propagation: a clause that fails to push gets its predecessor blocked first. */
   readonly ctp: boolean;
   /** Dynamic generalisation: CTG effort grows with how often an obligation came back. */
@@ -16,7 +21,7 @@ export interface Ic3Options {
   readonly dropPo: boolean;
 }
 
-export const IC3_DEFAULTS: Ic3Options = { ctp: false, dynamic: false, parent: false, dropPo: false };
+export const IC3_DEFAULTS: Ic3Options = { ctg: true, ctp: false, dynamic: false, parent: false, dropPo: false };
 
 const GROUP = 'IC3 options (circuits):';
 const onOff = (name: string, key: keyof Ic3Options, what: string): EngineOption => ({
@@ -24,20 +29,21 @@ const onOff = (name: string, key: keyof Ic3Options, what: string): EngineOption 
   help: `ic3: ${what} (default: ${IC3_DEFAULTS[key] ? 'on' : 'off'})`,
 });
 
+export const IC3_CTG = onOff('ic3-ctg', 'ctg', 'counterexamples to generalisation, blocked before a literal drop is given up');
 export const IC3_CTP = onOff('ic3-ctp', 'ctp', 'counterexamples to propagation, blocked before a clause is pushed again');
 export const IC3_DYNAMIC = onOff('ic3-dynamic', 'dynamic', 'CTG effort grows for obligations that come back often');
 export const IC3_PARENT = onOff('ic3-parent', 'parent', "parent lemmas: generalise first to the literals shared with the successor's lemma");
 export const IC3_DROP_PO = onOff('ic3-drop-po', 'dropPo', 'drop obligations retried too often (the limit doubles each frame that dropped one)');
-export const IC3_OPTIONS: readonly EngineOption[] = [IC3_CTP, IC3_DYNAMIC, IC3_PARENT, IC3_DROP_PO];
+export const IC3_OPTIONS: readonly EngineOption[] = [IC3_CTG, IC3_CTP, IC3_DYNAMIC, IC3_PARENT, IC3_DROP_PO];
 
 /** The IC3 options of a run: the settings given, the defaults for the rest. */
 export function ic3OptionsOf(settings: Settings): Ic3Options {
   const flag = (o: EngineOption, key: keyof Ic3Options) => (settings[o.name] === undefined ? IC3_DEFAULTS[key] : settings[o.name] === 'on');
-  return { ctp: flag(IC3_CTP, 'ctp'), dynamic: flag(IC3_DYNAMIC, 'dynamic'), parent: flag(IC3_PARENT, 'parent'), dropPo: flag(IC3_DROP_PO, 'dropPo') };
+  return { ctg: flag(IC3_CTG, 'ctg'), ctp: flag(IC3_CTP, 'ctp'), dynamic: flag(IC3_DYNAMIC, 'dynamic'), parent: flag(IC3_PARENT, 'parent'), dropPo: flag(IC3_DROP_PO, 'dropPo') };
 }
 
 /** The options as `--json`'s configuration shows them, by option name. */
 export function ic3Configuration(o: Ic3Options): Record<string, string> {
   const onOff = (b: boolean) => (b ? 'on' : 'off');
-  return { [IC3_CTP.name]: onOff(o.ctp), [IC3_DYNAMIC.name]: onOff(o.dynamic), [IC3_PARENT.name]: onOff(o.parent), [IC3_DROP_PO.name]: onOff(o.dropPo) };
+  return { [IC3_CTG.name]: onOff(o.ctg), [IC3_CTP.name]: onOff(o.ctp), [IC3_DYNAMIC.name]: onOff(o.dynamic), [IC3_PARENT.name]: onOff(o.parent), [IC3_DROP_PO.name]: onOff(o.dropPo) };
 }

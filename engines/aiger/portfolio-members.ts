@@ -19,6 +19,7 @@ export const MEMBERS: Readonly<Record<string, MemberSpec>> = {
   ic3: { engine: 'ic3', ic3: IC3_DEFAULTS },
   kind: { engine: 'kind' },
   bmc: { engine: 'bmc' },
+  'ic3-ctg': { engine: 'ic3', ic3: { ...IC3_DEFAULTS, ctg: !IC3_DEFAULTS.ctg } },
   'ic3-ctp': { engine: 'ic3', ic3: { ...IC3_DEFAULTS, ctp: !IC3_DEFAULTS.ctp } },
   'ic3-dynamic': { engine: 'ic3', ic3: { ...IC3_DEFAULTS, dynamic: !IC3_DEFAULTS.dynamic } },
   'ic3-parent': { engine: 'ic3', ic3: { ...IC3_DEFAULTS, parent: !IC3_DEFAULTS.parent } },
