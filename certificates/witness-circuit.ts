@@ -16,10 +16,12 @@
  * reachable state of M is bad. Resets here are constants or none ('x'), hence trivially stratified.
  *
  * Each check is the unsatisfiability of its negation on a fresh SAT solver with a Tseitin encoding
- * of both circuits written here, over shared variables for K. Gates are structurally hashed over
- * SAT literals, across both circuits: where W repeats M's logic over K (the usual case: W is M plus
- * gates for an invariant) the two copies are the same literals, and the miters of the Transition
- * check vanish instead of becoming hard equivalence proofs. The Step check splits W's good
+ * of both circuits written here, over shared variables for K. Gates are structurally hashed across
+ * both circuits before anything reaches the solver: where W repeats M's logic over K (the usual
+ * case: W is M plus gates for an invariant) the two copies are the same node, and the miters of the
+ * Transition check vanish instead of becoming hard equivalence proofs; only the cones a clause or
+ * an assumption reaches are encoded, so the file's logic outside the property's cone costs hashing,
+ * not SAT variables. The Step check splits W's good
  * condition, when it is a conjunction (bad is an OR tree, as for M's bad OR NOT an invariant of
  * thousands of clauses), into its conjuncts and asks one small query per conjunct at step 1 of one
  * solver that holds all conjuncts at step 0, as the engines' own invariant check does per clause.
@@ -32,20 +34,28 @@ export interface WitnessCheckOptions {
   readonly deadline?: number;
 }
 
-/** One SAT solver with constant folding and structural hashing of AND gates over its literals. */
+/**
+ * A structurally hashed graph over both circuits, with constant folding, encoded into one SAT
+ * solver only where a query reaches: `and` and `fresh` make nodes (signed numbers, node 1 the
+ * constant true), and a node gets a SAT variable and its Tseitin clauses when a clause or an
+ * assumption mentions its cone. Comparing two next-state functions that hash to one node then
+ * costs no SAT variable at all.
+ */
 class Tseitin {
   readonly sat = new SatSolver();
-  /** The literal that is always true. */
-  readonly top: number;
+  /** The node that is always true. */
+  readonly top = 1;
+  /** Per node (index = node): its fanins (0 for a leaf) and its SAT variable (0 while not encoded). */
+  private readonly left: number[] = [0, 0];
+  private readonly right: number[] = [0, 0];
+  private readonly satVar: number[] = [0, 0];
   private readonly gates = new Map<number, number>();
 
-  constructor() {
-    this.top = this.sat.newVar();
-    this.sat.addClause([this.top]);
-  }
-
   fresh(): number {
-    return this.sat.newVar();
+    this.left.push(0);
+    this.right.push(0);
+    this.satVar.push(0);
+    return this.left.length - 1;
   }
 
   and(a: number, b: number): number {
@@ -56,10 +66,9 @@ class Tseitin {
     const key = x < y ? x * 2 ** 24 + y : y * 2 ** 24 + x;
     let g = this.gates.get(key);
     if (g === undefined) {
-      g = this.sat.newVar();
-      this.sat.addClause([-g, a]);
-      this.sat.addClause([-g, b]);
-      this.sat.addClause([g, -a, -b]);
+      g = this.fresh();
+      this.left[g] = a;
+      this.right[g] = b;
       this.gates.set(key, g);
     }
     return g;
@@ -67,36 +76,92 @@ class Tseitin {
 
   /** A literal implying that `a` and `b` differ (all the negation of an equality needs). */
   differ(a: number, b: number): number {
-    const d = this.sat.newVar();
-    this.sat.addClause([-d, a, b]);
-    this.sat.addClause([-d, -a, -b]);
+    const d = this.fresh();
+    this.addClause([-d, a, b]);
+    this.addClause([-d, -a, -b]);
     return d;
+  }
+
+  addClause(lits: readonly number[]): void {
+    this.sat.addClause(lits.map((l) => this.toSat(l)));
+  }
+
+  /** Solves under assumptions (nodes): true if satisfiable, undefined if out of time. */
+  solve(assumptions: readonly number[], opts: WitnessCheckOptions): boolean | undefined {
+    return this.sat.solve(assumptions.map((l) => this.toSat(l)), { deadline: opts.deadline });
+  }
+
+  /** The SAT literal of a node literal, encoding its cone first (iteratively: cones run deep). */
+  private toSat(lit: number): number {
+    const root = lit < 0 ? -lit : lit;
+    const vars = this.satVar;
+    if (vars[root] === 0) {
+      const stack = [root];
+      while (stack.length) {
+        const n = stack[stack.length - 1]!;
+        if (vars[n] !== 0) { stack.pop(); continue; }
+        const a = this.left[n]!;
+        const b = this.right[n]!;
+        if (a === 0) {
+          vars[n] = this.sat.newVar();
+          if (n === this.top) this.sat.addClause([vars[n]!]);
+          stack.pop();
+          continue;
+        }
+        const va = vars[a < 0 ? -a : a]!;
+        const vb = vars[b < 0 ? -b : b]!;
+        if (va === 0 || vb === 0) {
+          if (va === 0) stack.push(a < 0 ? -a : a);
+          if (vb === 0) stack.push(b < 0 ? -b : b);
+          continue;
+        }
+        const g = this.sat.newVar();
+        const sa = a < 0 ? -va : va;
+        const sb = b < 0 ? -vb : vb;
+        this.sat.addClause([-g, sa]);
+        this.sat.addClause([-g, sb]);
+        this.sat.addClause([g, -sa, -sb]);
+        vars[n] = g;
+        stack.pop();
+      }
+    }
+    return lit < 0 ? -vars[root]! : vars[root]!;
   }
 }
 
 /** A SAT literal as a non-negative number, for hashing. */
 const code = (lit: number): number => (lit > 0 ? 2 * lit : -2 * lit + 1);
 
-/** A circuit at one step: inputs and latches are given SAT literals, gates are encoded on demand. */
+/** Latch k's node at a step: given for every latch, or computed when the latch is first reached. */
+type Latches = readonly number[] | ((k: number) => number);
+
+/** A circuit at one step: inputs and latches are given nodes, gates are hashed on demand. */
 class Frame {
   private readonly lits: Int32Array;
+  private readonly firstLatch: number;
   private readonly firstGate: number;
 
-  constructor(private readonly t: Tseitin, private readonly aig: Aig, inputs: readonly number[], latches: readonly number[]) {
+  constructor(private readonly t: Tseitin, private readonly aig: Aig, inputs: readonly number[], private readonly latches: Latches) {
+    this.firstLatch = 1 + aig.inputs.length;
     this.firstGate = firstGateNode(aig);
     this.lits = new Int32Array(this.firstGate + andCount(aig));
     this.lits[0] = -t.top;
     inputs.forEach((l, k) => { this.lits[1 + k] = l; });
-    latches.forEach((l, k) => { this.lits[1 + aig.inputs.length + k] = l; });
   }
 
-  /** The SAT literal of an AIG literal, encoding its cone first (iteratively: cones run deep). */
+  /** The node of an AIG literal, hashing its cone first (iteratively: cones run deep). */
   lit(l: Lit): number {
     const root = l >> 1;
     const stack = [root];
     while (stack.length) {
       const n = stack[stack.length - 1]!;
       if (this.lits[n] !== 0) { stack.pop(); continue; }
+      if (n < this.firstGate) {
+        const k = n - this.firstLatch;
+        this.lits[n] = typeof this.latches === 'function' ? this.latches(k) : this.latches[k]!;
+        stack.pop();
+        continue;
+      }
       const [a, b] = [this.aig.fanins[2 * (n - this.firstGate)]!, this.aig.fanins[2 * (n - this.firstGate) + 1]!];
       if (this.lits[a >> 1] === 0) { stack.push(a >> 1); continue; }
       if (this.lits[b >> 1] === 0) { stack.push(b >> 1); continue; }
@@ -117,12 +182,12 @@ class Step {
   readonly m: Frame;
   readonly w: Frame;
 
-  constructor(t: Tseitin, model: Aig, witness: Aig, inputs: readonly number[], readonly latches: readonly number[]) {
+  constructor(t: Tseitin, model: Aig, witness: Aig, inputs: readonly number[], readonly latches: Latches) {
     this.w = new Frame(t, witness, inputs, latches);
-    this.m = new Frame(t, model, inputs.slice(0, model.inputs.length), latches.slice(0, model.latches.length));
+    this.m = new Frame(t, model, inputs.slice(0, model.inputs.length), latches);
   }
 
-  static fresh(t: Tseitin, model: Aig, witness: Aig, latches?: readonly number[]): Step {
+  static fresh(t: Tseitin, model: Aig, witness: Aig, latches?: Latches): Step {
     const inputs = witness.inputs.map(() => t.fresh());
     return new Step(t, model, witness, inputs, latches ?? witness.latches.map(() => t.fresh()));
   }
@@ -163,7 +228,7 @@ function malformed(aig: Aig, what: string): string | undefined {
 
 /** Solves under assumptions: true if satisfiable (the check fails), undefined if out of time. */
 function sat(t: Tseitin, assumptions: readonly number[], opts: WitnessCheckOptions): boolean | undefined {
-  return t.sat.solve(assumptions, { deadline: opts.deadline });
+  return t.solve(assumptions, opts);
 }
 
 /**
@@ -197,16 +262,17 @@ export function checkWitnessCircuit(model: Aig, property: number, witness: Aig, 
 /** Reset: some state where M's K-latches are reset and M's constraints hold violates W's resets on K or W's constraints. */
 function reset(model: Aig, witness: Aig, opts: WitnessCheckOptions): boolean | undefined {
   const t = new Tseitin();
-  const s = Step.fresh(t, model, witness);
+  const latches = witness.latches.map(() => t.fresh());
+  const s = Step.fresh(t, model, witness, latches);
   model.latches.forEach((l, k) => {
     const r = resetLit(t, l.reset);
-    if (r !== undefined) t.sat.addClause([r === t.top ? s.latches[k]! : -s.latches[k]!]);
+    if (r !== undefined) t.addClause([r === t.top ? latches[k]! : -latches[k]!]);
   });
-  for (const c of model.constraints) t.sat.addClause([s.m.lit(c.lit)]);
+  for (const c of model.constraints) t.addClause([s.m.lit(c.lit)]);
   const violations: number[] = [];
   witness.latches.slice(0, model.latches.length).forEach((l, k) => {
     const r = resetLit(t, l.reset);
-    if (r !== undefined) violations.push(r === t.top ? -s.latches[k]! : s.latches[k]!);
+    if (r !== undefined) violations.push(r === t.top ? -latches[k]! : latches[k]!);
   });
   for (const c of witness.constraints) violations.push(-s.w.lit(c.lit));
   return violations.length > 0 && addAndSolve(t, violations, opts);
@@ -214,7 +280,7 @@ function reset(model: Aig, witness: Aig, opts: WitnessCheckOptions): boolean | u
 
 /** Adds the clause "one of the violations" and solves; true if satisfiable. */
 function addAndSolve(t: Tseitin, violations: readonly number[], opts: WitnessCheckOptions): boolean | undefined {
-  t.sat.addClause(violations);
+  t.addClause(violations);
   return sat(t, [], opts);
 }
 
@@ -226,10 +292,11 @@ function transition(model: Aig, witness: Aig, opts: WitnessCheckOptions): boolea
   const t = new Tseitin();
   const s0 = Step.fresh(t, model, witness);
   const mNext = model.latches.map((l) => s0.m.lit(l.next));
-  const s1 = Step.fresh(t, model, witness, witness.latches.map((_, k) => mNext[k] ?? t.fresh()));
-  for (const c of model.constraints) t.sat.addClause([s0.m.lit(c.lit)]);
-  for (const c of model.constraints) t.sat.addClause([s1.m.lit(c.lit)]);
-  for (const c of witness.constraints) t.sat.addClause([s0.w.lit(c.lit)]);
+  // W's latches beyond K are free at step 1; a latch gets its node when a constraint there reaches it
+  const s1 = Step.fresh(t, model, witness, (k) => mNext[k] ?? t.fresh());
+  for (const c of model.constraints) t.addClause([s0.m.lit(c.lit)]);
+  for (const c of model.constraints) t.addClause([s1.m.lit(c.lit)]);
+  for (const c of witness.constraints) t.addClause([s0.w.lit(c.lit)]);
   const violations: number[] = [];
   witness.latches.slice(0, model.latches.length).forEach((l, k) => {
     const w = s0.w.lit(l.next);
@@ -243,10 +310,10 @@ function transition(model: Aig, witness: Aig, opts: WitnessCheckOptions): boolea
 function propertyCheck(model: Aig, mBad: Lit, witness: Aig, wBad: Lit, opts: WitnessCheckOptions): boolean | undefined {
   const t = new Tseitin();
   const s = Step.fresh(t, model, witness);
-  for (const c of model.constraints) t.sat.addClause([s.m.lit(c.lit)]);
-  for (const c of witness.constraints) t.sat.addClause([s.w.lit(c.lit)]);
-  t.sat.addClause([s.m.lit(mBad)]);
-  t.sat.addClause([-s.w.lit(wBad)]);
+  for (const c of model.constraints) t.addClause([s.m.lit(c.lit)]);
+  for (const c of witness.constraints) t.addClause([s.w.lit(c.lit)]);
+  t.addClause([s.m.lit(mBad)]);
+  t.addClause([-s.w.lit(wBad)]);
   return sat(t, [], opts);
 }
 
@@ -254,8 +321,8 @@ function propertyCheck(model: Aig, mBad: Lit, witness: Aig, wBad: Lit, opts: Wit
 function base(model: Aig, witness: Aig, wBad: Lit, opts: WitnessCheckOptions): boolean | undefined {
   const t = new Tseitin();
   const s = Step.fresh(t, model, witness, witness.latches.map((l) => resetLit(t, l.reset) ?? t.fresh()));
-  for (const c of witness.constraints) t.sat.addClause([s.w.lit(c.lit)]);
-  t.sat.addClause([s.w.lit(wBad)]);
+  for (const c of witness.constraints) t.addClause([s.w.lit(c.lit)]);
+  t.addClause([s.w.lit(wBad)]);
   return sat(t, [], opts);
 }
 
@@ -269,12 +336,13 @@ function base(model: Aig, witness: Aig, wBad: Lit, opts: WitnessCheckOptions): b
 function step(model: Aig, witness: Aig, wBad: Lit, opts: WitnessCheckOptions): string | undefined {
   const t = new Tseitin();
   const s0 = Step.fresh(t, model, witness);
-  const s1 = Step.fresh(t, model, witness, witness.latches.map((l) => s0.w.lit(l.next)));
-  for (const c of witness.constraints) t.sat.addClause([s0.w.lit(c.lit)]);
-  for (const c of witness.constraints) t.sat.addClause([s1.w.lit(c.lit)]);
+  // only the latches the good condition and the constraints reach at step 1 are stepped
+  const s1 = Step.fresh(t, model, witness, (k) => s0.w.lit(witness.latches[k]!.next));
+  for (const c of witness.constraints) t.addClause([s0.w.lit(c.lit)]);
+  for (const c of witness.constraints) t.addClause([s1.w.lit(c.lit)]);
   const firstGate = firstGateNode(witness);
   const clauses = conjuncts(witness, wBad ^ 1).map((g) => (g & 1 && g >> 1 >= firstGate ? conjuncts(witness, g ^ 1).map((a) => a ^ 1) : [g]));
-  for (const c of clauses) t.sat.addClause(c.map((l) => s0.w.lit(l)));
+  for (const c of clauses) t.addClause(c.map((l) => s0.w.lit(l)));
   for (const [j, c] of clauses.entries()) {
     const r = sat(t, c.map((l) => -s1.w.lit(l)), opts);
     if (r === undefined) return 'the Step check could not be decided in time';

@@ -45,8 +45,20 @@ function baseName(file: string): string {
   return (file.split(/[\\/]/).pop() ?? file).replace(/\.(aag|aig)$/i, '');
 }
 
-/** The STS of `aig` for its `property`-th bad-state property (0-based). */
-export function aigerToSts(aig: Aig, property = 0): AigerSts {
+/** The variables of the STS of `aig` and its names, without the formulas (cheap: no gate is visited). */
+export interface AigerStsNames {
+  readonly name: string;
+  readonly propName: string;
+  readonly inputVars: readonly VarDecl[];
+  readonly latchVars: readonly VarDecl[];
+  /** The input at each file position (inputs the graph dropped have none). */
+  readonly inputs: ReadonlyMap<number, VarDecl>;
+  /** The latch at each file position (latches the graph dropped have none). */
+  readonly latches: ReadonlyMap<number, VarDecl>;
+  readonly property: AigSignal;
+}
+
+export function stsNames(aig: Aig, property = 0): AigerStsNames {
   const prop = aig.properties[property];
   if (!prop) {
     const reason = aig.properties.length === 0
@@ -58,21 +70,31 @@ export function aigerToSts(aig: Aig, property = 0): AigerSts {
   const used = new Set<string>();
   const inputs = new Map<number, VarDecl>();
   const latches = new Map<number, VarDecl>();
+  const inputVars = aig.inputs.map((input) => {
+    const v = declareVar(identifier(input.name, `i${input.index}`, used), BoolT);
+    inputs.set(input.index, v);
+    return v;
+  });
+  const latchVars = aig.latches.map((latch) => {
+    const v = declareVar(identifier(latch.name, `l${latch.index}`, used), BoolT);
+    latches.set(latch.index, v);
+    return v;
+  });
+  return {
+    name: identifier(baseName(aig.file), 'circuit', new Set()),
+    propName: identifier(prop.name, `${prop.section === 'bad' ? 'b' : 'o'}${prop.index}`, new Set()),
+    inputVars, latchVars, inputs, latches, property: prop,
+  };
+}
+
+/** The STS of `aig` for its `property`-th bad-state property (0-based), over the variables `names` declares. */
+export function aigerToSts(aig: Aig, property = 0, names = stsNames(aig, property)): AigerSts {
+  const { inputVars, latchVars, inputs, latches, property: prop } = names;
   const firstGate = firstGateNode(aig);
   const node: (Expr | undefined)[] = new Array(firstGate + andCount(aig));
   node[0] = False;
-  const inputVars = aig.inputs.map((input, k) => {
-    const v = declareVar(identifier(input.name, `i${input.index}`, used), BoolT);
-    inputs.set(input.index, v);
-    node[1 + k] = ref(v);
-    return v;
-  });
-  const latchVars = aig.latches.map((latch, k) => {
-    const v = declareVar(identifier(latch.name, `l${latch.index}`, used), BoolT);
-    latches.set(latch.index, v);
-    node[1 + aig.inputs.length + k] = ref(v);
-    return v;
-  });
+  inputVars.forEach((v, k) => { node[1 + k] = ref(v); });
+  latchVars.forEach((v, k) => { node[1 + aig.inputs.length + k] = ref(v); });
 
   // Only the gates something refers to become expressions; fanins precede gates, so one
   // descending pass finds them and one ascending pass builds them.
@@ -98,8 +120,8 @@ export function aigerToSts(aig: Aig, property = 0): AigerSts {
     if (latch.reset !== 'x') inits.push(latch.reset === 1 ? ref(latchVars[k]!) : not(ref(latchVars[k]!)));
   });
   const sts: Sts = {
-    name: identifier(baseName(aig.file), 'circuit', new Set()),
-    propName: identifier(prop.name, `${prop.section === 'bad' ? 'b' : 'o'}${prop.index}`, new Set()),
+    name: names.name,
+    propName: names.propName,
     vars: [...inputVars, ...latchVars],
     invariants: aig.constraints.map((c) => lit(c.lit)),
     inits,

@@ -57,8 +57,8 @@ class TransitionAction implements Action {
   }
 }
 
-export function stsInterpreter(sts: Sts, formalism: Formalism = 'sts', inputs: readonly VarDecl[] = []): Interpreter {
-  const loc: Location = { id: 0, name: sts.propName };
+/** `loc` is the interpreter's one location, given when a view names it before the interpreter exists. */
+export function stsInterpreter(sts: Sts, formalism: Formalism = 'sts', inputs: readonly VarDecl[] = [], loc: Location = { id: 0, name: sts.propName }): Interpreter {
   const action = new TransitionAction(loc, transFormula(sts), sts.vars);
   return {
     formalism,

@@ -23,7 +23,7 @@ import {
 } from '../aig.js';
 import { evaluate, litValue, type Run } from '../aig-eval.js';
 import { printAag, printAig } from '../aig-print.js';
-import { aigerToSts, type AigerSts } from '../aiger-sts.js';
+import { aigerToSts, stsNames, type AigerSts, type AigerStsNames } from '../aiger-sts.js';
 import { plural } from '../plural.js';
 import { stsInterpreter } from '../sts-semantics.js';
 import type { Interpreter, Location } from '../interpreter.js';
@@ -38,6 +38,10 @@ export interface Cone {
   readonly aig: Aig;
   /** Latches of the file (by position) that constant propagation proved constant, with their value. */
   readonly constants: ReadonlyMap<number, 0 | 1>;
+  /** The view's variables by file position, and its one location: all a circuit's invariant needs to be shown. */
+  readonly names: AigerStsNames;
+  readonly loc: Location;
+  /** The view's STS and interpreter, built when first asked for (a proof by a bit-level engine never needs them). */
   readonly sts: AigerSts;
   readonly model: Interpreter;
 }
@@ -63,8 +67,15 @@ function cone(aig: Aig, p: Property): Cone {
   for (const l of mine.latches) if (!kept.has(l.index)) constants.set(l.index, l.reset === 1 ? 1 : 0);
   // what reduceAig gives: `mine` is already its own cone of influence
   const reduced = coneOfInfluence(propagated);
-  const sts = aigerToSts(reduced);
-  return { aig: reduced, constants, sts, model: stsInterpreter(sts.sts, 'aiger', [...sts.inputs.values()]) };
+  const names = stsNames(reduced);
+  const loc: Location = { id: 0, name: names.propName };
+  let sts: AigerSts | undefined;
+  let model: Interpreter | undefined;
+  return {
+    aig: reduced, constants, names, loc,
+    get sts() { return (sts ??= aigerToSts(reduced, 0, names)); },
+    get model() { return (model ??= stsInterpreter(this.sts.sts, 'aiger', [...names.inputs.values()], loc)); },
+  };
 }
 
 /** A run of `from` as a run of `to` (two graphs made from one file), matching inputs and latches by file position. */
@@ -146,7 +157,7 @@ export class CircuitModel {
   }
 
   private positions(p: Property, trace: Trace): Run {
-    const { sts } = this.cone(p);
+    const sts = this.cone(p).names;
     const bit = (v: Expr | undefined) => (v === True ? 1 : 0);
     const first = trace.states[0]!.vals;
     return {
@@ -181,7 +192,7 @@ export class CircuitModel {
   }
 
   private lowered(p: Property, invariant: Expr): Aig {
-    const { sts } = this.cone(p);
+    const sts = this.cone(p).names;
     const leaf = new Map<VarDecl, Lit>();
     sts.inputs.forEach((v, k) => leaf.set(v, 2 * (1 + k)));
     sts.latches.forEach((v, k) => leaf.set(v, this.latchLit(k)));
@@ -232,7 +243,7 @@ export class CircuitModel {
 
   /** The clauses of a witness circuit's invariant over the view's latch variables (those the cone keeps). */
   invariantExpr(p: Property, clauses: readonly (readonly Lit[])[]): Expr {
-    const { sts } = this.cone(p);
+    const sts = this.cone(p).names;
     const firstLatch = 1 + this.aig.inputs.length;
     const literal = (l: Lit): Expr | undefined => {
       const v = sts.latches.get((l >> 1) - firstLatch);
@@ -324,7 +335,7 @@ export function aigerProblem(path: string, file: AigerFile): Problem {
     trace: (p: Property, c: UnsafeCertificate): Trace => (c.kind === 'witness' ? circuit.trace(p, c.run) : c.trace),
     invariant(p: Property, c: SafeCertificate): ReadonlyMap<Location, Expr> {
       if (c.kind !== 'witness-circuit') return c.invariant;
-      return new Map([[this.model(p).initLoc, circuit.invariantExpr(p, c.clauses)]]);
+      return new Map([[circuit.cone(p).loc, circuit.invariantExpr(p, c.clauses)]]);
     },
   };
 }

@@ -89,6 +89,8 @@ const REDUCE_INTERVAL = 500;
 const REDUCE_FRACTION = 0.75;
 const FIRST_MODE_LENGTH = 1000;
 const LUBY_UNIT = 512;
+/** The watch list of every literal that nothing watches yet; never written (its length is 0). */
+const NO_WATCHES = new Int32Array(0);
 
 export class SatSolver {
   readonly stats: SatStats = { solves: 0, conflicts: 0, decisions: 0, propagations: 0, timeMs: 0 };
@@ -179,8 +181,14 @@ export class SatSolver {
     if (!this.ok) return false;
     const c = this.addBuf;
     c.length = 0;
-    for (const x of lits) c.push(this.internal(x));
-    c.sort((a, b) => a - b);
+    // insertion sort: clauses are short, and sort() with a comparator dominates adding them
+    for (const x of lits) {
+      const l = this.internal(x);
+      let i = c.length;
+      c.push(l);
+      for (; i > 0 && c[i - 1]! > l; i--) c[i] = c[i - 1]!;
+      c[i] = l;
+    }
     let j = 0;
     for (let i = 0; i < c.length; i++) {
       const l = c[i]!;
@@ -347,7 +355,9 @@ export class SatSolver {
     };
     this.val = copy(this.val, 2 * cap, (n) => new Int8Array(n));
     this.watchLen = copy(this.watchLen, 2 * cap, (n) => new Int32Array(n));
-    for (let l = this.watches.length; l < 2 * cap; l++) this.watches.push(new Int32Array(8));
+    // a watch list is allocated when a clause first watches the literal (most literals of a big
+    // encoding are never watched by more than their few gate clauses)
+    for (let l = this.watches.length; l < 2 * cap; l++) this.watches.push(NO_WATCHES);
     this.level = copy(this.level, cap, (n) => new Int32Array(n));
     this.reason = copy(this.reason, cap, (n) => new Int32Array(n));
     this.phase = copy(this.phase, cap, (n) => new Int8Array(n));
@@ -422,7 +432,7 @@ export class SatSolver {
     let ws = this.watches[lit]!;
     const n = this.watchLen[lit]!;
     if (n + 2 > ws.length) {
-      const bigger = new Int32Array(ws.length * 2);
+      const bigger = new Int32Array(Math.max(4, ws.length * 2));
       bigger.set(ws);
       this.watches[lit] = ws = bigger;
     }
