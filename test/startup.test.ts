@@ -45,14 +45,6 @@ describe('start-up of vigil check', () => {
     expect(staticPath(join(ROOT, 'dist/certificates/invariant.js'), 'z3-solver')).toBeDefined();
   });
 
-  it('reads circuits without Chevrotain: the AIGER front end has its own scanner, so no circuit run compiles the lexer library', () => {
-    for (const entry of ['dist/formalisms/frontends/aiger.js', 'dist/engines/aiger/ic3.js', 'dist/certificates/witness-circuit.js']) {
-      expect(staticPath(join(ROOT, entry), 'dist/lang/grammar/chevrotain.js'), entry).toBeUndefined();
-      expect(staticPath(join(ROOT, entry), 'chevrotain'), entry).toBeUndefined();
-    }
-    expect(staticPath(join(ROOT, 'dist/lang/grammar/sexpr.js'), 'dist/lang/grammar/chevrotain.js')).toBeDefined();
-  });
-
   it('starts the checker thread before the command line is loaded: the entry imports nothing else statically', () => {
     expect(staticPath(join(ROOT, 'dist/cli/main.js'), 'commander')).toBeUndefined();
     expect(staticPath(join(ROOT, 'dist/cli/main.js'), 'dist/engines/registry.js')).toBeUndefined();

@@ -1,8 +1,8 @@
 /**
  * Reader for AIGER 1.9 circuits (formats.md 4), ASCII `aag` and binary `aig`.
  *
- * The ASCII text is split into tokens by a hand-written scanner (numbers, line ends, whole
- * symbol-table lines, the comment section, words). The sections themselves are read by counting, not by a grammar:
+ * The ASCII text is split into tokens by a Chevrotain lexer (numbers, line ends, whole symbol-table
+ * lines, the comment section). The sections themselves are read by counting, not by a grammar:
  * how many lines each section has is given by the header's numbers, which an LL grammar cannot
  * express without one semantic gate per line. The binary gate section of `aig` files is decoded by
  * hand, byte by byte: it is not text (any byte, newlines included, may occur in it), so no lexer
@@ -13,6 +13,8 @@
  * so that each comes after the gates it reads (in file order whenever the file already is so), as
  * the cycle check finds them. Justice and fairness sections are refused: Vigil checks safety only.
  */
+import { type CustomPatternMatcherReturn, type IToken } from 'chevrotain';
+import { Lexer, createToken } from './chevrotain.js';
 import { InputError, positionOf } from '../errors.js';
 
 /** A latch's initial value: 0, 1, or `'x'` when uninitialised (the reset field is the latch's own literal). */
@@ -55,94 +57,29 @@ export interface AigerFile {
 
 // ---------------------------------------------------------------- tokens
 
-/**
- * What a token is: a line end, a number, a whole symbol-table line (kind letter, position, one
- * space, then the name up to the line end), the comment section (a line holding only `c`, to the
- * end of the file), or any other word (the header's `aag`/`aig`, or a misplaced word to complain
- * about by name). Spaces and tabs between tokens are skipped.
- */
-const Newline = 0;
-const Num = 1;
-const SymbolLine = 2;
-const Comments = 3;
-const Word = 4;
-type TokenType = typeof Newline | typeof Num | typeof SymbolLine | typeof Comments | typeof Word;
+const Newline = createToken({ name: 'Newline', pattern: /\r?\n/, line_breaks: true, label: 'end of line' });
+const Spaces = createToken({ name: 'Spaces', pattern: /[ \t]+/, group: Lexer.SKIPPED });
+const Num = createToken({ name: 'Num', pattern: /[0-9]+/, label: 'number' });
+/** A whole symbol-table line: kind letter, position, one space, then the name up to the line end. */
+const SymbolLine = createToken({ name: 'SymbolLine', pattern: /[ilobcjf][0-9]+ [^\r\n]*/, label: 'symbol' });
 
-interface Token {
-  readonly tokenType: TokenType;
-  readonly image: string;
-  /** Offset in the text lexed. */
-  readonly startOffset: number;
+/** A line holding only `c` starts the comment section, which runs to the end of the file. */
+function matchComments(text: string, offset: number): CustomPatternMatcherReturn | null {
+  if (text.charCodeAt(offset) !== 99 /* c */) return null;
+  const after = text.charCodeAt(offset + 1);
+  const lineEnds = Number.isNaN(after) || after === 10 || (after === 13 && text.charCodeAt(offset + 2) === 10);
+  return lineEnds ? [text.slice(offset)] : null;
 }
+const Comments = createToken({
+  name: 'Comments', pattern: { exec: matchComments }, line_breaks: true, start_chars_hint: ['c'], label: 'comment section',
+});
+/** Any other word: the header's `aag`/`aig`, or a misplaced word to complain about by name. */
+const Word = createToken({ name: 'Word', pattern: /[A-Za-z][A-Za-z0-9_]*/, label: 'word' });
 
-const isDigit = (c: number) => c >= 48 && c <= 57;
-const isLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
-/** The kind letters of symbol-table lines: i l o b c j f. */
-const isSymbolKind = (c: number) => c === 105 || c === 108 || c === 111 || c === 98 || c === 99 || c === 106 || c === 102;
-
-/** The offset of the line end (or the text's end) at or after `p`. */
-function lineEnd(text: string, p: number): number {
-  let q = p;
-  while (q < text.length && text.charCodeAt(q) !== 10 && text.charCodeAt(q) !== 13) q++;
-  return q;
-}
-
-/**
- * The tokens of `text`, or the offset of the first character no token starts with. Written by hand
- * rather than with a lexer library: five token kinds, each recognised by its first character, and
- * a circuit's text is mostly numbers, so one pass over the characters is all it takes.
- */
-function tokenize(text: string): { tokens: Token[]; error?: number } {
-  const tokens: Token[] = [];
-  const n = text.length;
-  let p = 0;
-  while (p < n) {
-    const c = text.charCodeAt(p);
-    if (c === 32 || c === 9) { p++; continue; }
-    if (c === 10 || (c === 13 && text.charCodeAt(p + 1) === 10)) {
-      const len = c === 10 ? 1 : 2;
-      tokens.push({ tokenType: Newline, image: text.slice(p, p + len), startOffset: p });
-      p += len;
-      continue;
-    }
-    if (isDigit(c)) {
-      let q = p + 1;
-      while (q < n && isDigit(text.charCodeAt(q))) q++;
-      tokens.push({ tokenType: Num, image: text.slice(p, q), startOffset: p });
-      p = q;
-      continue;
-    }
-    if (isSymbolKind(c) && isDigit(text.charCodeAt(p + 1))) {
-      let q = p + 2;
-      while (q < n && isDigit(text.charCodeAt(q))) q++;
-      if (text.charCodeAt(q) === 32) {
-        const end = lineEnd(text, q + 1);
-        tokens.push({ tokenType: SymbolLine, image: text.slice(p, end), startOffset: p });
-        p = end;
-        continue;
-      }
-    }
-    if (c === 99) {
-      const after = text.charCodeAt(p + 1);
-      if (Number.isNaN(after) || after === 10 || (after === 13 && text.charCodeAt(p + 2) === 10)) {
-        tokens.push({ tokenType: Comments, image: text.slice(p), startOffset: p });
-        break;
-      }
-    }
-    if (isLetter(c)) {
-      let q = p + 1;
-      for (; q < n; q++) {
-        const d = text.charCodeAt(q);
-        if (!isLetter(d) && !isDigit(d) && d !== 95) break;
-      }
-      tokens.push({ tokenType: Word, image: text.slice(p, q), startOffset: p });
-      p = q;
-      continue;
-    }
-    return { tokens, error: p };
-  }
-  return { tokens };
-}
+const aigerLexer = new Lexer([Newline, Spaces, Num, SymbolLine, Comments, Word], {
+  positionTracking: 'onlyOffset',
+  ensureOptimizations: true,
+});
 
 // ---------------------------------------------------------------- errors and positions
 
@@ -167,9 +104,9 @@ function lexError(src: Source, offset: number, binary: boolean): never {
   fail(src, offset, `unexpected ${shown}${hint}`);
 }
 
-function lex(src: Source, base: number, text: string, binary: boolean): Token[] {
-  const { tokens, error } = tokenize(text);
-  if (error !== undefined) lexError(src, base + error, binary);
+function lex(src: Source, base: number, text: string, binary: boolean): IToken[] {
+  const { tokens, errors } = aigerLexer.tokenize(text);
+  if (errors.length) lexError(src, base + errors[0]!.offset, binary);
   return tokens;
 }
 
@@ -182,14 +119,14 @@ class Lines {
   private pos = 0;
   constructor(
     readonly src: Source,
-    private readonly tokens: readonly Token[],
+    private readonly tokens: readonly IToken[],
     /** Offset of the tokens' text in the file. */
     private readonly base: number,
     /** Offset just past the tokens' text, where "end of file" is reported. */
     private readonly end: number,
   ) {}
 
-  offsetOf(t: Token): number {
+  offsetOf(t: IToken): number {
     return this.base + t.startOffset;
   }
 
@@ -197,11 +134,11 @@ class Lines {
     return this.pos >= this.tokens.length;
   }
 
-  peek(): Token | undefined {
+  peek(): IToken | undefined {
     return this.tokens[this.pos];
   }
 
-  next(): Token {
+  next(): IToken {
     return this.tokens[this.pos++]!;
   }
 
@@ -219,9 +156,9 @@ class Lines {
    * Reads one line of `min` to `max` numbers and its line end; `what` names the line in messages,
    * `missing` says what the file lacks when it ends before the line.
    */
-  numbers(min: number, max: number, what: string, missing: string): Token[] {
+  numbers(min: number, max: number, what: string, missing: string): IToken[] {
     if (this.atEnd()) this.fail(this.end, `unexpected end of file: ${missing}`);
-    const out: Token[] = [];
+    const out: IToken[] = [];
     for (;;) {
       const t = this.peek();
       if (!t || t.tokenType === Newline) break;
@@ -238,7 +175,7 @@ class Lines {
   }
 }
 
-function describe(t: Token): string {
+function describe(t: IToken): string {
   if (t.tokenType === Newline) return 'the end of the line';
   if (t.tokenType === Comments) return "the comment section ('c')";
   const text = t.image.length > 20 ? `${t.image.slice(0, 20)}...` : t.image;
@@ -250,7 +187,7 @@ function numeral(digits: string): number {
   return digits.length > 15 ? Infinity : Number(digits);
 }
 
-function value(t: Token): number {
+function value(t: IToken): number {
   return numeral(t.image);
 }
 
@@ -322,14 +259,14 @@ class Body {
   constructor(readonly header: Header, private readonly lines: Lines) {}
 
   /** A literal within range of M. */
-  literal(t: Token): number {
+  literal(t: IToken): number {
     const n = value(t);
     const top = 2 * this.header.m + 1;
     if (n > top) this.lines.fail(this.lines.offsetOf(t), `literal ${t.image} is out of range: M = ${this.header.m} allows literals up to ${top}`);
     return n;
   }
 
-  use(t: Token): number {
+  use(t: IToken): number {
     const lit = this.literal(t);
     this.uses.push(lit);
     this.useOffsets.push(this.lines.offsetOf(t));
@@ -337,7 +274,7 @@ class Body {
   }
 
   /** The even literal of a newly defined input, latch or gate. */
-  define(t: Token, kind: number, position: number): number {
+  define(t: IToken, kind: number, position: number): number {
     const lit = this.literal(t);
     const at = this.lines.offsetOf(t);
     const what = KIND_NAME[kind]!.replace(/^an? /, '');
@@ -355,7 +292,7 @@ class Body {
   }
 }
 
-function readReset(lines: Lines, t: Token | undefined, own: number): Reset {
+function readReset(lines: Lines, t: IToken | undefined, own: number): Reset {
   if (!t) return 0;
   const n = value(t);
   if (n === 0) return 0;
