@@ -2,11 +2,11 @@
  * The AIGER portfolio: one member per core (`os.availableParallelism()`), each in a worker thread
  * on the property's prepared circuit, which is plain data and goes to the workers as it is (nothing
  * reads the file again). The members are the first ones of the list by value (portfolio-members.ts:
- * IC3, k-induction, BMC, IC3 with other options), or those `--members` names. The first member
- * runs alone in this thread for a moment (most circuits are answered then); if it does not answer,
- * every member starts in its worker, the first one again. The first SAFE or UNSAFE answer wins and the other workers are
- * terminated; an engine's UNKNOWN, such as BMC's bound, waits for the others. Every answer is
- * certified by the pipeline as any engine's.
+ * IC3, k-induction, IC3 without CTGs, BMC, IC3 with other options), or those `--members` names.
+ * The first member runs alone in this thread for a moment (most circuits are answered then); if it
+ * does not answer, every member starts in its worker, the first one again. The first SAFE or
+ * UNSAFE answer wins and the other workers are terminated; an engine's UNKNOWN, such as BMC's
+ * bound, waits for the others. Every answer is certified by the pipeline as any engine's.
  *
  * This module is also the workers' entry point: loaded in a worker thread with portfolio work data,
  * it runs the member named there and posts its outcome.
