@@ -25,6 +25,8 @@ export class Lifter {
   private readonly constraints: number[];
   private readonly bad: number;
   private readonly cones: ConeWalker;
+  /** The input and latch nodes in the constraints' cones: walked once, part of every call's support. */
+  private readonly constraintSupport: number[] = [];
   /** The input and latch nodes in the cone of one call's target. */
   private readonly support: number[] = [];
 
@@ -39,6 +41,12 @@ export class Lifter {
     this.constraints = aig.constraints.map((c) => lu.lit(0, c.lit));
     this.bad = lu.lit(0, aig.properties[0]!.lit);
     this.cones = new ConeWalker(aig);
+    for (const c of aig.constraints) this.cones.pin(c.lit >> 1, (n) => { if (this.isLeaf(n)) this.constraintSupport.push(n); });
+  }
+
+  /** Whether AIG node `n` is an input or a latch. */
+  private isLeaf(n: number): boolean {
+    return n !== 0 && n < this.ctx.firstLatch + this.ctx.aig.latches.length;
   }
 
   get stats(): SatStats { return this.sat.stats; }
@@ -65,14 +73,13 @@ export class Lifter {
    * whose AIG nodes (the constraints aside) are `roots`.
    */
   private lift({ state, inputs }: Step, target: number[], roots: readonly number[]): Lit[] {
-    const aig = this.ctx.aig;
     const firstLatch = this.ctx.firstLatch;
     const support = this.support;
     support.length = 0;
-    const visit = (n: number): void => { if (n !== 0 && n < firstLatch + aig.latches.length) support.push(n); };
+    support.push(...this.constraintSupport);
+    const visit = (n: number): void => { if (this.isLeaf(n)) support.push(n); };
     this.cones.begin();
     for (const r of roots) this.cones.add(r, visit);
-    for (const c of aig.constraints) this.cones.add(c.lit >> 1, visit);
     // Inputs first, then latches, each in order (as all of them were assumed before).
     support.sort((a, b) => a - b);
     const assumptions = support.map((n) => n < firstLatch
