@@ -523,7 +523,7 @@ export class SatSolver {
     while (qhead < trailSize) {
       const p = trail[qhead++]!;
       const falseLit = p ^ 1;
-      let ws = watches[p]!;
+      const ws = watches[p]!;
       const n = watchLen[p]!;
       let i = 0;
       let j = 0;
