@@ -8,6 +8,8 @@
  * The design follows MiniSat and Glucose:
  * - two watched literals with blocking literals; binary clauses are flagged in the watcher and
  *   propagate without touching the clause arena;
+ * - the search for a replacement watch resumes where it last stopped (Gent, "Optimal implementation
+ *   of watched literals and more general techniques", JAIR 2013), so long clauses are not rescanned;
  * - VSIDS variable activity in a binary heap (heap.ts), phase saving;
  * - first-UIP learning with recursive clause minimisation (MiniSat's abstract levels);
  * - restarts alternating between a focused mode (Glucose's fast/slow LBD averages) and a stable mode
@@ -71,7 +73,8 @@ export interface SatStats {
 const SIZE = 0;
 const META = 1; // bit 0 learnt, bit 1 deleted, bit 2 used since the last reduction, bit 3 temporary, bits 4.. LBD
 const ACT = 2; // float32 activity, read through the Float32Array view
-const HEADER = 3;
+const POS = 3; // where propagation last found a replacement watch, from the first literal (Gent 2013)
+const HEADER = 4;
 const LEARNT = 1;
 const DELETED = 2;
 const USED = 4;
@@ -413,6 +416,7 @@ export class SatSolver {
     a[c + SIZE] = n;
     a[c + META] = (learnt ? LEARNT : 0) | (lbd << LBD_SHIFT);
     this.arenaF[c + ACT] = 0;
+    a[c + POS] = 2;
     for (let i = 0; i < n; i++) a[c + HEADER + i] = lits[i]!;
     this.arenaTop += HEADER + n;
     this.attach(c);
@@ -546,11 +550,19 @@ export class SatSolver {
         if (first === falseLit) { first = arena[c + 1]!; arena[c] = first; arena[c + 1] = falseLit; }
         const fv = val[first]!;
         if (first !== blocker && fv > 0) { ws[j++] = ref; ws[j++] = first; continue; }
+        // Circular search from where the last one stopped: long clauses are not rescanned from
+        // the start over literals that stay false.
         const end = c + arena[ref + SIZE]!;
-        let k = c + 2;
+        const pos = c + arena[ref + POS]!;
+        let k = pos;
         for (; k < end; k++) if (val[arena[k]!]! >= 0) break;
+        if (k === end) {
+          for (k = c + 2; k < pos; k++) if (val[arena[k]!]! >= 0) break;
+          if (k === pos) k = end;
+        }
         if (k < end) {
           const l = arena[k]!;
+          arena[ref + POS] = k - c;
           arena[c + 1] = l;
           arena[k] = falseLit;
           this.pushWatch(l ^ 1, ref, first);
@@ -910,6 +922,7 @@ export class SatSolver {
             if (val[l]! === 0) arena[lits + j++] = l;
           }
           arena[c + SIZE] = j;
+          arena[c + POS] = 2;
           this.wasted += n - j;
           changed = true;
         }
