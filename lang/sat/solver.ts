@@ -108,6 +108,10 @@ export class SatSolver {
   private val = new Int8Array(0);
   private watches: Int32Array[] = [];
   private watchLen = new Int32Array(0);
+  // Watch lists that may hold deleted clauses, or clauses simplify() shrank to binaries, until the
+  // next garbage collection; marked per literal.
+  private dirty: number[] = [];
+  private dirtyMark = new Uint8Array(0);
 
   // Per variable.
   private level = new Int32Array(0);
@@ -305,14 +309,14 @@ export class SatSolver {
       this.order.restore(g);
     }
     this.detach(this.temporary);
-    this.deleteClause(this.temporary);
+    this.deleteClause(this.temporary, false);
     this.temporary = 0;
     if (this.tempLearnts > 0) {
       const arena = this.arena;
       let j = 0;
       for (const c of this.learnts) {
         if ((arena[c + META]! & TEMP) === 0) this.learnts[j++] = c;
-        else { this.detach(c); this.deleteClause(c); }
+        else { this.detach(c); this.deleteClause(c, false); }
       }
       this.learnts.length = j;
       this.tempLearnts = 0;
@@ -358,6 +362,7 @@ export class SatSolver {
     };
     this.val = copy(this.val, 2 * cap, (n) => new Int8Array(n));
     this.watchLen = copy(this.watchLen, 2 * cap, (n) => new Int32Array(n));
+    this.dirtyMark = copy(this.dirtyMark, 2 * cap, (n) => new Uint8Array(n));
     // a watch list is allocated when a clause first watches the literal (most literals of a big
     // encoding are never watched by more than their few gate clauses)
     for (let l = this.watches.length; l < 2 * cap; l++) this.watches.push(NO_WATCHES);
@@ -447,9 +452,20 @@ export class SatSolver {
 
   private isDeleted(c: number): boolean { return (this.arena[c + META]! & DELETED) !== 0; }
 
-  private deleteClause(c: number): void {
+  /** Marks `c` deleted; its watchers go at the next garbage collection unless it was detached. */
+  private deleteClause(c: number, watched = true): void {
     this.arena[c + META]! |= DELETED;
     this.wasted += HEADER + this.arena[c + SIZE]!;
+    if (watched) this.markDirty(c);
+  }
+
+  private markDirty(c: number): void {
+    for (let k = c + HEADER; k < c + HEADER + 2; k++) {
+      const lit = this.arena[k]! ^ 1;
+      if (this.dirtyMark[lit]) continue;
+      this.dirtyMark[lit] = 1;
+      this.dirty.push(lit);
+    }
   }
 
   /** A long clause is locked while it is the reason of its first literal; learnt binaries are never removed. */
@@ -459,9 +475,10 @@ export class SatSolver {
   }
 
   /**
-   * After clauses were marked deleted: compacts the arena when enough of it is garbage, then rebuilds
-   * the watch lists from the first two literals of every live clause (the watch invariant lives in
-   * the clauses, so this is valid at any decision level).
+   * After clauses were marked deleted: compacts the arena when enough of it is garbage and then
+   * rebuilds the watch lists from the first two literals of every live clause (the watch invariant
+   * lives in the clauses, so this is valid at any decision level); otherwise cleans only the watch
+   * lists the deleted clauses were in, which on a large formula with few deletions is much cheaper.
    */
   private collectGarbage(): void {
     this.originals = this.originals.filter((c) => !this.isDeleted(c));
@@ -471,11 +488,43 @@ export class SatSolver {
       const r = this.reason[v]!;
       if (r !== 0 && this.isDeleted(r)) this.reason[v] = 0; // only level-0 reasons, never read
     }
-    if (this.wasted > this.arenaTop / 5) this.compact();
-    this.watchLen.fill(0);
-    for (const c of this.originals) this.attach(c);
-    for (const c of this.learnts) this.attach(c);
-    if (this.temporary !== 0) this.attach(this.temporary);
+    if (this.wasted > this.arenaTop / 5) {
+      this.compact();
+      this.watchLen.fill(0);
+      for (const c of this.originals) this.attach(c);
+      for (const c of this.learnts) this.attach(c);
+      if (this.temporary !== 0) this.attach(this.temporary);
+      for (const lit of this.dirty) this.dirtyMark[lit] = 0;
+      this.dirty.length = 0;
+    } else {
+      this.cleanWatches();
+    }
+  }
+
+  /** Drops deleted clauses from the dirty watch lists and turns clauses shrunk to two literals into binary watchers. */
+  private cleanWatches(): void {
+    const a = this.arena;
+    for (const lit of this.dirty) {
+      const ws = this.watches[lit]!;
+      const n = this.watchLen[lit]!;
+      let j = 0;
+      for (let i = 0; i < n; i += 2) {
+        const ref = ws[i]!;
+        const c = ref < 0 ? -ref : ref;
+        if ((a[c + META]! & DELETED) !== 0) continue;
+        if (ref > 0 && a[c + SIZE] === 2) {
+          // a binary watcher's blocker is the other literal, the one it implies
+          ws[j++] = -c;
+          ws[j++] = a[c + HEADER] === (lit ^ 1) ? a[c + HEADER + 1]! : a[c + HEADER]!;
+        } else {
+          ws[j++] = ref;
+          ws[j++] = ws[i + 1]!;
+        }
+      }
+      this.watchLen[lit] = j;
+      this.dirtyMark[lit] = 0;
+    }
+    this.dirty.length = 0;
   }
 
   private compact(): void {
@@ -923,6 +972,7 @@ export class SatSolver {
           }
           arena[c + SIZE] = j;
           arena[c + POS] = 2;
+          if (j === 2) this.markDirty(c);
           this.wasted += n - j;
           changed = true;
         }
