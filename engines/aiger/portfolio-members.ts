@@ -24,6 +24,7 @@ export const MEMBERS: Readonly<Record<string, MemberSpec>> = {
   'ic3-dynamic': { engine: 'ic3', ic3: { ...IC3_DEFAULTS, dynamic: !IC3_DEFAULTS.dynamic } },
   'ic3-parent': { engine: 'ic3', ic3: { ...IC3_DEFAULTS, parent: !IC3_DEFAULTS.parent } },
   'ic3-drop-po': { engine: 'ic3', ic3: { ...IC3_DEFAULTS, dropPo: !IC3_DEFAULTS.dropPo } },
+  'ic3-ternary': { engine: 'ic3', ic3: { ...IC3_DEFAULTS, ternary: !IC3_DEFAULTS.ternary } },
 };
 
 /**
@@ -35,7 +36,7 @@ export const MEMBERS: Readonly<Record<string, MemberSpec>> = {
  * several times faster) and loses others. BMC finds no bug there that IC3 misses. The other IC3
  * variants follow in the order of their SAT calls alone (drop-po fewest, ctp most).
  */
-export const BY_VALUE: readonly string[] = ['ic3', 'kind', 'ic3-ctg', 'bmc', 'ic3-drop-po', 'ic3-dynamic', 'ic3-parent', 'ic3-ctp'];
+export const BY_VALUE: readonly string[] = ['ic3', 'kind', 'ic3-ctg', 'bmc', 'ic3-drop-po', 'ic3-dynamic', 'ic3-parent', 'ic3-ctp', 'ic3-ternary'];
 
 export const PORTFOLIO_MEMBERS: EngineOption = {
   name: 'members',
