@@ -1,6 +1,6 @@
 /**
  * IC3's options on circuits (counterexamples to generalisation and to propagation, dynamic
- * generalisation, parent lemmas, obligation dropping, ternary lifting), each alone and all together, and CTGs off,
+ * generalisation, parent lemmas, obligation dropping, ternary lifting, leaf decisions), each alone and all together, and CTGs off,
  * on corpus circuits where they take part: the verdict is the manifest's and certified by Vigil's own checks (checkWith throws otherwise). And
  * the circuit portfolio: its members by value or as --members names them, k-induction's proof
  * certified when it wins, and a witness circuit since k-induction on circuits drops simple paths.

@@ -17,6 +17,11 @@
  * it reads as 0, which cannot change the step's target and is a value the leaf may take. Leaving the
  * latches outside the cone undecided spares propagating, on each query, the cones that earlier
  * queries loaded.
+ *
+ * With leaf decisions (--ic3-leaf-decisions) a query decides only the inputs and latches of that
+ * domain: a gate's Tseitin clauses propagate its value once its fanins have one, so when the leaves
+ * are assigned without conflict so is the whole cone. The domain, set up on every query, shrinks to
+ * the leaves, at the price of never branching on an internal node.
  */
 import { SatSolver } from '../../../lang/sat/solver.js';
 import type { Aig, Lit } from '../../../formalisms/aig.js';
@@ -47,7 +52,11 @@ export class FrameSolver {
   /** Relative-induction queries answered since the solver was built. */
   queries = 0;
 
-  constructor(private readonly aig: Aig, private readonly firstLatch: number, init: boolean) {
+  /** The first gate node: with leaf decisions, nodes from here on are not decided. */
+  private readonly decideBelow: number;
+
+  constructor(private readonly aig: Aig, private readonly firstLatch: number, init: boolean, leafDecisions = false) {
+    this.decideBelow = leafDecisions ? firstLatch + aig.latches.length : Infinity;
     const L = aig.latches.length;
     this.now = new Int32Array(L);
     for (let k = 0; k < L; k++) this.now[k] = this.sat.newVar();
@@ -110,8 +119,9 @@ export class FrameSolver {
     return vars;
   }
 
-  /** Adds the SAT variable of AIG node `n`, if it is encoded, to `into`. */
+  /** Adds the SAT variable of AIG node `n`, if it is encoded and decided, to `into`. */
   private pushVar(n: number, into: number[]): void {
+    if (n >= this.decideBelow) return;
     const k = n - this.firstLatch;
     const v = k >= 0 && k < this.now.length ? this.now[k]! : this.unroller.peek(0, n);
     if (v !== 0) into.push(Math.abs(v));
