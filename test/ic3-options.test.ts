@@ -1,6 +1,6 @@
 /**
  * IC3's options on circuits (counterexamples to generalisation and to propagation, dynamic
- * generalisation, parent lemmas, obligation dropping, ternary lifting, leaf decisions), each alone and all together, and CTGs off,
+ * generalisation, parent lemmas, obligation dropping, ternary lifting, leaf decisions), each alone and all together, CTGs off and SAT-based lifting,
  * on corpus circuits where they take part: the verdict is the manifest's and certified by Vigil's own checks (checkWith throws otherwise). And
  * the circuit portfolio: its members by value or as --members names them, k-induction's proof
  * certified when it wins, and a witness circuit since k-induction on circuits drops simple paths.
@@ -25,8 +25,8 @@ const CIRCUITS = ['split-a16-p085b0', 'split-s3_srvr_1b.cilb0', 'split-vgasim_im
 const ALL_ON = Object.fromEntries(IC3_OPTIONS.map((o) => [o.name, 'on']));
 
 describe('IC3 options', () => {
-  // Each option on, all on, and CTGs (on by default) off.
-  for (const settings of [...IC3_OPTIONS.map((o) => ({ [o.name]: 'on' })), ALL_ON, { 'ic3-ctg': 'off' }]) {
+  // Each option on, all on, and CTGs and ternary lifting (on by default) off.
+  for (const settings of [...IC3_OPTIONS.map((o) => ({ [o.name]: 'on' })), ALL_ON, { 'ic3-ctg': 'off' }, { 'ic3-ternary': 'off' }]) {
     it(`${Object.entries(settings).map(([k, v]) => `${k} ${v}`).join(', ')}: the expected verdicts, certified`, async () => {
       const counters: Record<string, number> = {};
       for (const m of CIRCUITS) {
