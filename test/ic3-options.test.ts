@@ -1,6 +1,6 @@
 /**
  * IC3's options on circuits (counterexamples to generalisation and to propagation, dynamic
- * generalisation, parent lemmas, obligation dropping), each alone and all together, and CTGs off,
+ * generalisation, parent lemmas, obligation dropping, ternary lifting, leaf decisions), each alone and all together, CTGs off and SAT-based lifting,
  * on corpus circuits where they take part: the verdict is the manifest's and certified by Vigil's own checks (checkWith throws otherwise). And
  * the circuit portfolio: its members by value or as --members names them, k-induction's proof
  * certified when it wins, and a witness circuit since k-induction on circuits drops simple paths.
@@ -25,19 +25,20 @@ const CIRCUITS = ['split-a16-p085b0', 'split-s3_srvr_1b.cilb0', 'split-vgasim_im
 const ALL_ON = Object.fromEntries(IC3_OPTIONS.map((o) => [o.name, 'on']));
 
 describe('IC3 options', () => {
-  // Each option on, all on, and CTGs (on by default) off.
-  for (const settings of [...IC3_OPTIONS.map((o) => ({ [o.name]: 'on' })), ALL_ON, { 'ic3-ctg': 'off' }]) {
+  // Each option on, all on, and CTGs and ternary lifting (on by default) off.
+  for (const settings of [...IC3_OPTIONS.map((o) => ({ [o.name]: 'on' })), ALL_ON, { 'ic3-ctg': 'off' }, { 'ic3-ternary': 'off' }]) {
     it(`${Object.entries(settings).map(([k, v]) => `${k} ${v}`).join(', ')}: the expected verdicts, certified`, async () => {
       const counters: Record<string, number> = {};
       for (const m of CIRCUITS) {
         const r = await checkWith('ic3', await load(m.file), { settings, ms: 40_000 });
         expect(r.verdict, m.path).toBe(m.expected);
-        for (const k of ['ctps', 'dropped', 'parentHits', 'ctgs']) counters[k] = (counters[k] ?? 0) + Number(r.stats[k] ?? 0);
+        for (const k of ['ctps', 'dropped', 'parentHits', 'ctgs', 'liftChecks']) counters[k] = (counters[k] ?? 0) + Number(r.stats[k] ?? 0);
       }
       // the techniques switched on were used on these circuits
       if (settings['ic3-ctp'] === 'on') expect(counters.ctps).toBeGreaterThan(0);
       if (settings['ic3-drop-po'] === 'on') expect(counters.dropped).toBeGreaterThan(0);
       if (settings['ic3-ctg'] === 'off') expect(counters.ctgs).toBe(0);
+      if (settings['ic3-ternary'] === 'on') expect(counters.liftChecks).toBeGreaterThan(0);
     }, 200_000);
   }
 

@@ -12,7 +12,7 @@ describe('the engine registry', () => {
     expect(ENGINE_NAMES).toEqual(['cegar', 'bmc', 'ic3', 'impact', 'kind', 'portfolio', 'termination']);
     const names = ENGINE_OPTIONS.map((o) => o.name);
     expect(new Set(names).size).toBe(names.length);
-    expect(names).toEqual(['domain', 'maxenum', 'refinement', 'search', 'predsplit', 'precgranularity', 'initprec', 'prunestrategy', 'encoding', 'bound', 'sweep', 'lcorr', 'ic3-ctg', 'ic3-ctp', 'ic3-dynamic', 'ic3-parent', 'ic3-drop-po', 'fcover', 'simplepath', 'invariants', 'members']);
+    expect(names).toEqual(['domain', 'maxenum', 'refinement', 'search', 'predsplit', 'precgranularity', 'initprec', 'prunestrategy', 'encoding', 'bound', 'sweep', 'lcorr', 'ic3-ctg', 'ic3-ctp', 'ic3-dynamic', 'ic3-parent', 'ic3-drop-po', 'ic3-ternary', 'ic3-leaf-decisions', 'fcover', 'simplepath', 'invariants', 'members']);
   });
 
   it('chooses the default per formalism, and of two engines with one name the one that applies', () => {

@@ -7,7 +7,7 @@
  * - obligations.ts: proof obligations and their queue;
  * - block.ts: blocking the obligations that start from a bad state of the top frame;
  * - mic.ts: generalising a blocked cube, with counterexamples to generalisation;
- * - lift.ts: lifting a predecessor to a cube;
+ * - lift.ts: lifting a predecessor to a cube, on a SAT solver (ternary.ts: by ternary simulation);
  * - propagate.ts: pushing clauses forward, which finds the inductive invariant;
  * - context.ts: what the parts share (circuit, deadline, counters).
  *
@@ -19,7 +19,8 @@
  * initialised latches.
  *
  * The options (ic3-options.ts) switch on counterexamples to propagation (propagate.ts), dynamic
- * generalisation and parent lemmas (mic.ts, block.ts) and obligation dropping (block.ts).
+ * generalisation and parent lemmas (mic.ts, block.ts), obligation dropping (block.ts) and ternary
+ * lifting (ternary.ts).
  */
 import type { Aig } from '../../formalisms/aig.js';
 import { TIMEOUT, type Statistics } from '../result.js';
@@ -30,7 +31,8 @@ import { prepare, resultOf, type Outcome } from './prepare.js';
 import { block } from './ic3/block.js';
 import { Ic3Context, Timeout, type Ic3Counters } from './ic3/context.js';
 import { Frames } from './ic3/frames.js';
-import { Lifter } from './ic3/lift.js';
+import { Lifter, type PredecessorLifter } from './ic3/lift.js';
+import { TernaryLifter } from './ic3/ternary.js';
 import { Mic } from './ic3/mic.js';
 import { counterexample } from './ic3/obligations.js';
 import { propagate } from './ic3/propagate.js';
@@ -47,7 +49,7 @@ export class Ic3 {
   readonly counters: Ic3Counters;
   private readonly ctx: Ic3Context;
   private readonly frames: Frames;
-  private readonly lifter: Lifter;
+  private readonly lifter: PredecessorLifter;
   private readonly mic: Mic;
 
   /** The activity limit of obligation dropping: doubled after each frame that dropped one. */
@@ -57,7 +59,7 @@ export class Ic3 {
     this.ctx = new Ic3Context(aig, opts);
     this.counters = this.ctx.counters;
     this.frames = new Frames(this.ctx);
-    this.lifter = new Lifter(this.ctx);
+    this.lifter = this.ctx.options.ternary ? new TernaryLifter(this.ctx) : new Lifter(this.ctx);
     this.mic = new Mic(this.ctx, this.frames, this.lifter);
   }
 

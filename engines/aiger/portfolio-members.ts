@@ -24,6 +24,8 @@ export const MEMBERS: Readonly<Record<string, MemberSpec>> = {
   'ic3-dynamic': { engine: 'ic3', ic3: { ...IC3_DEFAULTS, dynamic: !IC3_DEFAULTS.dynamic } },
   'ic3-parent': { engine: 'ic3', ic3: { ...IC3_DEFAULTS, parent: !IC3_DEFAULTS.parent } },
   'ic3-drop-po': { engine: 'ic3', ic3: { ...IC3_DEFAULTS, dropPo: !IC3_DEFAULTS.dropPo } },
+  'ic3-ternary': { engine: 'ic3', ic3: { ...IC3_DEFAULTS, ternary: !IC3_DEFAULTS.ternary } },
+  'ic3-leaf-decisions': { engine: 'ic3', ic3: { ...IC3_DEFAULTS, leafDecisions: !IC3_DEFAULTS.leafDecisions } },
 };
 
 /**
@@ -33,9 +35,10 @@ export const MEMBERS: Readonly<Record<string, MemberSpec>> = {
  * needs a minute or more). IC3 without CTGs comes third: it proves circuits on which IC3's short CTG
  * clauses never propagate (`pdtswvroz10x6p1`, and `vgasim_imgfifo-p061` and `zipcpu-zipmmu-p12`
  * several times faster) and loses others. BMC finds no bug there that IC3 misses. The other IC3
- * variants follow in the order of their SAT calls alone (drop-po fewest, ctp most).
+ * variants follow in the order of their SAT calls alone (drop-po fewest, ctp most), then ternary
+ * lifting and leaf decisions, the newest.
  */
-export const BY_VALUE: readonly string[] = ['ic3', 'kind', 'ic3-ctg', 'bmc', 'ic3-drop-po', 'ic3-dynamic', 'ic3-parent', 'ic3-ctp'];
+export const BY_VALUE: readonly string[] = ['ic3', 'kind', 'ic3-ctg', 'bmc', 'ic3-drop-po', 'ic3-dynamic', 'ic3-parent', 'ic3-ctp', 'ic3-ternary', 'ic3-leaf-decisions'];
 
 export const PORTFOLIO_MEMBERS: EngineOption = {
   name: 'members',

@@ -16,7 +16,7 @@ import type { Lit } from '../../../formalisms/aig.js';
 import type { Run } from '../../../formalisms/aig-eval.js';
 import type { Ic3Context } from './context.js';
 import type { Frames } from './frames.js';
-import type { Lifter } from './lift.js';
+import type { PredecessorLifter } from './lift.js';
 import { DEFAULT_EFFORT, dynamicEffort, type Mic } from './mic.js';
 import { counterexample, type Obligation } from './obligations.js';
 import { ObligationQueue } from '../../obligation-queue.js';
@@ -39,7 +39,7 @@ function activity(ob: Obligation): number {
  * Blocks `bad` and every obligation it leads to; a counterexample if one cannot be blocked.
  * `dropAfter`: the activity above which an obligation is dropped (with --ic3-drop-po).
  */
-export function block(ctx: Ic3Context, frames: Frames, lifter: Lifter, mic: Mic, bad: Obligation, dropAfter: number): Run | undefined {
+export function block(ctx: Ic3Context, frames: Frames, lifter: PredecessorLifter, mic: Mic, bad: Obligation, dropAfter: number): Run | undefined {
   const top = ctx.counters.frame;
   const { dynamic, parent, dropPo } = ctx.options;
   const queue = new ObligationQueue<Obligation>();

@@ -8,11 +8,20 @@
  * query is a temporary clause of the SAT call (no variable is spent on it); after enough queries a
  * solver is rebuilt from the frames, which drops the clauses subsumed since and the learnt ones.
  *
- * A query decides only its cone (as rIC3 does): the latches, the constraints' fan-in, and the fan-in
- * of the next-state functions or the bad state it assumes. Every other variable is a gate outside
- * that cone, defined by its Tseitin clauses alone, so any assignment of the cone extends to a model;
- * a model then holds the latches and the inputs of the cone, which is all the predecessor and its
- * lifting read (an input outside the cone reads as 0 and cannot change the step's target).
+ * A query decides only its cone (as rIC3 does): the constraints' fan-in, the fan-in of the
+ * next-state functions or the bad state it assumes, the latches of its cube, and the latches that
+ * occur in the solver's clauses (the frame's lemmas, the reset). Every other variable is a gate
+ * outside that cone, defined by its Tseitin clauses alone, or an input or latch that only such
+ * gates read: a free leaf. So any assignment of the cone extends to a model, and a model holds the
+ * latches and inputs of the cone, which is all the predecessor and its lifting read; a leaf outside
+ * it reads as 0, which cannot change the step's target and is a value the leaf may take. Leaving the
+ * latches outside the cone undecided spares propagating, on each query, the cones that earlier
+ * queries loaded.
+ *
+ * With leaf decisions (--ic3-leaf-decisions) a query decides only the inputs and latches of that
+ * domain: a gate's Tseitin clauses propagate its value once its fanins have one, so when the leaves
+ * are assigned without conflict so is the whole cone. The domain, set up on every query, shrinks to
+ * the leaves, at the price of never branching on an internal node.
  */
 import { SatSolver } from '../../../lang/sat/solver.js';
 import type { Aig, Lit } from '../../../formalisms/aig.js';
@@ -33,13 +42,21 @@ export class FrameSolver {
   private badLit = 0;
   /** The AIG node of each SAT variable a query may assume (next-state functions, the bad state). */
   private readonly nodeOf = new Map<number, number>();
+  /** The latches whose next-state function each such variable is. */
+  private readonly latchesOfNext = new Map<number, number[]>();
   private readonly cones: ConeWalker;
-  /** The variables every query decides: the latches and the constraints' cones. */
+  /** The variables every query decides: the constraints' cones and the latches in clauses. */
   private readonly base: number[] = [];
+  /** Per latch: whether it occurs in a clause (then it is in `base`). */
+  private readonly inClause: Uint8Array;
   /** Relative-induction queries answered since the solver was built. */
   queries = 0;
 
-  constructor(private readonly aig: Aig, private readonly firstLatch: number, init: boolean) {
+  /** The first gate node: with leaf decisions, nodes from here on are not decided. */
+  private readonly decideBelow: number;
+
+  constructor(private readonly aig: Aig, private readonly firstLatch: number, init: boolean, leafDecisions = false) {
+    this.decideBelow = leafDecisions ? firstLatch + aig.latches.length : Infinity;
     const L = aig.latches.length;
     this.now = new Int32Array(L);
     for (let k = 0; k < L; k++) this.now[k] = this.sat.newVar();
@@ -47,14 +64,22 @@ export class FrameSolver {
     this.nextOf = new Int32Array(L);
     for (const c of aig.constraints) this.sat.addClause([this.unroller.lit(0, c.lit)]);
     this.cones = new ConeWalker(aig);
-    for (let k = 0; k < L; k++) this.cones.pin(firstLatch + k, () => {});
-    this.base.push(...this.now);
+    this.inClause = new Uint8Array(L);
     for (const c of aig.constraints) this.cones.pin(c.lit >> 1, (n) => this.pushVar(n, this.base));
     if (init) {
       aig.latches.forEach((l, k) => {
-        if (l.reset !== 'x') this.sat.addClause([l.reset === 1 ? this.now[k]! : -this.now[k]!]);
+        if (l.reset === 'x') return;
+        this.sat.addClause([l.reset === 1 ? this.now[k]! : -this.now[k]!]);
+        this.markLatch(k);
       });
     }
+  }
+
+  /** Puts latch `k` among the variables every query decides, once. */
+  private markLatch(k: number): void {
+    if (this.inClause[k]) return;
+    this.inClause[k] = 1;
+    this.base.push(this.now[k]!);
   }
 
   nowLit(lit: Lit): number { const v = this.now[(lit >> 1) - this.firstLatch]!; return lit & 1 ? -v : v; }
@@ -65,6 +90,8 @@ export class FrameSolver {
       const next = this.aig.latches[k]!.next;
       f = this.nextOf[k] = this.unroller.lit(0, next);
       this.nodeOf.set(Math.abs(f), next >> 1);
+      const same = this.latchesOfNext.get(Math.abs(f));
+      if (same) same.push(k); else this.latchesOfNext.set(Math.abs(f), [k]);
     }
     return lit & 1 ? -f : f;
   }
@@ -86,20 +113,27 @@ export class FrameSolver {
       const node = this.nodeOf.get(Math.abs(a));
       if (node === undefined) return undefined;
       this.cones.add(node, visit);
+      // The latches of cube literals: they are in the query's temporary clause.
+      for (const k of this.latchesOfNext.get(Math.abs(a)) ?? []) vars.push(this.now[k]!);
     }
     return vars;
   }
 
-  /** Adds the SAT variable of AIG node `n`, if it is encoded, to `into`. */
+  /** Adds the SAT variable of AIG node `n`, if it is encoded and decided, to `into`. */
   private pushVar(n: number, into: number[]): void {
-    const v = this.unroller.peek(0, n);
+    if (n >= this.decideBelow) return;
+    const k = n - this.firstLatch;
+    const v = k >= 0 && k < this.now.length ? this.now[k]! : this.unroller.peek(0, n);
     if (v !== 0) into.push(Math.abs(v));
   }
 
   /** Adds the clause blocking `cube`. */
   block(cube: readonly Lit[]): void {
+    for (const l of cube) this.markLatch(this.latchOfLit(l));
     this.sat.addClause(cube.map((l) => -this.nowLit(l)));
   }
+
+  private latchOfLit(lit: Lit): number { return (lit >> 1) - this.firstLatch; }
   /** The latch values and inputs of the last model; inputs outside the query's cone read as 0. */
   model(): Step {
     return {

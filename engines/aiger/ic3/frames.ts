@@ -66,7 +66,7 @@ export class Frames {
   private rebuildCount = 0;
 
   constructor(private readonly ctx: Ic3Context) {
-    this.solvers.push(new FrameSolver(ctx.aig, ctx.firstLatch, true));
+    this.solvers.push(new FrameSolver(ctx.aig, ctx.firstLatch, true, ctx.options.leafDecisions));
   }
 
   get rebuilds(): number { return this.rebuildCount; }
@@ -78,7 +78,7 @@ export class Frames {
     let fs = this.solvers[level]!;
     if (fs.queries >= REBUILD_AFTER) {
       addSatTotals(this.rebuiltTotals, fs.sat);
-      fs = new FrameSolver(this.ctx.aig, this.ctx.firstLatch, level === 0);
+      fs = new FrameSolver(this.ctx.aig, this.ctx.firstLatch, level === 0, this.ctx.options.leafDecisions);
       if (level > 0) for (let j = level; j < this.cubes.length; j++) for (const cube of this.cubes[j]!) fs.block(cube);
       this.solvers[level] = fs;
       this.rebuildCount++;
@@ -90,7 +90,7 @@ export class Frames {
   newFrame(): void {
     this.cubes.push([]);
     this.sigs.push([]);
-    this.solvers.push(new FrameSolver(this.ctx.aig, this.ctx.firstLatch, false));
+    this.solvers.push(new FrameSolver(this.ctx.aig, this.ctx.firstLatch, false, this.ctx.options.leafDecisions));
   }
 
   /** Relative induction: is `cube` unreachable in one step from F_level outside `cube`? */

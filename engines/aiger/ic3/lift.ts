@@ -16,7 +16,17 @@ import { ConeWalker } from './cone.js';
 import type { Ic3Context } from './context.js';
 import type { Step } from './frame-solver.js';
 
-export class Lifter {
+/** What lifts a predecessor: this SAT-based lifter, or ternary simulation (ternary.ts). */
+export interface PredecessorLifter {
+  /** The latch literals of the step's state that force it into `cube`. */
+  toCube(step: Step, cube: readonly Lit[]): Lit[];
+  /** The latch literals of the step's state that make it bad. */
+  toBad(step: Step): Lit[];
+  /** Lifts done and the time they took. */
+  readonly stats: { readonly solves: number; readonly timeMs: number };
+}
+
+export class Lifter implements PredecessorLifter {
   private readonly sat = new SatSolver();
   /** The solver's latch and input variables, next-state functions, constraints and bad state. */
   private readonly now: Int32Array;

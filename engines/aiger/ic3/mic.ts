@@ -23,7 +23,7 @@
 import type { Lit } from '../../../formalisms/aig.js';
 import type { Ic3Context } from './context.js';
 import type { Frames } from './frames.js';
-import type { Lifter } from './lift.js';
+import type { PredecessorLifter } from './lift.js';
 
 /** How hard generalisation tries: CTGs blocked per literal-drop attempt before the candidate is joined with the predecessor, and the generalisation depth up to which CTGs are looked for (1: only while generalising an obligation's cube). */
 export interface Effort {
@@ -49,7 +49,7 @@ export class Mic {
   private readonly activity: Float64Array;
   private activityInc = 1;
 
-  constructor(private readonly ctx: Ic3Context, private readonly frames: Frames, private readonly lifter: Lifter) {
+  constructor(private readonly ctx: Ic3Context, private readonly frames: Frames, private readonly lifter: PredecessorLifter) {
     this.activity = new Float64Array(2 * (ctx.firstLatch + ctx.aig.latches.length));
   }
 

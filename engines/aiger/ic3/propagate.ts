@@ -13,14 +13,14 @@
  */
 import type { Ic3Context } from './context.js';
 import type { Frames } from './frames.js';
-import type { Lifter } from './lift.js';
+import type { PredecessorLifter } from './lift.js';
 import type { Mic } from './mic.js';
 
 /** Counterexamples to propagation blocked per clause before it stays. */
 const MAX_CTPS = 3;
 
 /** Pushes the clauses of levels 1 .. k-1 forward; the first level that became empty, if any. */
-export function propagate(ctx: Ic3Context, frames: Frames, lifter: Lifter, mic: Mic, k: number): number | undefined {
+export function propagate(ctx: Ic3Context, frames: Frames, lifter: PredecessorLifter, mic: Mic, k: number): number | undefined {
   for (let i = 1; i < k; i++) {
     const stay = frames.pushUp(i, (cube) => {
       for (let ctps = 0; ; ctps++) {

@@ -1,0 +1,155 @@
+/**
+ * Lifting a predecessor to a cube by ternary simulation (Eén, Mishchenko, Brayton, "Efficient
+ * implementation of property directed reachability", FMCAD 2011), without a SAT call. The step's
+ * state and inputs are simulated over the cone of the target (the successor cube's next-state
+ * functions or the bad state, and the constraints); then each latch of the cone in turn is set to X
+ * (unknown), and the X is propagated forward through its fan-out in the cone. If some target node
+ * becomes X the latch is needed and its value comes back; otherwise it stays X. The latches left
+ * with a value form the cube: every state of it reaches the target with the same inputs, as ternary
+ * simulation over-approximates all of them, so a chain of obligations stays a concrete
+ * counterexample.
+ *
+ * Values only ever go from known to X, so the propagation of one latch changes each node at most
+ * once, and an undo list puts the nodes back when the latch is needed.
+ */
+import { firstGateNode, type Lit } from '../../../formalisms/aig.js';
+import { ConeWalker } from './cone.js';
+import type { Ic3Context } from './context.js';
+import type { Step } from './frame-solver.js';
+import type { PredecessorLifter } from './lift.js';
+
+const X = 2;
+
+export class TernaryLifter implements PredecessorLifter {
+  readonly stats = { solves: 0, timeMs: 0 };
+  private readonly firstGate: number;
+  private readonly firstLatch: number;
+  private readonly endLatch: number;
+  /** Fan-out of each node, as slices of `fanouts` from `fanoutStart[n]` to `fanoutStart[n + 1]`. */
+  private readonly fanoutStart: Int32Array;
+  private readonly fanouts: Int32Array;
+  /** Per node: 0, 1 or X in the current simulation. */
+  private readonly value: Uint8Array;
+  /** Per node: the lift whose cone holds it (constraint cones: always, as `pinned`). */
+  private readonly member: Int32Array;
+  private readonly pinned: Uint8Array;
+  /** Per node: the lift that has it as a target. */
+  private readonly target: Int32Array;
+  private lifts = 0;
+  private readonly cones: ConeWalker;
+  /** The nodes of the constraints' cones: walked once, part of every lift's cone. */
+  private readonly constraintCone: number[] = [];
+  private readonly cone: number[] = [];
+  private readonly work: number[] = [];
+  private readonly undo: number[] = [];
+
+  constructor(private readonly ctx: Ic3Context) {
+    const aig = ctx.aig;
+    this.firstGate = firstGateNode(aig);
+    this.firstLatch = ctx.firstLatch;
+    this.endLatch = ctx.firstLatch + aig.latches.length;
+    const nodes = this.firstGate + aig.fanins.length / 2;
+    const start = new Int32Array(nodes + 1);
+    for (const f of aig.fanins) start[(f >> 1) + 1]!++;
+    for (let n = 0; n < nodes; n++) start[n + 1]! += start[n]!;
+    const fill = start.slice(0, nodes);
+    this.fanouts = new Int32Array(aig.fanins.length);
+    for (let i = 0; i < aig.fanins.length; i++) this.fanouts[fill[aig.fanins[i]! >> 1]!++] = this.firstGate + (i >> 1);
+    this.fanoutStart = start;
+    this.value = new Uint8Array(nodes);
+    this.member = new Int32Array(nodes);
+    this.pinned = new Uint8Array(nodes);
+    this.target = new Int32Array(nodes);
+    this.cones = new ConeWalker(aig);
+    for (const c of aig.constraints) this.cones.pin(c.lit >> 1, (n) => { this.constraintCone.push(n); this.pinned[n] = 1; });
+  }
+
+  /** The latch literals of the step's state that force it into `cube`. */
+  toCube(step: Step, cube: readonly Lit[]): Lit[] {
+    const latches = this.ctx.aig.latches;
+    return this.lift(step, cube.map((l) => latches[this.ctx.latchOf(l)]!.next ^ (l & 1)));
+  }
+
+  /** The latch literals of the step's state that make it bad. */
+  toBad(step: Step): Lit[] {
+    return this.lift(step, [this.ctx.aig.properties[0]!.lit]);
+  }
+
+  /** The value of AIG literal `l`: 0, 1 or X. */
+  private lit(l: Lit): number {
+    const v = this.value[l >> 1]!;
+    return v === X ? X : v ^ (l & 1);
+  }
+
+  /** The latch literals of `state` that, with `inputs`, make every literal of `targets` and every constraint 1. */
+  private lift({ state, inputs }: Step, targets: readonly Lit[]): Lit[] {
+    const started = performance.now();
+    this.stats.solves++;
+    const stamp = ++this.lifts;
+    const { value, member, pinned, firstGate, firstLatch } = this;
+    const fanins = this.ctx.aig.fanins;
+    const cone = this.cone;
+    cone.length = 0;
+    this.cones.begin();
+    for (const t of targets) this.cones.add(t >> 1, (n) => { cone.push(n); member[n] = stamp; });
+    cone.push(...this.constraintCone);
+    // Fanins come before their gates: simulating in node order is topological.
+    const order = Int32Array.from(cone).sort();
+    for (const n of order) {
+      if (n === 0) value[0] = 0;
+      else if (n < firstLatch) value[n] = inputs[n - 1]!;
+      else if (n < firstGate) value[n] = state[n - firstLatch]!;
+      else value[n] = this.and(fanins[2 * (n - firstGate)]!, fanins[2 * (n - firstGate) + 1]!);
+    }
+    const all = [...targets, ...this.ctx.aig.constraints.map((c) => c.lit)];
+    for (const t of all) {
+      if (this.lit(t) !== 1) throw new Error('IC3 ternary lifting: the step does not force its target');
+      this.target[t >> 1] = stamp;
+    }
+    const inCone = (n: number) => member[n] === stamp || pinned[n] === 1;
+    for (const n of order) {
+      if (n < firstLatch || n >= this.endLatch) continue;
+      if (!this.toX(n, stamp, inCone)) for (let i = this.undo.length - 2; i >= 0; i -= 2) value[this.undo[i]!] = this.undo[i + 1]!;
+    }
+    const out: Lit[] = [];
+    for (const n of order) if (n >= firstLatch && n < this.endLatch && value[n] !== X) out.push(2 * n + (value[n] ? 0 : 1));
+    this.stats.timeMs += performance.now() - started;
+    return out;
+  }
+
+  /** The AND of two literals' values. */
+  private and(a: Lit, b: Lit): number {
+    const x = this.lit(a);
+    const y = this.lit(b);
+    if (x === 0 || y === 0) return 0;
+    return x === X || y === X ? X : 1;
+  }
+
+  /**
+   * Sets latch node `n` to X and propagates it through the cone; false, with the changed nodes and
+   * their old values in `undo`, as soon as a target node becomes X.
+   */
+  private toX(n: number, stamp: number, inCone: (n: number) => boolean): boolean {
+    const { value, fanoutStart, fanouts, work, undo, firstGate } = this;
+    const fanins = this.ctx.aig.fanins;
+    undo.length = 0;
+    work.length = 0;
+    undo.push(n, value[n]!);
+    value[n] = X;
+    if (this.target[n] === stamp) return false;
+    work.push(n);
+    while (work.length > 0) {
+      const m = work.pop()!;
+      for (let i = fanoutStart[m]!; i < fanoutStart[m + 1]!; i++) {
+        const g = fanouts[i]!;
+        if (value[g] === X || !inCone(g)) continue;
+        if (this.and(fanins[2 * (g - firstGate)]!, fanins[2 * (g - firstGate) + 1]!) !== X) continue;
+        undo.push(g, value[g]!);
+        value[g] = X;
+        if (this.target[g] === stamp) return false;
+        work.push(g);
+      }
+    }
+    return true;
+  }
+}
