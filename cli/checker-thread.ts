@@ -15,7 +15,7 @@ let early: { readonly worker: Worker; readonly memory: number | undefined } | un
 
 /** A checker worker with the given heap limit in megabytes (none when undefined). */
 export function startChecker(memory: number | undefined): Worker {
-  return new Worker(new URL('./check-worker.js', import.meta.url), {
+  return new Worker(new URL('../checker/check-worker.js', import.meta.url), {
     stderr: true,
     // The JavaScript heap's own limit, so that an engine's runaway JS heap ends the worker with
     // ERR_WORKER_OUT_OF_MEMORY instead of the process.

@@ -38,7 +38,7 @@ function staticPath(entry: string, pkg: string): string[] | undefined {
 describe('start-up of vigil check', () => {
   it('imports no module that reaches Z3 before a word-level engine or check asks for it', () => {
     const bitLevel = ['ic3', 'bmc', 'kind', 'portfolio'].map((e) => `dist/engines/aiger/${e}.js`);
-    for (const entry of ['dist/cli/main.js', 'dist/cli/command-line.js', 'dist/cli/check-worker.js', ...bitLevel]) {
+    for (const entry of ['dist/cli/main.js', 'dist/cli/command-line.js', 'dist/cli/check-worker.js', 'dist/checker/check-worker.js', ...bitLevel]) {
       expect(staticPath(join(ROOT, entry), 'z3-solver'), entry).toBeUndefined();
     }
     // the test itself finds such a chain where one exists
@@ -48,6 +48,13 @@ describe('start-up of vigil check', () => {
   it('starts the checker thread before the command line is loaded: the entry imports nothing else statically', () => {
     expect(staticPath(join(ROOT, 'dist/cli/main.js'), 'commander')).toBeUndefined();
     expect(staticPath(join(ROOT, 'dist/cli/main.js'), 'dist/engines/registry.js')).toBeUndefined();
+  });
+
+  it('starts the checker from its bundle (scripts/bundle.js), which holds the pipeline and not the command line', () => {
+    const worker = join(ROOT, 'dist/checker/check-worker.js');
+    expect(readFileSync(join(ROOT, 'dist/cli/checker-thread.js'), 'utf8')).toContain("'../checker/check-worker.js'");
+    expect(readFileSync(worker, 'utf8')).toContain('async function checkPipeline(');
+    expect(staticPath(worker, 'commander')).toBeUndefined();
   });
 
   it('loads in the main thread neither the block encoding nor the suites and their CSV parser (the check runs in a worker)', () => {
