@@ -5,10 +5,14 @@
  * engines and the invariant checks import the SMT bridge when they run. Read from the built
  * JavaScript (the suite's global setup builds it).
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, normalize } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from './cli.js';
+import { ROOT, vigil } from './cli.js';
+import { readCircuitAhead } from '../formalisms/frontends/index.js';
+import { parseAiger } from '../lang/grammar/aiger.js';
+import { checkPipeline } from '../cli/pipeline.js';
 
 /**
  * The chain of static imports from `entry` to a module that imports `pkg` (a package, or a module of
@@ -63,4 +67,29 @@ describe('start-up of vigil check', () => {
     }
     expect(staticPath(join(ROOT, 'dist/engines/encoding.js'), 'dist/formalisms/problem.js')).toBeDefined();
   });
+
+  it('reads a small circuit ahead in the main thread, and leaves other models and large circuits to the worker', async () => {
+    const ring = join(ROOT, 'models/ring.aag');
+    expect(await readCircuitAhead(ring)).toEqual(parseAiger(readFileSync(ring), ring));
+    expect(await readCircuitAhead(join(ROOT, 'models/counter.cfa'))).toBeUndefined();
+    // half a megabyte: read by the worker, where --timeout and q can end the reading
+    expect(await readCircuitAhead(join(ROOT, '../shared/benchmarks/hwmcc24/split-dspfilters_fastfir_second-p24b0.aag'))).toBeUndefined();
+    expect(await readCircuitAhead(join(ROOT, 'models/no-such-file.aag'))).toBeUndefined();
+  });
+
+  it('checks a circuit read ahead as one the worker reads, and reports bad input read ahead as before (exit 2)', async () => {
+    const shift = join(ROOT, 'models/shift.aag');
+    const opts = { settings: {}, algorithm: 'ic3' };
+    const ahead = await checkPipeline(shift, opts, {}, await readCircuitAhead(shift));
+    const read = await checkPipeline(shift, opts);
+    expect(ahead.code).toBe(1);
+    expect(ahead.text).toBe(read.text.replace(/\d+\.\d\d s/, ahead.text.match(/\d+\.\d\d s/)![0]));
+    const file = join(mkdtempSync(join(tmpdir(), 'vigil-startup-')), 'out-of-range.aag');
+    writeFileSync(file, 'aag 1 1 0 1 0\n2\n5\n');
+    const bad = vigil(['check', file, '--quiet']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/out-of-range\.aag:3:1: literal 5 is out of range/);
+    expect(bad.stderr).not.toMatch(/\bat .*\.js/);
+  });
 });
+
