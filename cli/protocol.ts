@@ -2,7 +2,8 @@
  * What crosses between the command line (main thread) and the checker's worker thread: the options,
  * the progress, each property's verdict as it is certified, and the finished result, all plain data
  * (structured clone); and the exit codes. The main thread decides nothing about the model: which
- * formalism it is and which engine checks it are the worker's to say, in its start message.
+ * formalism it is and which engine checks it are the worker's to say, in its start message (a small
+ * circuit that the main thread read ahead comes with the job as its parser's plain result).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import type { Progress, Statistics, UnknownReason, Verdict } from '../engines/result.js';
