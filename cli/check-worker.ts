@@ -3,10 +3,12 @@
  * progress, notes, each property's certified verdict and the final result to the main thread, which keeps the terminal responsive and
  * enforces the time and memory limits by terminating this thread.
  */
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import type { Progress } from '../engines/result.js';
+import { preloadCircuitEngine } from '../engines/registry.js';
+import { preloadCircuitFrontEnd } from '../formalisms/frontends/index.js';
 import { checkPipeline, failure } from './pipeline.js';
-import { isOutOfMemory, type Job, type WorkerMessage } from './protocol.js';
+import { isOutOfMemory, type Job, type WorkerHint, type WorkerMessage } from './protocol.js';
 
 /**
  * At most this many progress messages per second within one phase of one iteration (CEGAR reports
@@ -15,7 +17,10 @@ import { isOutOfMemory, type Job, type WorkerMessage } from './protocol.js';
  */
 const PROGRESS_EVERY_MS = 50;
 
-// The job comes after this thread has loaded the pipeline (checker-thread.ts starts it early).
+// The job comes after this thread has loaded the pipeline (checker-thread.ts starts it early); a
+// circuit's front end and engine load meanwhile when the arguments name one (their failure, if
+// any, is reported when the pipeline imports them again).
+if ((workerData as WorkerHint | undefined)?.circuit) void Promise.all([preloadCircuitFrontEnd(), preloadCircuitEngine()]).catch(() => undefined);
 const job = await new Promise<Job>((resolve) => parentPort!.once('message', resolve));
 const post = (m: WorkerMessage) => parentPort!.postMessage(m);
 
@@ -46,7 +51,7 @@ try {
       held = undefined;
       post({ kind: 'property', report });
     },
-  });
+  }, job.circuit);
   if (held) post({ kind: 'progress', progress: held });
   post(result);
 } catch (e) {

@@ -2,21 +2,29 @@
  * The checker's worker thread, started as early as possible. A worker is a fresh V8 isolate that
  * loads the whole pipeline (front ends, engines, certificate checks) again; started before this
  * thread loads the command line (commander, the engine registry), the two loads overlap on two
- * cores, which is most of `vigil check`'s start-up on a small circuit. The worker then waits for
- * its job (check-worker.ts).
+ * cores, which is most of `vigil check`'s start-up on a small circuit. The worker loads from its
+ * bundle (scripts/bundle.js: a few chunks instead of some 40 modules), then waits for its job
+ * (check-worker.ts); when the arguments name a circuit it loads the circuit's front end and engine
+ * meanwhile, while the command line reads a small circuit ahead (readCircuitAhead), so the two
+ * threads share that work too.
  *
  * The only option that must be known at the start is --memory (a worker's heap limit is fixed when
  * it starts): it is read from the raw arguments here, and a session whose parsed limit differs
  * (say, an invalid value that commander rejects) starts its own worker instead.
  */
 import { Worker } from 'node:worker_threads';
+import type { WorkerHint } from './protocol.js';
 
 let early: { readonly worker: Worker; readonly memory: number | undefined } | undefined;
 
-/** A checker worker with the given heap limit in megabytes (none when undefined). */
-export function startChecker(memory: number | undefined): Worker {
-  return new Worker(new URL('./check-worker.js', import.meta.url), {
+/**
+ * A checker worker with the given heap limit in megabytes (none when undefined); `hint` lets it load
+ * a circuit's modules while it waits for the job.
+ */
+export function startChecker(memory: number | undefined, hint: WorkerHint = { circuit: false }): Worker {
+  return new Worker(new URL('../checker/check-worker.js', import.meta.url), {
     stderr: true,
+    workerData: hint,
     // The JavaScript heap's own limit, so that an engine's runaway JS heap ends the worker with
     // ERR_WORKER_OUT_OF_MEMORY instead of the process.
     ...(memory === undefined ? {} : { resourceLimits: { maxOldGenerationSizeMb: memory } }),
@@ -43,7 +51,8 @@ export function prestartChecker(argv: readonly string[]): void {
   const command = argv[2];
   if (command !== 'check' && command !== 'hwmcc') return;
   const memory = memoryArgument(argv);
-  const worker = startChecker(memory);
+  // an option's value may be a circuit too (--certificate proof.aag): then the hint only costs a load
+  const worker = startChecker(memory, { circuit: argv.slice(3).some((a) => /\.(aag|aig)$/i.test(a)) });
   worker.unref();
   early = { worker, memory };
 }

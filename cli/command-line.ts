@@ -14,7 +14,8 @@ import { join, relative } from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_ENGINE, ENGINES, ENGINE_NAMES, ENGINE_OPTIONS } from '../engines/registry.js';
 import { OptionError, type EngineOption, type Settings } from '../engines/engine.js';
-import { MODEL_FILES } from '../formalisms/frontends/index.js';
+import { MODEL_FILES, readCircuitAhead } from '../formalisms/frontends/index.js';
+import type { AigerFile } from '../lang/grammar/aiger.js';
 import { EXIT, VERSION, type CheckOptions } from './protocol.js';
 import { positive } from './positive.js';
 import { Session, type SessionEnd } from './session.js';
@@ -60,7 +61,9 @@ function checkOptions(parsed: Record<string, unknown>): CheckOptions {
  */
 async function checkFile(file: string, opts: CheckOptions, started = Date.now()): Promise<number> {
   const tui = process.stdout.isTTY && !opts.json && !opts.quiet;
-  const outcome = tui ? await (await import('./tui/run.js')).checkWithTui(file, opts, started) : await checkPlain(file, opts, started);
+  // read here while the worker loads the pipeline (the worker started before the command line)
+  const circuit = await readCircuitAhead(file);
+  const outcome = tui ? await (await import('./tui/run.js')).checkWithTui(file, opts, started, circuit) : await checkPlain(file, opts, started, circuit);
   if (outcome.kind === 'failure') {
     process.stderr.write(`${outcome.message}\n`);
     return outcome.code;
@@ -70,12 +73,12 @@ async function checkFile(file: string, opts: CheckOptions, started = Date.now())
 }
 
 /** Without the interface: progress lines on standard error, and Ctrl-C ends the run with UNKNOWN. */
-async function checkPlain(file: string, opts: CheckOptions, started: number): Promise<SessionEnd> {
+async function checkPlain(file: string, opts: CheckOptions, started: number, circuit?: AigerFile): Promise<SessionEnd> {
   const plain = new PlainProgress((line) => process.stderr.write(`${line}\n`), started);
   const session = new Session(file, opts, {
     onProgress: opts.quiet ? undefined : (p) => plain.update(p),
     onNote: (line) => process.stderr.write(`${line}\n`),
-  }, started);
+  }, started, circuit);
   const interrupt = () => session.end('stopped');
   process.on('SIGINT', interrupt);
   const outcome = await session.done;
@@ -94,7 +97,7 @@ const HWMCC_EXIT = { unsafe: 10, safe: 20 } as const;
  * (binary AIGER unless the name ends in `.aag`).
  */
 async function hwmcc(model: string, sat: string, unsat: string, opts: { algorithm?: string; timeout?: number }): Promise<number> {
-  const outcome = await checkPlain(model, { ...opts, quiet: true, settings: {}, hwmcc: { sat, unsat } }, performance.timeOrigin);
+  const outcome = await checkPlain(model, { ...opts, quiet: true, settings: {}, hwmcc: { sat, unsat } }, performance.timeOrigin, await readCircuitAhead(model));
   if (outcome.kind === 'failure') {
     process.stderr.write(`${outcome.message}\n`);
     return outcome.code;

@@ -8,7 +8,8 @@
  * plain data: the rendered text, the exit code and what the terminal interface shows. Tests and
  * the bench runners call it in-process.
  */
-import { FileError, loadProblem } from '../formalisms/frontends/index.js';
+import { FileError, circuitProblem, loadProblem } from '../formalisms/frontends/index.js';
+import type { AigerFile } from '../lang/grammar/aiger.js';
 import type { Problem, Property, PropertyKind } from '../formalisms/problem.js';
 import { InputError } from '../lang/errors.js';
 import { CertificateError } from '../certificates/certificate.js';
@@ -70,9 +71,12 @@ function implied(problem: Problem, opts: CheckOptions): string | undefined {
   return ENGINES.find((e) => fits(e) && inapplicable(e, problem) === undefined)?.name;
 }
 
-/** Load, check every property and its certificate, write, render. Throws on bad input or a failed certificate. */
-export async function checkPipeline(file: string, opts: CheckOptions, hooks: PipelineHooks = {}): Promise<CheckResult> {
-  const problem = await loadProblem(file);
+/**
+ * Load, check every property and its certificate, write, render. Throws on bad input or a failed
+ * certificate. `circuit` is the file already read, when the command line read a small circuit ahead.
+ */
+export async function checkPipeline(file: string, opts: CheckOptions, hooks: PipelineHooks = {}, circuit?: AigerFile): Promise<CheckResult> {
+  const problem = circuit ? await circuitProblem(file, circuit) : await loadProblem(file);
   for (const w of problem.warnings) hooks.onNote?.(`warning: ${w.render()}`);
   // HWMCC's harness and certifaiger certify a file's first property
   const properties = selectProperties(problem, opts.property, opts.hwmcc !== undefined);

@@ -2,12 +2,14 @@
  * What crosses between the command line (main thread) and the checker's worker thread: the options,
  * the progress, each property's verdict as it is certified, and the finished result, all plain data
  * (structured clone); and the exit codes. The main thread decides nothing about the model: which
- * formalism it is and which engine checks it are the worker's to say, in its start message.
+ * formalism it is and which engine checks it are the worker's to say, in its start message (a small
+ * circuit that the main thread read ahead comes with the job as its parser's plain result).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import type { Progress, Statistics, UnknownReason, Verdict } from '../engines/result.js';
 import type { Settings } from '../engines/engine.js';
 import type { Formalism } from '../formalisms/interpreter.js';
+import type { AigerFile } from '../lang/grammar/aiger.js';
 import type { OutputOptions } from './outputs/index.js';
 import type { Panel } from './panel.js';
 
@@ -96,6 +98,13 @@ export interface Job {
   readonly file: string;
   readonly options: CheckOptions;
   readonly deadline?: number;
+  /** A small circuit as the main thread read it ahead (formalisms/frontends/index.ts `readCircuitAhead`). */
+  readonly circuit?: AigerFile;
+}
+
+/** What the checker's worker knows when it starts, before its job: whether the arguments name a circuit. */
+export interface WorkerHint {
+  readonly circuit: boolean;
 }
 
 /** Messages from the worker, in order: start, progress, notes and property verdicts, then one result or failure. */

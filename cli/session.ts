@@ -13,6 +13,7 @@ import { endedVerdict, summarize } from './render.js';
 import { EXIT, VERSION, isOutOfMemory, type CheckFailure, type CheckOptions, type CheckResult, type Header, type Job, type PropertyReport, type WorkerMessage } from './protocol.js';
 import { progressLine } from './progress.js';
 import { takeChecker } from './checker-thread.js';
+import type { AigerFile } from '../lang/grammar/aiger.js';
 
 /**
  * How often the memory is sampled (and the interface's clock and memory figures refreshed).
@@ -75,10 +76,12 @@ export class Session {
     readonly options: CheckOptions,
     private readonly events: SessionEvents = {},
     readonly started = Date.now(),
+    /** The circuit, when the command line has read it ahead (small circuits only). */
+    circuit?: AigerFile,
   ) {
     this.done = new Promise((resolve) => { this.settle = resolve; });
     const deadline = options.timeout === undefined ? undefined : this.started + options.timeout * 1000;
-    const job: Job = { file, options, deadline };
+    const job: Job = { file, options, deadline, ...(circuit ? { circuit } : {}) };
     this.worker = takeChecker(options.memory);
     this.worker.postMessage(job);
     this.worker.on('message', (m: WorkerMessage) => this.receive(m));

@@ -28,6 +28,17 @@ function lazy(load: () => Promise<Module>): EngineSpec['create'] {
   return async (settings, problem) => (await load()).createEngine(settings, problem);
 }
 
+/** The default engine for circuits (DEFAULT_ENGINE), which `preloadCircuitEngine` loads ahead. */
+const circuitPortfolio = (): Promise<Module> => import('./aiger/portfolio.js');
+
+/**
+ * Loads the default circuit engine before it is asked for: the checker's worker does so while it
+ * waits for its job, when the command line names a circuit (cli/check-worker.ts).
+ */
+export async function preloadCircuitEngine(): Promise<void> {
+  await circuitPortfolio();
+}
+
 /** In the order `--help` lists them; where two share a name, the first that applies to a problem runs. */
 export const ENGINES: readonly EngineSpec[] = [
   { name: 'cegar', formalisms: WORD_LEVEL, options: [...CEGAR_OPTIONS, ENCODING], drawsArg: true, create: withEncoding(lazy(() => import('../cegar/engine.js'))) },
@@ -38,7 +49,7 @@ export const ENGINES: readonly EngineSpec[] = [
   { name: 'impact', formalisms: ['cfa', 'sts'], options: [SEARCH, FCOVER, ENCODING], create: withEncoding(lazy(() => import('./impact.js'))) },
   { name: 'kind', ...BIT_LEVEL, options: [BOUND, SIMPLE_PATH, SWEEP, LCORR], create: withPreprocessing(lazy(() => import('./aiger/kind.js'))) },
   { name: 'kind', formalisms: WORD_LEVEL, options: [BOUND, INVARIANTS, SIMPLE_PATH], create: lazy(() => import('./kind.js')) },
-  { name: 'portfolio', ...BIT_LEVEL, options: [BOUND, PORTFOLIO_MEMBERS, SWEEP, LCORR], create: withPreprocessing(lazy(() => import('./aiger/portfolio.js'))) },
+  { name: 'portfolio', ...BIT_LEVEL, options: [BOUND, PORTFOLIO_MEMBERS, SWEEP, LCORR], create: withPreprocessing(lazy(circuitPortfolio)) },
   { name: 'portfolio', formalisms: ['cfa', 'sts'], options: [BOUND], create: lazy(() => import('./portfolio.js')) },
   { name: 'termination', formalisms: ['cfa'], theories: ['int', 'bool'], property: 'termination', options: [], create: lazy(() => import('./termination/engine.js')) },
 ];

@@ -5,10 +5,14 @@
  * engines and the invariant checks import the SMT bridge when they run. Read from the built
  * JavaScript (the suite's global setup builds it).
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, normalize } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from './cli.js';
+import { ROOT, vigil } from './cli.js';
+import { readCircuitAhead } from '../formalisms/frontends/index.js';
+import { parseAiger } from '../lang/grammar/aiger.js';
+import { checkPipeline } from '../cli/pipeline.js';
 
 /**
  * The chain of static imports from `entry` to a module that imports `pkg` (a package, or a module of
@@ -38,7 +42,7 @@ function staticPath(entry: string, pkg: string): string[] | undefined {
 describe('start-up of vigil check', () => {
   it('imports no module that reaches Z3 before a word-level engine or check asks for it', () => {
     const bitLevel = ['ic3', 'bmc', 'kind', 'portfolio'].map((e) => `dist/engines/aiger/${e}.js`);
-    for (const entry of ['dist/cli/main.js', 'dist/cli/command-line.js', 'dist/cli/check-worker.js', ...bitLevel]) {
+    for (const entry of ['dist/cli/main.js', 'dist/cli/command-line.js', 'dist/cli/check-worker.js', 'dist/checker/check-worker.js', ...bitLevel]) {
       expect(staticPath(join(ROOT, entry), 'z3-solver'), entry).toBeUndefined();
     }
     // the test itself finds such a chain where one exists
@@ -50,10 +54,42 @@ describe('start-up of vigil check', () => {
     expect(staticPath(join(ROOT, 'dist/cli/main.js'), 'dist/engines/registry.js')).toBeUndefined();
   });
 
+  it('starts the checker from its bundle (scripts/bundle.js), which holds the pipeline and not the command line', () => {
+    const worker = join(ROOT, 'dist/checker/check-worker.js');
+    expect(readFileSync(join(ROOT, 'dist/cli/checker-thread.js'), 'utf8')).toContain("'../checker/check-worker.js'");
+    expect(readFileSync(worker, 'utf8')).toContain('async function checkPipeline(');
+    expect(staticPath(worker, 'commander')).toBeUndefined();
+  });
+
   it('loads in the main thread neither the block encoding nor the suites and their CSV parser (the check runs in a worker)', () => {
     for (const heavy of ['dist/formalisms/block-encoding.js', 'dist/bench/suite.js', 'csv-parse']) {
       expect(staticPath(join(ROOT, 'dist/cli/command-line.js'), heavy), heavy).toBeUndefined();
     }
     expect(staticPath(join(ROOT, 'dist/engines/encoding.js'), 'dist/formalisms/problem.js')).toBeDefined();
   });
+
+  it('reads a small circuit ahead in the main thread, and leaves other models and large circuits to the worker', async () => {
+    const ring = join(ROOT, 'models/ring.aag');
+    expect(await readCircuitAhead(ring)).toEqual(parseAiger(readFileSync(ring), ring));
+    expect(await readCircuitAhead(join(ROOT, 'models/counter.cfa'))).toBeUndefined();
+    // half a megabyte: read by the worker, where --timeout and q can end the reading
+    expect(await readCircuitAhead(join(ROOT, '../shared/benchmarks/hwmcc24/split-dspfilters_fastfir_second-p24b0.aag'))).toBeUndefined();
+    expect(await readCircuitAhead(join(ROOT, 'models/no-such-file.aag'))).toBeUndefined();
+  });
+
+  it('checks a circuit read ahead as one the worker reads, and reports bad input read ahead as before (exit 2)', async () => {
+    const shift = join(ROOT, 'models/shift.aag');
+    const opts = { settings: {}, algorithm: 'ic3' };
+    const ahead = await checkPipeline(shift, opts, {}, await readCircuitAhead(shift));
+    const read = await checkPipeline(shift, opts);
+    expect(ahead.code).toBe(1);
+    expect(ahead.text).toBe(read.text.replace(/\d+\.\d\d s/, ahead.text.match(/\d+\.\d\d s/)![0]));
+    const file = join(mkdtempSync(join(tmpdir(), 'vigil-startup-')), 'out-of-range.aag');
+    writeFileSync(file, 'aag 1 1 0 1 0\n2\n5\n');
+    const bad = vigil(['check', file, '--quiet']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/out-of-range\.aag:3:1: literal 5 is out of range/);
+    expect(bad.stderr).not.toMatch(/\bat .*\.js/);
+  });
 });
+

@@ -5,10 +5,11 @@
 import { render } from 'ink';
 import { Session, type SessionEnd } from '../session.js';
 import type { CheckOptions } from '../protocol.js';
+import type { AigerFile } from '../../lang/grammar/aiger.js';
 import { CheckApp } from './app.js';
 import { Feed } from './view.js';
 
-export async function checkWithTui(file: string, options: CheckOptions, started = Date.now()): Promise<SessionEnd> {
+export async function checkWithTui(file: string, options: CheckOptions, started = Date.now(), circuit?: AigerFile): Promise<SessionEnd> {
   const feed = new Feed();
   const session = new Session(file, options, {
     onStart: (header) => feed.push({ kind: 'start', header }),
@@ -16,7 +17,7 @@ export async function checkWithTui(file: string, options: CheckOptions, started 
     onNote: (line) => feed.push({ kind: 'note', line }),
     onProperty: (report) => feed.push({ kind: 'property', report }),
     onTick: (t) => feed.push({ kind: 'tick', ...t }),
-  }, started);
+  }, started, circuit);
   const app = render(
     <CheckApp feed={feed} file={file} interactive={process.stdin.isTTY === true} onStop={() => session.end('stopped')} />,
     { exitOnCtrlC: false, patchConsole: false },

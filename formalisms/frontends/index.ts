@@ -4,9 +4,10 @@
  * a short run's start-up. A new formalism (BTOR2, CHC) is one module and one entry here; T2
  * programs (`.t2`) read into control-flow automata.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { InputError } from '../../lang/errors.js';
+import type { AigerFile } from '../../lang/grammar/aiger.js';
 import type { Formalism } from '../interpreter.js';
 import type { Problem } from '../problem.js';
 
@@ -87,10 +88,51 @@ function readBytes(file: string): Buffer {
   }
 }
 
+function frontEndOf(file: string): FrontEnd | undefined {
+  const name = basename(file).toLowerCase();
+  return FRONT_ENDS.find((f) => f.extensions.some((x) => name.endsWith(x)));
+}
+
 /** Reads a model file with the front end its extension names. */
 export async function loadProblem(file: string): Promise<Problem> {
-  const name = basename(file).toLowerCase();
-  const frontEnd = FRONT_ENDS.find((f) => f.extensions.some((x) => name.endsWith(x)));
+  const frontEnd = frontEndOf(file);
   if (!frontEnd) throw new FileError(`${file}: unknown kind of model; expected ${FRONT_ENDS.flatMap((f) => f.extensions).filter((x) => !x.startsWith('.lisp')).join(', ')}`);
   return frontEnd.load(file, readBytes(file));
+}
+
+/** Circuits up to this many bytes may be read ahead (`readCircuitAhead`): a few milliseconds of lexing. */
+const SMALL_CIRCUIT = 64 * 1024;
+
+/**
+ * A small AIGER circuit as its parser reads it, for `vigil check` to read in the main thread while
+ * the checker's worker thread loads the pipeline: on a small circuit, loading Chevrotain and
+ * building the lexer are a good part of the run, and the main thread is idle meanwhile. The result
+ * is plain data that goes to the worker with the job (`circuitProblem`). Undefined for other
+ * models, for larger circuits (whose reading the worker does, where --timeout and `q` can end it)
+ * and for files that cannot be read (loadProblem reports them). Bad input throws as loadProblem would.
+ */
+export async function readCircuitAhead(file: string): Promise<AigerFile | undefined> {
+  if (frontEndOf(file)?.formalism !== 'aiger') return undefined;
+  let bytes: Buffer;
+  try {
+    if (statSync(file).size > SMALL_CIRCUIT) return undefined;
+    bytes = readFileSync(file);
+  } catch {
+    return undefined;
+  }
+  const { parseAiger } = await import('../../lang/grammar/aiger.js');
+  return parseAiger(bytes, file);
+}
+
+const circuitFrontEnd = () => import('./aiger.js');
+
+/** The problem of a circuit read by `readCircuitAhead`. */
+export async function circuitProblem(file: string, read: AigerFile): Promise<Problem> {
+  const { aigerProblem } = await circuitFrontEnd();
+  return aigerProblem(file, read);
+}
+
+/** Loads the circuit front end (not its parser) before `circuitProblem` needs it. */
+export async function preloadCircuitFrontEnd(): Promise<void> {
+  await circuitFrontEnd();
 }
