@@ -124,7 +124,10 @@ export class SatSolver {
   private trail = new Int32Array(0);
   private trailSize = 0;
   private qhead = 0;
-  private trailLim: number[] = [];
+  // Where each decision level starts on the trail; a typed stack, since shortening an array
+  // (`length = n`) is a runtime call, and backtracking shortens it once per conflict.
+  private trailLim = new Int32Array(16);
+  private levels = 0;
 
   // Clause arena; reference 0 means "no clause".
   private arena = new Int32Array(1024);
@@ -147,8 +150,10 @@ export class SatSolver {
 
   // Scratch space for conflict analysis.
   private learntBuf: number[] = [];
-  private toClear: number[] = [];
-  private stack: number[] = [];
+  // Typed stacks with their heights (sized in grow(): each holds a variable at most once).
+  private toClear = new Int32Array(0);
+  private toClearSize = 0;
+  private stack = new Int32Array(0);
   private levelStamp = new Int32Array(16);
   private stampCounter = 0;
   private addBuf: number[] = [];
@@ -372,23 +377,34 @@ export class SatSolver {
     this.seen = copy(this.seen, cap, (n) => new Uint8Array(n));
     this.order.grow(cap);
     this.trail = copy(this.trail, cap, (n) => new Int32Array(n));
+    this.toClear = new Int32Array(cap);
+    this.stack = new Int32Array(cap);
     this.model = copy(this.model, cap, (n) => new Int8Array(n));
     this.capacity = cap;
   }
 
-  private decisionLevel(): number { return this.trailLim.length; }
+  private decisionLevel(): number { return this.levels; }
+
+  private newLevel(): void {
+    if (this.levels === this.trailLim.length) {
+      const t = new Int32Array(2 * this.levels);
+      t.set(this.trailLim);
+      this.trailLim = t;
+    }
+    this.trailLim[this.levels++] = this.trailSize;
+  }
 
   private assign(lit: number, reason: number): void {
     const v = lit >> 1;
     this.val[lit] = 1;
     this.val[lit ^ 1] = -1;
-    this.level[v] = this.trailLim.length;
+    this.level[v] = this.levels;
     this.reason[v] = reason;
     this.trail[this.trailSize++] = lit;
   }
 
   private backtrack(level: number): void {
-    if (this.trailLim.length <= level) return;
+    if (this.levels <= level) return;
     const lim = this.trailLim[level]!;
     for (let i = this.trailSize - 1; i >= lim; i--) {
       const lit = this.trail[i]!;
@@ -401,7 +417,7 @@ export class SatSolver {
     }
     this.trailSize = lim;
     this.qhead = lim;
-    this.trailLim.length = level;
+    this.levels = level;
   }
 
   // ---------------------------------------------------------------- clause arena and watches
@@ -568,7 +584,7 @@ export class SatSolver {
     const trail = this.trail;
     const level = this.level;
     const reason = this.reason;
-    const dl = this.trailLim.length;
+    const dl = this.levels;
     let trailSize = this.trailSize;
     let qhead = this.qhead;
     let conflict = 0;
@@ -677,8 +693,8 @@ export class SatSolver {
 
     // Recursive minimisation: drop literals implied by the others.
     const toClear = this.toClear;
-    toClear.length = 0;
-    for (let i = 1; i < learnt.length; i++) toClear.push(learnt[i]!);
+    for (let i = 1; i < learnt.length; i++) toClear[i - 1] = learnt[i]!;
+    this.toClearSize = learnt.length - 1;
     let levels = 0;
     for (let i = 1; i < learnt.length; i++) levels |= this.abstractLevel(learnt[i]! >> 1);
     let j = 1;
@@ -687,7 +703,7 @@ export class SatSolver {
       if (this.reason[l >> 1] === 0 || !this.redundant(l, levels)) learnt[j++] = l;
     }
     learnt.length = j;
-    for (const l of toClear) seen[l >> 1] = 0;
+    for (let i = 0; i < this.toClearSize; i++) seen[toClear[i]! >> 1] = 0;
 
     if (learnt.length === 1) return 0;
     let max = 1;
@@ -708,11 +724,11 @@ export class SatSolver {
     const seen = this.seen;
     const stack = this.stack;
     const toClear = this.toClear;
-    stack.length = 0;
-    stack.push(lit);
-    const top = toClear.length;
-    while (stack.length > 0) {
-      const q = stack.pop()!;
+    let height = 0;
+    stack[height++] = lit;
+    const top = this.toClearSize;
+    while (height > 0) {
+      const q = stack[--height]!;
       const c = this.reason[q >> 1]!;
       const end = c + HEADER + arena[c + SIZE]!;
       for (let k = c + HEADER; k < end; k++) {
@@ -721,11 +737,11 @@ export class SatSolver {
         if (v === q >> 1 || seen[v] || this.level[v] === 0) continue;
         if (this.reason[v] !== 0 && (this.abstractLevel(v) & levels) !== 0) {
           seen[v] = 1;
-          stack.push(l);
-          toClear.push(l);
+          stack[height++] = l;
+          toClear[this.toClearSize++] = l;
         } else {
-          for (let i = top; i < toClear.length; i++) seen[toClear[i]! >> 1] = 0;
-          toClear.length = top;
+          for (let i = top; i < this.toClearSize; i++) seen[toClear[i]! >> 1] = 0;
+          this.toClearSize = top;
           return false;
         }
       }
@@ -863,7 +879,7 @@ export class SatSolver {
       while (this.decisionLevel() < assume.length) {
         const p = assume[this.decisionLevel()]!;
         const v = this.val[p]!;
-        if (v > 0) { this.trailLim.push(this.trailSize); continue; }
+        if (v > 0) { this.newLevel(); continue; }
         if (v < 0) { this.analyzeFinal(p); return false; }
         next = p;
         break;
@@ -874,7 +890,7 @@ export class SatSolver {
         this.stats.decisions++;
         if ((this.stats.decisions & 4095) === 0 && deadline !== Infinity && Date.now() > deadline) return undefined;
       }
-      this.trailLim.push(this.trailSize);
+      this.newLevel();
       this.assign(next, 0);
     }
   }
