@@ -117,6 +117,10 @@ export class SatSolver {
   private level = new Int32Array(0);
   private reason = new Int32Array(0);
   private phase = new Int8Array(0); // saved polarity: 1 positive, 0 negative
+  // Target phases (Biere & Fleury 2020): the polarities of the longest conflict-free trail since
+  // the last mode switch, 0 when unset, 1 positive, 2 negative; stable mode decides them.
+  private target = new Int8Array(0);
+  private targetSize = 0;
   private seen = new Uint8Array(0);
   private readonly order = new VarHeap();
 
@@ -374,6 +378,7 @@ export class SatSolver {
     this.level = copy(this.level, cap, (n) => new Int32Array(n));
     this.reason = copy(this.reason, cap, (n) => new Int32Array(n));
     this.phase = copy(this.phase, cap, (n) => new Int8Array(n));
+    this.target = copy(this.target, cap, (n) => new Int8Array(n));
     this.seen = copy(this.seen, cap, (n) => new Uint8Array(n));
     this.order.grow(cap);
     this.trail = copy(this.trail, cap, (n) => new Int32Array(n));
@@ -821,7 +826,9 @@ export class SatSolver {
   private pickBranch(): number {
     while (!this.order.empty) {
       const v = this.order.pop();
-      if (this.val[2 * v] === 0) return 2 * v + (this.phase[v] ? 0 : 1);
+      if (this.val[2 * v] !== 0) continue;
+      const t = this.stable ? this.target[v]! : 0;
+      return 2 * v + (t !== 0 ? t - 1 : this.phase[v] ? 0 : 1);
     }
     return 0;
   }
@@ -837,6 +844,7 @@ export class SatSolver {
       if (conflict !== 0) {
         this.stats.conflicts++;
         if (this.decisionLevel() === 0) { this.ok = false; return false; }
+        if (this.stable) this.updateTarget();
         const btLevel = this.analyze(conflict);
         this.backtrack(btLevel);
         const guardOff = this.temporary === 0 ? -1 : 2 * this.guard + 1;
@@ -895,6 +903,17 @@ export class SatSolver {
     }
   }
 
+  /** Keeps the trail below the conflict's level as the target if it is the longest yet. */
+  private updateTarget(): void {
+    const size = this.trailLim[this.levels - 1]!;
+    if (size <= this.targetSize) return;
+    for (let i = 0; i < size; i++) {
+      const l = this.trail[i]!;
+      this.target[l >> 1] = (l & 1) + 1;
+    }
+    this.targetSize = size;
+  }
+
   private saveModel(): void {
     const n = this.nVars;
     for (let v = 1; v <= n; v++) this.model[v] = this.val[2 * v]!;
@@ -913,6 +932,7 @@ export class SatSolver {
   private restartDue(): boolean {
     if (this.stats.conflicts >= this.modeEnd) {
       this.stable = !this.stable;
+      this.targetSize = 0;
       if (!this.stable) this.modeLength *= 2;
       this.modeEnd = this.stats.conflicts + this.modeLength;
       this.lubyIndex = 0;
