@@ -13,7 +13,9 @@
  * - VSIDS variable activity in a binary heap (heap.ts), phase saving;
  * - first-UIP learning with recursive clause minimisation (MiniSat's abstract levels);
  * - restarts alternating between a focused mode (Glucose's fast/slow LBD averages) and a stable mode
- *   (Luby sequence), each mode lasting twice as long as its previous turn;
+ *   (Luby sequence), each mode lasting twice as long as its previous turn; stable mode decides the
+ *   target phases (the longest conflict-free trail of the turn, Biere and Fleury's "Chasing target
+ *   phases", 2020) before the saved ones;
  * - learnt clauses in tiers by LBD (glue): 2 or less kept for good, up to 6 while in use, the rest
  *   reduced by glue and activity on CaDiCaL's schedule (every 500 sqrt(k) conflicts);
  * - incremental use: clauses added between calls, assumptions taken as the first decisions, the
@@ -27,8 +29,8 @@
  *   so afterwards exactly those clauses are detached, and the guard is free for the next call.
  *
  * Everything sits in typed arrays: clauses in one Int32Array arena, watches in one Int32Array per
- * literal, the assignment in an Int8Array indexed by literal. Propagation allocates nothing (watch
- * lists grow by doubling, amortised).
+ * literal, the assignment in an Int8Array indexed by literal, the search's stacks too. Propagation
+ * allocates nothing (watch lists grow by doubling, amortised).
  *
  * Literals use the DIMACS convention at the interface (variable v >= 1, literal v or -v) and
  * 2v + sign internally.
