@@ -8,19 +8,16 @@
  * writes, so here it is an error).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { readAiger, writeAig, type Circuit } from './aiger-sim.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'vigil-certifaiger-'));
-
-/** MiniSat's answer on a CNF: true for satisfiable. */
+/**
+ * MiniSat's answer on a CNF: true for satisfiable. The CNF goes through MiniSat's standard input:
+ * as files, a fuzz run's queries left gigabytes in the temporary directory.
+ */
 function minisat(clauses: number[][], vars: number): boolean {
-  const file = join(dir, `q${Math.random().toString(36).slice(2)}.cnf`);
-  writeFileSync(file, `p cnf ${vars} ${clauses.length}\n${clauses.map((c) => `${c.join(' ')} 0`).join('\n')}\n`);
+  const cnf = `p cnf ${vars} ${clauses.length}\n${clauses.map((c) => `${c.join(' ')} 0`).join('\n')}\n`;
   // bounded: a synchronous child would otherwise outlast the test's own time limit
-  const r = spawnSync('minisat', ['-verb=0', file], { encoding: 'utf8', timeout: 60_000 });
+  const r = spawnSync('minisat', ['-verb=0'], { input: cnf, encoding: 'utf8', timeout: 60_000, maxBuffer: 1 << 26 });
   if (r.status !== 10 && r.status !== 20) throw new Error(`minisat: ${r.error?.message ?? r.stderr}`);
   return r.status === 10;
 }
