@@ -28,6 +28,7 @@
  */
 import { SatSolver } from '../lang/sat/solver.js';
 import { andCount, firstGateNode, type Aig, type Lit } from '../formalisms/aig.js';
+import { PairTable } from '../formalisms/pair-table.js';
 
 export interface WitnessCheckOptions {
   /** Absolute time (as `Date.now()`) after which a check gives up and fails. */
@@ -49,7 +50,7 @@ class Tseitin {
   private readonly left: number[] = [0, 0];
   private readonly right: number[] = [0, 0];
   private readonly satVar: number[] = [0, 0];
-  private readonly gates = new Map<number, number>();
+  private readonly gates = new PairTable();
 
   fresh(): number {
     this.left.push(0);
@@ -63,13 +64,13 @@ class Tseitin {
     if (a === this.top || a === b) return b;
     if (b === this.top) return a;
     const [x, y] = [code(a), code(b)];
-    const key = x < y ? x * 2 ** 24 + y : y * 2 ** 24 + x;
-    let g = this.gates.get(key);
-    if (g === undefined) {
+    let g = x < y ? this.gates.get(x, y) : this.gates.get(y, x);
+    if (g < 0) {
       g = this.fresh();
       this.left[g] = a;
       this.right[g] = b;
-      this.gates.set(key, g);
+      if (x < y) this.gates.set(x, y, g);
+      else this.gates.set(y, x, g);
     }
     return g;
   }

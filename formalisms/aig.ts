@@ -12,6 +12,7 @@
  * something in the cone still refers to it.
  */
 import type { AigerFile, Reset } from '../lang/grammar/aiger.js';
+import { PairTable } from './pair-table.js';
 
 /** `2 * node + 1` for the negation of a node, `2 * node` for the node itself. */
 export type Lit = number;
@@ -87,10 +88,13 @@ class AigBuilder {
   readonly inputs: AigInput[] = [];
   readonly latches: { index: number; name?: string; next: Lit; reset: Reset }[] = [];
   readonly fanins: Lit[] = [];
-  /** Gates by fanin pair, keyed by a number while literals are small enough for an exact one. */
-  private readonly hashed = new Map<number | string, Lit>();
+  /** Gates by fanin pair (the larger literal first). */
+  private readonly hashed: PairTable;
 
-  constructor(readonly file: string) {}
+  /** `gates`: about how many gates the graph will have (the hash table is sized for them). */
+  constructor(readonly file: string, gates = 0) {
+    this.hashed = new PairTable(gates);
+  }
 
   private get nodes(): number {
     return 1 + this.inputs.length + this.latches.length + this.fanins.length / 2;
@@ -116,16 +120,15 @@ class AigBuilder {
 
   /** A gate with trivial cases folded and structural hashing: `a & b` and `b & a` are one node. */
   and(a: Lit, b: Lit): Lit {
-    if (a < b) [a, b] = [b, a];
+    if (a < b) { const t = a; a = b; b = t; }
     if (b === FALSE_LIT) return FALSE_LIT;
     if (b === TRUE_LIT) return a;
     if (a === b) return a;
     if (a === (b ^ 1)) return FALSE_LIT;
-    const key = a < 2 ** 22 ? a * 2 ** 31 + b : `${a},${b}`;
-    const known = this.hashed.get(key);
-    if (known !== undefined) return known;
+    const known = this.hashed.get(a, b);
+    if (known >= 0) return known;
     const lit = this.rawAnd(a, b);
-    this.hashed.set(key, lit);
+    this.hashed.set(a, b, lit);
     return lit;
   }
 
@@ -198,35 +201,93 @@ export function coneOfInfluence(aig: Aig): Aig {
  * Constant propagation with structural hashing. Gates are rebuilt with trivial cases folded
  * (x & 0 = 0, x & 1 = x, x & x = x, x & ~x = 0) and equal gates shared. A latch is constant when
  * it has a reset value and its next-state function, with the constant latches replaced by their
- * values, is that same value: then by induction it never changes. The candidates start as all
- * initialised latches and shrink until they agree (a latch with reset 0 driven by constant 0, or
- * reset 1 driven by constant 1, is the simplest case); uninitialised latches are never constant.
+ * values, is that same value: then by induction it never changes (`constantLatches` finds them).
  * The result still contains everything; apply `coneOfInfluence` to drop what became irrelevant.
  */
 export function propagateConstants(aig: Aig): Aig {
   const firstLatch = 1 + aig.inputs.length;
   const firstGate = firstGateNode(aig);
   const map = new Int32Array(firstGate + andCount(aig));
+  const constant = constantLatches(aig);
+  const b = new AigBuilder(aig.file, andCount(aig));
+  aig.inputs.forEach((input, k) => { map[1 + k] = b.input(input); });
+  aig.latches.forEach((latch, k) => {
+    map[firstLatch + k] = constant[k] ? (latch.reset === 1 ? TRUE_LIT : FALSE_LIT) : b.latch(latch);
+  });
+  for (let g = 0; g < andCount(aig); g++) {
+    map[firstGate + g] = b.and(through(map, aig.fanins[2 * g]!), through(map, aig.fanins[2 * g + 1]!));
+  }
+  for (const latch of b.latches) latch.next = through(map, latch.next);
+  return b.finish(mapSignals(aig.properties, map), mapSignals(aig.constraints, map), true);
+}
+
+/**
+ * The latches that stay at their reset value, by structural hashing: the greatest set of
+ * initialised latches whose next-state functions, rebuilt with folding and sharing as in
+ * `propagateConstants` and with the latches of the set replaced by their values, are those values.
+ * The candidates start as all initialised latches and shrink until they agree (a latch with reset 0
+ * driven by constant 0 is the simplest case); uninitialised latches are never constant.
+ *
+ * Each round only rebuilds the gates whose fanins changed since the last one (a chain of latches
+ * can take dozens of rounds on a graph of tens of thousands of gates). For that the gates are
+ * hashed into one table kept across rounds, with literals of their own above the graph's nodes: a
+ * gate's literal then depends only on what it computes, exactly as in a fresh rebuild, so the
+ * constants found are the same.
+ */
+export function constantLatches(aig: Aig): boolean[] {
+  const firstLatch = 1 + aig.inputs.length;
+  const firstGate = firstGateNode(aig);
+  const gates = andCount(aig);
+  const total = firstGate + gates;
   const constant = aig.latches.map((l) => l.reset !== 'x');
+  // gates by fanin node (compressed rows): the gates to redo when a node's literal changes
+  const start = new Int32Array(total + 1);
+  for (let i = 0; i < 2 * gates; i++) start[(aig.fanins[i]! >> 1) + 1]!++;
+  for (let n = 0; n < total; n++) start[n + 1]! += start[n]!;
+  const fanout = new Int32Array(2 * gates);
+  const fill = start.slice(0, total);
+  for (let i = 0; i < 2 * gates; i++) fanout[fill[aig.fanins[i]! >> 1]!++] = firstGate + (i >> 1);
+  const table = new PairTable(gates);
+  let fresh = total;
+  const and = (a: Lit, b: Lit): Lit => {
+    if (a < b) { const t = a; a = b; b = t; }
+    if (b === FALSE_LIT || a === (b ^ 1)) return FALSE_LIT;
+    if (b === TRUE_LIT || a === b) return a;
+    const known = table.get(a, b);
+    if (known >= 0) return known;
+    table.set(a, b, 2 * fresh);
+    return 2 * fresh++;
+  };
+  const map = new Int32Array(total);
+  for (let n = 1; n < firstGate; n++) map[n] = 2 * n;
+  aig.latches.forEach((latch, k) => { if (constant[k]) map[firstLatch + k] = latch.reset === 1 ? TRUE_LIT : FALSE_LIT; });
+  const dirty = new Uint8Array(total);
+  dirty.fill(1, firstGate);
+  let lowest = firstGate;
   for (;;) {
-    const b = new AigBuilder(aig.file);
-    aig.inputs.forEach((input, k) => { map[1 + k] = b.input(input); });
-    aig.latches.forEach((latch, k) => {
-      map[firstLatch + k] = constant[k] ? (latch.reset === 1 ? TRUE_LIT : FALSE_LIT) : b.latch(latch);
-    });
-    for (let g = 0; g < andCount(aig); g++) {
-      map[firstGate + g] = b.and(through(map, aig.fanins[2 * g]!), through(map, aig.fanins[2 * g + 1]!));
+    for (let n = lowest; n < total; n++) {
+      if (!dirty[n]) continue;
+      dirty[n] = 0;
+      const g = n - firstGate;
+      const lit = and(through(map, aig.fanins[2 * g]!), through(map, aig.fanins[2 * g + 1]!));
+      if (lit === map[n]) continue;
+      map[n] = lit;
+      for (let i = start[n]!; i < start[n + 1]!; i++) dirty[fanout[i]!] = 1;
     }
-    let changed = false;
+    lowest = total;
+    let dropped = false;
     aig.latches.forEach((latch, k) => {
-      if (constant[k] && through(map, latch.next) !== map[firstLatch + k]) {
-        constant[k] = false;
-        changed = true;
+      const n = firstLatch + k;
+      if (!constant[k] || through(map, latch.next) === map[n]) return;
+      constant[k] = false;
+      dropped = true;
+      map[n] = 2 * n;
+      for (let i = start[n]!; i < start[n + 1]!; i++) {
+        dirty[fanout[i]!] = 1;
+        lowest = Math.min(lowest, fanout[i]!);
       }
     });
-    if (changed) continue;
-    for (const latch of b.latches) latch.next = through(map, latch.next);
-    return b.finish(mapSignals(aig.properties, map), mapSignals(aig.constraints, map), true);
+    if (!dropped) return constant;
   }
 }
 
@@ -241,7 +302,7 @@ export function substitute(aig: Aig, replacement: Int32Array): Aig {
   const firstLatch = 1 + aig.inputs.length;
   const firstGate = firstGateNode(aig);
   const map = new Int32Array(firstGate + andCount(aig));
-  const b = new AigBuilder(aig.file);
+  const b = new AigBuilder(aig.file, andCount(aig));
   aig.inputs.forEach((input, k) => { map[1 + k] = b.input(input); });
   aig.latches.forEach((latch, k) => {
     const r = replacement[firstLatch + k]!;

@@ -9,7 +9,7 @@ import { False, True, and, ref, type Expr, type VarDecl } from '../lang/expr.js'
 import { evaluateIn } from '../lang/eval.js';
 import { parseAiger, type AigerFile } from '../lang/grammar/aiger.js';
 import {
-  aigFromFile, aigSummary, coneOfInfluence, nodeCount, propagateConstants, reduceAig, type Aig,
+  aigFromFile, aigSummary, coneOfInfluence, constantLatches, nodeCount, propagateConstants, reduceAig, type Aig,
 } from '../formalisms/aig.js';
 import { aigerToSts, type AigerSts } from '../formalisms/aiger-sts.js';
 import { CORPUS_DIR, manifest } from './corpus.js';
@@ -298,6 +298,13 @@ describe('reductions (Theta\'s node counts, formats.md 4.8)', () => {
     expect(nodeCount(coneOfInfluence(aig))).toBe(1);
     const g = propagateConstants(aigFromFile(parseAiger(bytes('aag 5 2 0 1 3\n2\n4\n10\n6 2 4\n8 4 2\n10 6 9\n'), 'g.aag')));
     expect(g.properties[0]!.lit).toBe(0);
+  });
+
+  it('drops a latch whose next state is another latch that was dropped, with no gate between them', () => {
+    // l0 <- l1 <- l2 <- input: only the last one is seen to change in the first round
+    const chain = aigFromFile(parseAiger(bytes('aag 4 1 3 0 0 1\n2\n4 6\n6 8\n8 2\n4\n'), 'c.aag'));
+    expect(constantLatches(chain)).toEqual([false, false, false]);
+    expect(propagateConstants(chain).latches).toHaveLength(3);
   });
 });
 
