@@ -6,6 +6,14 @@
  */
 import { prestartChecker } from './checker-thread.js';
 
+// A reader that stops early (`vigil check --help | head`) closes the pipe: what it did not read is
+// not wanted, so the command ends there instead of failing on the next write.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code !== 'EPIPE') throw e;
+    process.exit(process.exitCode ?? 0);
+  });
+}
 prestartChecker(process.argv);
 const { main } = await import('./command-line.js');
 process.exitCode = await main(process.argv);

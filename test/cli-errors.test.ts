@@ -6,7 +6,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { vigil } from './cli.js';
+import { vigil, vigilIntoClosedPipe } from './cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'vigil-bad-'));
 
@@ -110,6 +110,14 @@ describe('usage errors', () => {
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stderr.trim(), args.join(' ')).not.toBe('');
       expect(r.stderr).not.toMatch(/\n\s+at /);
+    }
+  });
+
+  it('a reader that closes the pipe early ends the command quietly', async () => {
+    for (const args of [['check', '--help'], ['check', 'models/ring.aag', '--quiet']]) {
+      const r = await vigilIntoClosedPipe(args);
+      expect(r.code, args.join(' ')).toBe(0);
+      expect(r.stderr, args.join(' ')).not.toMatch(/EPIPE|\n\s+at /);
     }
   });
 

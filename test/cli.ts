@@ -1,5 +1,5 @@
 /** Runs the built `vigil` binary as a user would, capturing exit code and output. */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -14,4 +14,13 @@ export interface Run {
 export function vigil(args: readonly string[], timeoutMs = 120_000): Run {
   const r = spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, encoding: 'utf8', timeout: timeoutMs });
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** Runs `vigil` with its standard output closed by the reader before anything is written (as `| head` does). */
+export function vigilIntoClosedPipe(args: readonly string[]): Promise<{ code: number | null; stderr: string }> {
+  const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout.destroy();
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (d: string) => { stderr += d; });
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stderr })));
 }
