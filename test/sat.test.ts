@@ -191,7 +191,10 @@ describe('SAT solver against brute force', () => {
     expect(s.numVars).toBe(61);
   });
 
-  it('decides only the cone of the assumed gates and answers 300 queries as a full solver does', () => {
+  it.each([
+    ['decides', false],
+    ['decides and propagates', true],
+  ] as const)('%s only the cone of the assumed gates and answers 300 queries as a full solver does', (_, propagation) => {
     // Random AND gates over 12 free variables, clauses over the first 6 (the "latches"), and per query
     // a few gate outputs assumed: the latches and the assumed gates' fan-in are the domain; every other
     // gate is defined by its Tseitin clauses alone, as the call's contract asks.
@@ -217,7 +220,7 @@ describe('SAT solver against brute force', () => {
       }
       return [...vars];
     };
-    const s = new SatSolver(cone);
+    const s = new SatSolver(cone, { propagation });
     const full = new SatSolver();
     for (let v = 0; v < free + 80; v++) { s.newVar(); full.newVar(); }
     for (const c of clauses) { s.addClause(c); full.addClause(c); }

@@ -64,9 +64,10 @@ class Heap {
     this.index[v] = i;
   }
 
-  /** Puts `vars` (none of them in the heap) in at once, in linear time (Floyd's heap construction). */
-  fill(vars: readonly number[], act: Float64Array): void {
-    for (const v of vars) {
+  /** Puts `vars[from..]` (none of them in the heap) in at once, in linear time (Floyd's heap construction). */
+  fill(vars: readonly number[], from: number, act: Float64Array): void {
+    for (let i = from; i < vars.length; i++) {
+      const v = vars[i]!;
       this.heap[this.size] = v;
       this.index[v] = this.size++;
     }
@@ -104,6 +105,8 @@ export class VarHeap {
   /** While a call's decisions are restricted: the allowed variables not yet decided. */
   private readonly allowed = new Heap();
   private inAllowed = new Uint8Array(0);
+  /** Per variable: 1 while the call's decisions are restricted and it is among the allowed ones. */
+  get allowedMask(): Uint8Array { return this.inAllowed; }
   private allowedVars: number[] = [];
   private restricted = false;
 
@@ -155,16 +158,17 @@ export class VarHeap {
     return (this.restricted ? this.allowed : this.all).pop(this.activity);
   }
 
-  /** From now on, pops only variables of `vars` (all below the capacity). */
+  /** From now on, pops only variables of `vars` (all below the capacity) and of the restrictions since the last `unrestrict`. */
   restrict(vars: readonly number[]): void {
     this.restricted = true;
     const allowedVars = this.allowedVars;
+    const from = allowedVars.length;
     for (const v of vars) {
       if (this.inAllowed[v]) continue;
       this.inAllowed[v] = 1;
       allowedVars.push(v);
     }
-    this.allowed.fill(allowedVars, this.activity);
+    this.allowed.fill(allowedVars, from, this.activity);
   }
 
   /** Ends the restriction: pops come from all the variables again. */

@@ -23,7 +23,8 @@
  * - level-0 simplification (satisfied clauses removed, false literals stripped) and arena
  *   compaction, so long incremental runs do not grow without bound;
  * - a decision domain per call (rIC3's): decisions only among the variables the caller names, the
- *   others left to propagation, with a second heap of just those variables for the call;
+ *   others left to propagation, with a second heap of just those variables for the call; on request
+ *   propagation stops at the domain's edge too (DomainOptions);
  * - temporary clauses: one guard variable, assumed first, guards a clause that holds for one call;
  *   a learnt clause derived from it contains the negated guard (a decision is never resolved away),
  *   so afterwards exactly those clauses are detached, and the guard is free for the next call.
@@ -62,6 +63,18 @@ export interface SolveOptions {
  * keeps an IC3 query on the transition relation to the query's cone.
  */
 export type DecisionDomain = (assumptions: readonly Lit[]) => readonly number[] | undefined;
+
+export interface DomainOptions {
+  /**
+   * Propagation too stays in the domain: above level 0 a clause does not imply a literal of a
+   * variable outside it. By the domain's contract such a variable can always take the value the
+   * clause needs, and since it is never assigned in the call, a clause that holds one can neither
+   * become unit on the domain's side nor conflict: it is as if it were not there. The domain must
+   * then contain every variable the call has to assign, the gates of its cone included (so not
+   * with decisions restricted to leaves).
+   */
+  readonly propagation?: boolean;
+}
 
 export interface SatStats {
   solves: number;
@@ -178,7 +191,10 @@ export class SatSolver {
   private lubyIndex = 0;
   private lubyLimit = LUBY_UNIT;
 
-  constructor(private readonly domain?: DecisionDomain) {}
+  /** Whether the current call keeps propagation in its domain (DomainOptions.propagation). */
+  private inDomainOnly = false;
+
+  constructor(private readonly domain?: DecisionDomain, private readonly domainOptions: DomainOptions = {}) {}
 
   get numVars(): number { return this.nVars; }
 
@@ -239,10 +255,18 @@ export class SatSolver {
       if (this.simplifyDue()) this.simplify();
       if (this.ok && (opts.temporary === undefined || this.addTemporary(opts.temporary, assume))) {
         const allowed = this.domain?.(assumptions);
-        if (allowed !== undefined) this.restrictDecisions(allowed);
+        if (allowed !== undefined) {
+          this.restrictDecisions(allowed);
+          if (this.domainOptions.propagation) {
+            // the assumptions (the guard among them) are decided in any case, so they are in it
+            this.order.restrict(assume.map((l) => l >> 1));
+            this.inDomainOnly = true;
+          }
+        }
         result = this.search(assume, opts);
       }
     }
+    this.inDomainOnly = false;
     this.backtrack(0);
     this.order.unrestrict();
     if (this.temporary !== 0) this.dropTemporary();
@@ -592,6 +616,8 @@ export class SatSolver {
     const level = this.level;
     const reason = this.reason;
     const dl = this.levels;
+    // above level 0, in a call that keeps propagation in its domain: implications stop at its edge
+    const domain = this.inDomainOnly && dl > 0 ? this.order.allowedMask : undefined;
     let trailSize = this.trailSize;
     let qhead = this.qhead;
     let conflict = 0;
@@ -612,6 +638,7 @@ export class SatSolver {
         if (ref < 0) {
           ws[j++] = ref; ws[j++] = blocker;
           if (bv < 0) { conflict = -ref; break; }
+          if (domain !== undefined && domain[blocker >> 1] === 0) continue;
           val[blocker] = 1; val[blocker ^ 1] = -1;
           level[blocker >> 1] = dl; reason[blocker >> 1] = -ref;
           trail[trailSize++] = blocker;
@@ -642,6 +669,7 @@ export class SatSolver {
         }
         ws[j++] = ref; ws[j++] = first;
         if (fv < 0) { conflict = ref; break; }
+        if (domain !== undefined && domain[first >> 1] === 0) continue;
         val[first] = 1; val[first ^ 1] = -1;
         level[first >> 1] = dl; reason[first >> 1] = ref;
         trail[trailSize++] = first;
