@@ -63,14 +63,16 @@ class Tseitin {
     if (a === -this.top || b === -this.top || a === -b) return -this.top;
     if (a === this.top || a === b) return b;
     if (b === this.top) return a;
-    const [x, y] = [code(a), code(b)];
-    let g = x < y ? this.gates.get(x, y) : this.gates.get(y, x);
+    const x = code(a);
+    const y = code(b);
+    const lo = Math.min(x, y);
+    const hi = Math.max(x, y);
+    let g = this.gates.get(lo, hi);
     if (g < 0) {
       g = this.fresh();
       this.left[g] = a;
       this.right[g] = b;
-      if (x < y) this.gates.set(x, y, g);
-      else this.gates.set(y, x, g);
+      this.gates.set(lo, hi, g);
     }
     return g;
   }

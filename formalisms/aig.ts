@@ -83,6 +83,13 @@ export function aigSummary(aig: Aig): AigSummary {
   return { inputs: aig.inputs.length, latches: aig.latches.length, ands: andCount(aig), properties: aig.properties.length };
 }
 
+/** `a & b` (with `a >= b`) when it folds to a constant or an operand: x & 0, x & 1, x & x, x & ~x; else -1. */
+function folded(a: Lit, b: Lit): Lit {
+  if (b === FALSE_LIT || a === (b ^ 1)) return FALSE_LIT;
+  if (b === TRUE_LIT || a === b) return a;
+  return -1;
+}
+
 /** Builds a graph node by node: inputs first, then latches, then gates over earlier nodes. */
 class AigBuilder {
   readonly inputs: AigInput[] = [];
@@ -121,10 +128,8 @@ class AigBuilder {
   /** A gate with trivial cases folded and structural hashing: `a & b` and `b & a` are one node. */
   and(a: Lit, b: Lit): Lit {
     if (a < b) { const t = a; a = b; b = t; }
-    if (b === FALSE_LIT) return FALSE_LIT;
-    if (b === TRUE_LIT) return a;
-    if (a === b) return a;
-    if (a === (b ^ 1)) return FALSE_LIT;
+    const f = folded(a, b);
+    if (f >= 0) return f;
     const known = this.hashed.get(a, b);
     if (known >= 0) return known;
     const lit = this.rawAnd(a, b);
@@ -251,8 +256,8 @@ export function constantLatches(aig: Aig): boolean[] {
   let fresh = total;
   const and = (a: Lit, b: Lit): Lit => {
     if (a < b) { const t = a; a = b; b = t; }
-    if (b === FALSE_LIT || a === (b ^ 1)) return FALSE_LIT;
-    if (b === TRUE_LIT || a === b) return a;
+    const f = folded(a, b);
+    if (f >= 0) return f;
     const known = table.get(a, b);
     if (known >= 0) return known;
     table.set(a, b, 2 * fresh);
