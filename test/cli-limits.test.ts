@@ -101,6 +101,16 @@ describe('without a terminal', () => {
     expect(lines[1]).toMatch(/^\[[\d.]+ s\] refinement, iteration 2: \d+ ARG nodes, \d+ waiting, precision 1; newest: x (=|<=) 0$/);
   });
 
+  it('at most one progress line every 100 ms after the first hundred, the last iteration always', () => {
+    // BMC on a small safe circuit: thousands of bounds a second
+    const r = vigil(['check', 'models/ring.aag', '--algorithm', 'bmc', '--bound', '20000']);
+    expect(r.code).toBe(3);
+    const bounds = r.stderr.trim().split('\n').map((l) => Number(/bound (\d+)$/.exec(l)?.[1]));
+    expect(bounds.slice(0, 100)).toEqual(Array.from({ length: 100 }, (_, i) => i));
+    expect(bounds.length).toBeLessThan(1000);
+    expect(bounds.at(-1)).toBe(20000);
+  });
+
   it('--quiet prints no progress; --json keeps standard output one JSON object', () => {
     const q = vigil(['check', 'models/counter.cfa', '--quiet']);
     expect(q.code).toBe(0);
