@@ -88,4 +88,20 @@ describe('the circuit portfolio', () => {
     expect(json(['--algorithm', 'portfolio', '--members', 'kind', '--bound', '6'])).toMatchObject({ code: 3, verdict: 'unknown' });
     expect(json(['--algorithm', 'portfolio', '--members', 'kind,ic3'])).toMatchObject({ code: 0, verdict: 'safe', certificate: { kind: 'witness-circuit' } });
   }, 60_000);
+
+  it('keeps the first member running in its thread until a worker answers, and lets the others decide when it ends on its own', () => {
+    const run = (args: string[]) => {
+      const r = vigil(['check', join(ROOT, 'models/ring.aag'), '--algorithm', 'portfolio', '--json', ...args]);
+      const j = JSON.parse(r.stdout);
+      return { code: r.code, verdict: j.verdict, winner: j.statistics.winner };
+    };
+    // BMC never ends on a safe circuit: k-induction's answer in its worker must stop it
+    expect(run(['--members', 'bmc,kind'])).toEqual({ code: 0, verdict: 'safe', winner: 1 });
+    // BMC's bound ends it before its head start: IC3 starts then and answers
+    expect(run(['--members', 'bmc,ic3', '--bound', '2'])).toEqual({ code: 0, verdict: 'safe', winner: 1 });
+    // every member ends on its bound: UNKNOWN with each member's reason
+    const bounded = vigil(['check', join(ROOT, 'models/ring.aag'), '--algorithm', 'portfolio', '--json', '--members', 'bmc,bmc', '--bound', '2']);
+    expect(bounded.code).toBe(3);
+    expect(JSON.parse(bounded.stdout).properties[0].reason).toMatch(/bmc: bound 2 reached; bmc: bound 2 reached/);
+  }, 60_000);
 });

@@ -17,6 +17,16 @@ export interface AigerEngineOptions extends Limits {
   /** BMC and k-induction: the deepest step searched. */
   readonly bound?: number;
   readonly onProgress?: (p: Progress) => void;
+  /**
+   * Polled with the clock (by the SAT solver and between steps): true ends the run as its deadline
+   * would. The portfolio stops its first member this way when a worker has answered.
+   */
+  readonly stop?: () => boolean;
+}
+
+/** Whether a run with these options must end now: past its deadline, or stopped. */
+export function expired(opts: AigerEngineOptions): boolean {
+  return (opts.deadline !== undefined && Date.now() >= opts.deadline) || opts.stop?.() === true;
 }
 
 /**
@@ -59,12 +69,12 @@ export function bmcOutcome(aig: Aig, opts: AigerEngineOptions, reached: { bound:
     });
     for (const c of aig.constraints) sat.addClause([u.lit(k, c.lit)]);
     const b = u.lit(k, bad);
-    const answer = sat.solve([b], { deadline: opts.deadline });
+    const answer = sat.solve([b], { deadline: opts.deadline, stop: opts.stop });
     if (answer === undefined) return { result: 'unknown', reason: TIMEOUT, sat };
     reached.bound = k;
     if (answer) return { result: 'unsafe', run: readRun(aig, sat, u, k + 1), sat };
     sat.addClause([-b]);
-    if (opts.deadline !== undefined && Date.now() >= opts.deadline) return { result: 'unknown', reason: TIMEOUT, sat };
+    if (expired(opts)) return { result: 'unknown', reason: TIMEOUT, sat };
   }
   return { result: 'unknown', reason: unknown('bound', `bound ${bound} reached`), sat };
 }

@@ -15,14 +15,14 @@
  * unrolls the view k steps itself. So simple paths are off by default (as in rIC3): each proof is
  * then a witness circuit.
  */
-import { SatSolver } from '../../lang/sat/solver.js';
+import { SatSolver, type SolveOptions } from '../../lang/sat/solver.js';
 import { True, and, iff, not, ref } from '../../lang/expr.js';
 import type { Aig } from '../../formalisms/aig.js';
 import type { Problem, Property } from '../../formalisms/problem.js';
 import { TIMEOUT, unknown, type Result, type Statistics } from '../result.js';
 import type { Engine, Settings } from '../engine.js';
 import { boundOf } from '../bound.js';
-import { initialUnrolling, readRun, type AigerEngineOptions } from './bmc.js';
+import { expired, initialUnrolling, readRun, type AigerEngineOptions } from './bmc.js';
 import { Unroller } from './cnf.js';
 import { circuitOf, prepare, provenFacts, resultOf, type Outcome, type Prepared } from './prepare.js';
 import { kInductionWitness } from './k-witness.js';
@@ -52,10 +52,10 @@ class StepCase {
   }
 
   /** Whether a simple path of `t` steps ends in a bad state; undefined on timeout. */
-  badAt(t: number, deadline: number | undefined): boolean | undefined {
+  badAt(t: number, limits: SolveOptions): boolean | undefined {
     const bad = this.u.lit(t, this.aig.properties[0]!.lit);
     for (;;) {
-      const r = this.sat.solve([bad], { deadline });
+      const r = this.sat.solve([bad], limits);
       if (r !== true || !this.simplePaths) return r;
       const states = Array.from({ length: t + 1 }, (_, i) => this.latches(i));
       const key = states.map((s) => s.map((l) => (this.sat.value(l) === true ? '1' : '0')).join(''));
@@ -100,17 +100,18 @@ function kInductionOutcome(aig: Aig, opts: KindOptions, reached: { depth: number
     opts.onProgress?.({ phase: 'k-induction', iteration: k, detail: `depth ${k}` });
     for (const c of aig.constraints) sat.addClause([u.lit(k, c.lit)]);
     const b = u.lit(k, bad);
-    const base = sat.solve([b], { deadline: opts.deadline });
+    const limits: SolveOptions = { deadline: opts.deadline, stop: opts.stop };
+    const base = sat.solve([b], limits);
     if (base === undefined) return { result: 'unknown', reason: TIMEOUT };
     if (base) return { result: 'unsafe', run: readRun(aig, sat, u, k + 1) };
     sat.addClause([-b]);
     step.extend(k + 1);
-    const inductive = step.badAt(k + 1, opts.deadline);
+    const inductive = step.badAt(k + 1, limits);
     if (inductive === undefined) return { result: 'unknown', reason: TIMEOUT };
     reached.depth = k;
     if (!inductive) return { result: 'proved', depth: k + 1, simplePath: step.simplePath };
     // the solver looks at the clock only while it searches, and these queries may need no search
-    if (opts.deadline !== undefined && Date.now() >= opts.deadline) return { result: 'unknown', reason: TIMEOUT };
+    if (expired(opts)) return { result: 'unknown', reason: TIMEOUT };
   }
   return { result: 'unknown', reason: unknown('bound', `bound ${bound} reached`) };
 }

@@ -1,10 +1,12 @@
 /**
- * The AIGER portfolio: one member per core (`os.availableParallelism()`), each in a worker thread
- * on the property's prepared circuit, which is plain data and goes to the workers as it is (nothing
- * reads the file again). The members are the first ones of the list by value (portfolio-members.ts:
- * IC3, k-induction, IC3 without CTGs, BMC, IC3 with other options), or those `--members` names.
- * The first member runs alone in this thread for a moment (most circuits are answered then); if it
- * does not answer, every member starts in its worker, the first one again. The first SAFE or
+ * The AIGER portfolio: one member per core (`os.availableParallelism()`) on the property's prepared
+ * circuit. The members are the first ones of the list by value (portfolio-members.ts: IC3,
+ * k-induction, IC3 without CTGs, BMC, IC3 with other options), or those `--members` names.
+ *
+ * The first member runs in this thread from the start; the others start in worker threads (the
+ * circuit is plain data and goes to them as it is) only once it has run alone for a moment, since
+ * most circuits are answered by then. The first member keeps its work: it polls a flag shared with
+ * the workers wherever it looks at the clock, so a worker's answer stops it. The first SAFE or
  * UNSAFE answer wins and the other workers are terminated; an engine's UNKNOWN, such as BMC's
  * bound, waits for the others. Every answer is certified by the pipeline as any engine's.
  *
@@ -14,7 +16,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import type { Aig } from '../../formalisms/aig.js';
-import { unknown, type Progress, type Result, type Statistics, type UnknownReason } from '../result.js';
+import { TIMEOUT, unknown, type Progress, type Result, type Statistics, type UnknownReason } from '../result.js';
 import type { Engine, Settings } from '../engine.js';
 import { runBmc } from './bmc.js';
 import { runIc3 } from './ic3.js';
@@ -23,9 +25,9 @@ import { BY_VALUE, MEMBERS, PORTFOLIO_MEMBERS } from './portfolio-members.js';
 import { prepare } from './prepare.js';
 
 /**
- * How long the first member runs alone, in this thread, before the workers start. Most circuits are
- * answered by the first member (IC3) in well under a second; starting workers at once would add
- * their start-up (a thread, the engines loaded again, the circuit copied) to every such run.
+ * How long the first member runs alone before the others start. Most circuits are answered by the
+ * first member (IC3) in well under a second; starting workers at once would add their start-up (a
+ * thread, the engines loaded again, the circuit copied) to every such run.
  */
 const HEAD_START_MS = 300;
 
@@ -36,29 +38,78 @@ interface Job {
   /** The bounded members' bound: Infinity unless `--bound` is given (they search as deep as time allows). */
   readonly bound: number;
   readonly deadline?: number;
-  /** Whether this member reports progress (the first one does). */
-  readonly reports: boolean;
+  /** One Int32: set to 1 by the first member that answers, which stops the others. */
+  readonly answered: SharedArrayBuffer;
 }
 
-type Message =
-  | { readonly kind: 'progress'; readonly progress: Progress }
-  | { readonly kind: 'done'; readonly outcome: KindOutcome; readonly stats: Statistics };
+type Message = { readonly outcome: KindOutcome; readonly stats: Statistics };
+
+interface MemberOptions {
+  readonly bound: number;
+  readonly deadline?: number;
+  readonly stop?: () => boolean;
+  readonly onProgress?: (p: Progress) => void;
+}
 
 /** Runs the member named `member` on `circuit`. */
-function runMember(member: string, circuit: Aig, opts: { bound: number; deadline?: number; onProgress?: (p: Progress) => void }): { outcome: KindOutcome; stats: Statistics } {
+function runMember(member: string, circuit: Aig, opts: MemberOptions): Message {
   const spec = MEMBERS[member]!;
   const run = spec.engine === 'ic3' ? runIc3 : spec.engine === 'kind' ? runKind : runBmc;
   return run(circuit, { ...opts, ic3: spec.ic3 });
 }
 
 function workerMain(job: Job): void {
-  const post = (m: Message) => parentPort!.postMessage(m);
-  const onProgress = job.reports ? (progress: Progress) => post({ kind: 'progress', progress }) : undefined;
-  const { outcome, stats } = runMember(job.member, job.circuit, { bound: job.bound, deadline: job.deadline, onProgress });
-  post({ kind: 'done', outcome, stats });
+  const answered = new Int32Array(job.answered);
+  const message = runMember(job.member, job.circuit, { bound: job.bound, deadline: job.deadline, stop: () => Atomics.load(answered, 0) !== 0 });
+  // before the message, which the first member's thread reads only once that member has returned
+  if (message.outcome.result !== 'unknown') Atomics.store(answered, 0, 1);
+  parentPort!.postMessage(message);
 }
 
 if (!isMainThread && (workerData as Job | undefined)?.portfolio) workerMain(workerData as Job);
+
+/** The first answer of the members after the first one, each in its worker, or all their unknown outcomes. */
+type RivalsEnd = { readonly winner: number; readonly message: Message } | { readonly unknowns: ReadonlyMap<string, UnknownReason>; readonly stats: Statistics };
+
+/** The members after the first, started in their worker threads when the first one's head start ends. */
+class Rivals {
+  /** Settles with the first answer, when all of them are unknown, or with a worker's error. */
+  readonly done: Promise<RivalsEnd>;
+  private settle!: (end: RivalsEnd) => void;
+  private fail!: (e: unknown) => void;
+  private readonly workers: Worker[] = [];
+  private readonly unknowns = new Map<string, UnknownReason>();
+  started = false;
+
+  constructor(private readonly members: readonly string[], private readonly job: Omit<Job, 'member'>) {
+    this.done = new Promise((resolve, reject) => { this.settle = resolve; this.fail = reject; });
+    // a worker may fail while the first member still runs; whoever awaits `done` sees it then
+    this.done.catch(() => {});
+  }
+
+  start(): void {
+    this.started = true;
+    this.members.forEach((member, j) => {
+      const w = new Worker(new URL(import.meta.url), { workerData: { ...this.job, member } satisfies Job });
+      this.workers.push(w);
+      w.on('message', (m: Message) => {
+        if (m.outcome.result !== 'unknown') return this.end(() => this.settle({ winner: j + 1, message: m }));
+        this.unknowns.set(member, m.outcome.reason);
+        if (this.unknowns.size === this.members.length) this.end(() => this.settle({ unknowns: this.unknowns, stats: m.stats }));
+      });
+      w.on('error', (error) => this.end(() => this.fail(error)));
+    });
+  }
+
+  private end(f: () => void): void {
+    this.terminate();
+    f();
+  }
+
+  terminate(): void {
+    for (const w of this.workers) void w.terminate();
+  }
+}
 
 /** The members of a run: those `--members` names, else the first of the list by value, one per core. */
 export function membersOf(settings: Settings): string[] {
@@ -75,51 +126,31 @@ export function createEngine(settings: Settings): Engine {
     check(problem, property, limits, reporter): Result | Promise<Result> {
       const started = Date.now();
       const prep = prepare(problem, property);
-      const unknowns = new Map<string, UnknownReason>();
-      const headStart = Math.min(limits.deadline ?? Infinity, Date.now() + HEAD_START_MS);
-      const first = runMember(members[0]!, prep.circuit, { bound, deadline: headStart, onProgress: (p) => reporter.progress(p) });
-      const firstStats: Statistics = { ...first.stats, timeMs: Date.now() - started, winner: 0 };
-      if (first.outcome.result !== 'unknown') return kindResult(problem, property, prep, first.outcome, firstStats);
-      // the first member's own end (such as BMC's bound) stands; a timeout at the head start's end does not
-      const timedOut = first.outcome.reason.kind === 'timeout';
-      if (timedOut && limits.deadline !== undefined && Date.now() >= limits.deadline) return kindResult(problem, property, prep, first.outcome, firstStats);
-      if (!timedOut) unknowns.set(members[0]!, first.outcome.reason);
-      // A timeout if a member ran out of time (with more it might have answered), else the first member's reason.
-      const allUnknown = (stats: Statistics): Result => {
-        const reasons = members.map((x) => unknowns.get(x)!);
+      const answered = new Int32Array(new SharedArrayBuffer(4));
+      const rivals = new Rivals(members.slice(1), { portfolio: true, circuit: prep.circuit, bound, answered: answered.buffer as SharedArrayBuffer, ...(limits.deadline === undefined ? {} : { deadline: limits.deadline }) });
+      const headStart = Date.now() + HEAD_START_MS;
+      // polled by the first member with the clock: the head start's end starts the others, their answer stops it
+      const stop = () => {
+        if (!rivals.started && members.length > 1 && Date.now() >= headStart) rivals.start();
+        return Atomics.load(answered, 0) !== 0;
+      };
+      const first = runMember(members[0]!, prep.circuit, { bound, deadline: limits.deadline, stop, onProgress: (p) => reporter.progress(p) });
+      const result = (outcome: KindOutcome, stats: Statistics, winner: number) => kindResult(problem, property, prep, outcome, { ...stats, timeMs: Date.now() - started, winner });
+      const timedOut = limits.deadline !== undefined && Date.now() >= limits.deadline;
+      if (first.outcome.result !== 'unknown' || timedOut || members.length === 1) {
+        rivals.terminate();
+        return result(first.outcome, first.stats, 0);
+      }
+      // stopped by a rival's answer, or at its own end (such as BMC's bound): the others decide
+      const firstReason = Atomics.load(answered, 0) === 0 ? first.outcome.reason : undefined;
+      if (!rivals.started) rivals.start();
+      return rivals.done.then((end) => {
+        if ('winner' in end) return result(end.message.outcome, end.message.stats, end.winner);
+        const reasons = [firstReason ?? TIMEOUT, ...members.slice(1).map((x) => end.unknowns.get(x)!)];
+        // a timeout if a member ran out of time (with more it might have answered), else the first member's reason
         const kind = reasons.some((r) => r.kind === 'timeout') ? 'timeout' : reasons[0]!.kind;
         const reason = unknown(kind, members.map((x, j) => `${x}: ${reasons[j]!.detail}`).join('; '));
-        return kindResult(problem, property, prep, { result: 'unknown', reason }, stats);
-      };
-      if (unknowns.size === members.length) return allUnknown(firstStats);
-      return new Promise((resolve, reject) => {
-        const workers: Worker[] = [];
-        let settled = false;
-        const finish = (f: () => void) => {
-          if (settled) return;
-          settled = true;
-          for (const w of workers) void w.terminate();
-          try { f(); } catch (e) { reject(e); }
-        };
-        const start = (member: string, i: number) => {
-          const job: Job = { portfolio: true, circuit: prep.circuit, member, bound, reports: i === 0, ...(limits.deadline === undefined ? {} : { deadline: limits.deadline }) };
-          const w = new Worker(new URL(import.meta.url), { workerData: job });
-          workers.push(w);
-          w.on('message', (m: Message) => {
-            if (m.kind === 'progress') { if (!settled) reporter.progress(m.progress); return; }
-            // winner: the answering member's position in the list
-            const stats: Statistics = { ...m.stats, timeMs: Date.now() - started, winner: i };
-            const outcome = m.outcome;
-            if (outcome.result !== 'unknown') {
-              finish(() => resolve(kindResult(problem, property, prep, outcome, stats)));
-              return;
-            }
-            unknowns.set(member, outcome.reason);
-            if (unknowns.size === members.length) finish(() => resolve(allUnknown(stats)));
-          });
-          w.on('error', (e) => finish(() => reject(e)));
-        };
-        members.forEach((m, i) => { if (!unknowns.has(m)) start(m, i); });
+        return result({ result: 'unknown', reason }, end.stats, 0);
       });
     },
   };

@@ -46,6 +46,8 @@ export interface SolveOptions {
   conflictLimit?: number;
   /** Give up (return undefined) once `Date.now()` passes this time, in milliseconds. */
   deadline?: number;
+  /** Polled whenever the clock is: true gives up as the deadline would (a portfolio's member whose rival answered). */
+  stop?: () => boolean;
   /**
    * A clause that holds for this call only (IC3's negated cube): it and the clauses learnt from it
    * are removed afterwards, so no variable is spent per call. It never appears among the failed
@@ -868,6 +870,9 @@ export class SatSolver {
   private search(assume: readonly number[], opts: SolveOptions): boolean | undefined {
     const conflictLimit = opts.conflictLimit === undefined ? Infinity : this.stats.conflicts + opts.conflictLimit;
     const deadline = opts.deadline ?? Infinity;
+    const stop = opts.stop;
+    const timed = deadline !== Infinity || stop !== undefined;
+    const expired = () => Date.now() > deadline || stop?.() === true;
     const learnt = this.learntBuf;
     for (;;) {
       const conflict = this.propagate();
@@ -896,7 +901,7 @@ export class SatSolver {
         this.claInc /= CLAUSE_DECAY;
         this.restartConflicts++;
         if (this.stats.conflicts >= conflictLimit) return undefined;
-        if ((this.stats.conflicts & 127) === 0 && deadline !== Infinity && Date.now() > deadline) return undefined;
+        if ((this.stats.conflicts & 127) === 0 && timed && expired()) return undefined;
         continue;
       }
 
@@ -926,7 +931,7 @@ export class SatSolver {
         next = this.pickBranch();
         if (next === 0) { this.saveModel(); return true; }
         this.stats.decisions++;
-        if ((this.stats.decisions & 4095) === 0 && deadline !== Infinity && Date.now() > deadline) return undefined;
+        if ((this.stats.decisions & 4095) === 0 && timed && expired()) return undefined;
       }
       this.newLevel();
       this.assign(next, 0);

@@ -7,6 +7,7 @@
 import type { SatSolver } from '../../../lang/sat/solver.js';
 import type { Aig, Lit } from '../../../formalisms/aig.js';
 import type { Ic3RunOptions } from '../ic3.js';
+import { expired } from '../bmc.js';
 import { IC3_DEFAULTS, type Ic3Options } from '../ic3-options.js';
 
 export interface Ic3Counters {
@@ -24,7 +25,7 @@ export interface Ic3Counters {
   satCalls: number;
 }
 
-/** Thrown past the deadline; `Ic3.check` turns it into an unknown outcome. */
+/** Thrown past the deadline or when stopped; `Ic3.check` turns it into an unknown outcome. */
 export class Timeout extends Error {}
 
 export class Ic3Context {
@@ -55,8 +56,9 @@ export class Ic3Context {
     });
   }
 
+  /** Throws `Timeout` past the deadline or when the run is stopped. */
   checkDeadline(): void {
-    if (this.opts.deadline !== undefined && Date.now() > this.opts.deadline) throw new Timeout();
+    if (expired(this.opts)) throw new Timeout();
   }
 
   /** A counted SAT call, with an optional clause for this call only, that throws `Timeout` past the deadline. */
@@ -64,7 +66,7 @@ export class Ic3Context {
     // The solver looks at the clock only every so many conflicts; IC3's calls are mostly quicker.
     this.checkDeadline();
     this.counters.satCalls++;
-    const r = sat.solve(assumptions, { deadline: this.opts.deadline, temporary });
+    const r = sat.solve(assumptions, { deadline: this.opts.deadline, stop: this.opts.stop, temporary });
     if (r === undefined) throw new Timeout();
     return r;
   }
