@@ -137,14 +137,21 @@ export class FrameSolver {
   }
 
   private latchOfLit(lit: Lit): number { return (lit >> 1) - this.firstLatch; }
-  /** The latch values and inputs of the last model; inputs outside the query's cone read as 0. */
+  /**
+   * The latch values and inputs of the last model; inputs outside the query's cone read as 0.
+   * Plain loops: every failed literal drop reads a model, and `Uint8Array.from` with a mapping
+   * function took half of IC3's time on circuits with thousands of latches.
+   */
   model(): Step {
-    return {
-      state: Uint8Array.from(this.now, (v) => (this.sat.value(v) === true ? 1 : 0)),
-      inputs: Uint8Array.from({ length: this.aig.inputs.length }, (_, k) => {
-        const v = this.unroller.peek(0, 1 + k);
-        return v !== 0 && this.sat.value(v) === true ? 1 : 0;
-      }),
-    };
+    const sat = this.sat;
+    const now = this.now;
+    const state = new Uint8Array(now.length);
+    for (let k = 0; k < now.length; k++) state[k] = sat.modelValue(now[k]!) ? 1 : 0;
+    const inputs = new Uint8Array(this.aig.inputs.length);
+    for (let k = 0; k < inputs.length; k++) {
+      const v = this.unroller.peek(0, 1 + k);
+      inputs[k] = v !== 0 && sat.value(v) === true ? 1 : 0;
+    }
+    return { state, inputs };
   }
 }
