@@ -167,6 +167,9 @@ export class SatSolver {
   // Model and final conflict of the last call.
   private model = new Int8Array(0);
   private modelSize = 0;
+  /** The literals the model holds (the trail when it was saved), to clear them when the next one is saved. */
+  private modelLits = new Int32Array(0);
+  private modelLitCount = 0;
   private failed: Lit[] = [];
 
   // Scratch space for conflict analysis.
@@ -413,6 +416,7 @@ export class SatSolver {
     this.toClear = new Int32Array(cap);
     this.stack = new Int32Array(cap);
     this.model = copy(this.model, cap, (n) => new Int8Array(n));
+    this.modelLits = copy(this.modelLits, cap, (n) => new Int32Array(n));
     this.capacity = cap;
   }
 
@@ -949,10 +953,23 @@ export class SatSolver {
     this.targetSize = size;
   }
 
+  /**
+   * Copies the trail, not every variable: a call restricted to a cone assigns a small part of a big
+   * solver. The entries the last model set are cleared first, so the others read as unassigned.
+   */
   private saveModel(): void {
-    const n = this.nVars;
-    for (let v = 1; v <= n; v++) this.model[v] = this.val[2 * v]!;
-    this.modelSize = n;
+    const model = this.model;
+    const saved = this.modelLits;
+    for (let i = 0; i < this.modelLitCount; i++) model[saved[i]! >> 1] = 0;
+    const trail = this.trail;
+    const n = this.trailSize;
+    for (let i = 0; i < n; i++) {
+      const l = trail[i]!;
+      model[l >> 1] = l & 1 ? -1 : 1;
+      saved[i] = l;
+    }
+    this.modelLitCount = n;
+    this.modelSize = this.nVars;
   }
 
   // ---------------------------------------------------------------- restarts
