@@ -16,7 +16,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import type { Aig } from '../../formalisms/aig.js';
-import { TIMEOUT, unknown, type Progress, type Result, type Statistics, type UnknownReason } from '../result.js';
+import { unknown, type Progress, type Result, type Statistics, type UnknownReason } from '../result.js';
 import type { Engine, Settings } from '../engine.js';
 import { runBmc } from './bmc.js';
 import { runIc3 } from './ic3.js';
@@ -142,11 +142,11 @@ export function createEngine(settings: Settings): Engine {
         return result(first.outcome, first.stats, 0);
       }
       // stopped by a rival's answer, or at its own end (such as BMC's bound): the others decide
-      const firstReason = Atomics.load(answered, 0) === 0 ? first.outcome.reason : undefined;
+      const firstReason = first.outcome.reason;
       if (!rivals.started) rivals.start();
       return rivals.done.then((end) => {
         if ('winner' in end) return result(end.message.outcome, end.message.stats, end.winner);
-        const reasons = [firstReason ?? TIMEOUT, ...members.slice(1).map((x) => end.unknowns.get(x)!)];
+        const reasons = [firstReason, ...members.slice(1).map((x) => end.unknowns.get(x)!)];
         // a timeout if a member ran out of time (with more it might have answered), else the first member's reason
         const kind = reasons.some((r) => r.kind === 'timeout') ? 'timeout' : reasons[0]!.kind;
         const reason = unknown(kind, members.map((x, j) => `${x}: ${reasons[j]!.detail}`).join('; '));
