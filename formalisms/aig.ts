@@ -83,11 +83,20 @@ export function aigSummary(aig: Aig): AigSummary {
   return { inputs: aig.inputs.length, latches: aig.latches.length, ands: andCount(aig), properties: aig.properties.length };
 }
 
-/** `a & b` (with `a >= b`) when it folds to a constant or an operand: x & 0, x & 1, x & x, x & ~x; else -1. */
-function folded(a: Lit, b: Lit): Lit {
+/**
+ * `a & b` with structural hashing in `table`: folded when trivial (x & 0, x & 1, x & x, x & ~x),
+ * else the literal the table holds for the pair (the larger literal first), else the one `create`
+ * makes, which the table then remembers.
+ */
+function hashedAnd(table: PairTable, a: Lit, b: Lit, create: (a: Lit, b: Lit) => Lit): Lit {
+  if (a < b) { const t = a; a = b; b = t; }
   if (b === FALSE_LIT || a === (b ^ 1)) return FALSE_LIT;
   if (b === TRUE_LIT || a === b) return a;
-  return -1;
+  const known = table.get(a, b);
+  if (known >= 0) return known;
+  const lit = create(a, b);
+  table.set(a, b, lit);
+  return lit;
 }
 
 /** Builds a graph node by node: inputs first, then latches, then gates over earlier nodes. */
@@ -97,6 +106,8 @@ class AigBuilder {
   readonly fanins: Lit[] = [];
   /** Gates by fanin pair (the larger literal first). */
   private readonly hashed: PairTable;
+  /** `rawAnd` as a function, made once: `and` hands it to the hashing on every new gate. */
+  private readonly newGate = (a: Lit, b: Lit): Lit => this.rawAnd(a, b);
 
   /** `gates`: about how many gates the graph will have (the hash table is sized for them). */
   constructor(readonly file: string, gates = 0) {
@@ -127,14 +138,7 @@ class AigBuilder {
 
   /** A gate with trivial cases folded and structural hashing: `a & b` and `b & a` are one node. */
   and(a: Lit, b: Lit): Lit {
-    if (a < b) { const t = a; a = b; b = t; }
-    const f = folded(a, b);
-    if (f >= 0) return f;
-    const known = this.hashed.get(a, b);
-    if (known >= 0) return known;
-    const lit = this.rawAnd(a, b);
-    this.hashed.set(a, b, lit);
-    return lit;
+    return hashedAnd(this.hashed, a, b, this.newGate);
   }
 
   finish(properties: AigSignal[], constraints: AigSignal[], hasConstant: boolean): Aig {
@@ -254,15 +258,8 @@ export function constantLatches(aig: Aig): boolean[] {
   for (let i = 0; i < 2 * gates; i++) fanout[fill[aig.fanins[i]! >> 1]!++] = firstGate + (i >> 1);
   const table = new PairTable(gates);
   let fresh = total;
-  const and = (a: Lit, b: Lit): Lit => {
-    if (a < b) { const t = a; a = b; b = t; }
-    const f = folded(a, b);
-    if (f >= 0) return f;
-    const known = table.get(a, b);
-    if (known >= 0) return known;
-    table.set(a, b, 2 * fresh);
-    return 2 * fresh++;
-  };
+  const freshLit = (): Lit => 2 * fresh++;
+  const and = (a: Lit, b: Lit): Lit => hashedAnd(table, a, b, freshLit);
   const map = new Int32Array(total);
   for (let n = 1; n < firstGate; n++) map[n] = 2 * n;
   aig.latches.forEach((latch, k) => { if (constant[k]) map[firstLatch + k] = latch.reset === 1 ? TRUE_LIT : FALSE_LIT; });
