@@ -3,7 +3,8 @@
  * generalisation, parent lemmas, obligation dropping, ternary lifting, leaf decisions), each alone and all together, CTGs off and SAT-based lifting,
  * on corpus circuits where they take part: the verdict is the manifest's and certified by Vigil's own checks (checkWith throws otherwise). And
  * the circuit portfolio: its members by value or as --members names them, k-induction's proof
- * certified when it wins, and a witness circuit since k-induction on circuits drops simple paths.
+ * certified when it wins, a witness circuit since k-induction on circuits drops simple paths, and
+ * a default member's hand-over of its core.
  */
 import { availableParallelism } from 'node:os';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -15,12 +16,24 @@ import { ROOT, vigil } from './cli.js';
 import { checkWith, load } from './engines.js';
 import { IC3_OPTIONS } from '../engines/aiger/ic3-options.js';
 import { BY_VALUE } from '../engines/aiger/portfolio-members.js';
-import { membersOf } from '../engines/aiger/portfolio.js';
+import { handOversOf, membersOf, runMember } from '../engines/aiger/portfolio.js';
+import { circuitOf, prepareAig } from '../engines/aiger/prepare.js';
 
 const byName = (name: string) => manifest().find((m) => m.formalism === 'aiger' && m.path.includes(name))!;
 
 /** Safe and unsafe circuits IC3 answers in about a second, where the options have work to do. */
 const CIRCUITS = ['split-a16-p085b0', 'split-s3_srvr_1b.cilb0', 'split-vgasim_imgfifo-p020b0', 'split-marlann_compute_cp_fail2-p1b0', 'split-phases_2-1b0'].map(byName);
+
+/**
+ * a and b swap from 0, 1; y' = a AND b AND i is bad: the unreachable good state a = b = 1, y = 0
+ * loops on itself and steps to y = 1, so only simple paths make the property k-inductive (latch
+ * correspondence, which would find a = NOT b, is off where k-induction must fail)
+ */
+function loopCircuit(): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'vigil-kind-')), 'loop.aag');
+  writeFileSync(file, 'aag 6 1 3 0 2 1\n2\n4 6 0\n6 4 1\n8 12 0\n8\n10 4 6\n12 10 2\n');
+  return file;
+}
 
 const ALL_ON = Object.fromEntries(IC3_OPTIONS.map((o) => [o.name, 'on']));
 
@@ -72,12 +85,7 @@ describe('the circuit portfolio', () => {
   }, 120_000);
 
   it('runs k-induction without simple-path constraints unless asked, so that its proofs are witness circuits', () => {
-    // a and b swap from 0, 1; y' = a AND b AND i is bad: the unreachable good state a = b = 1, y = 0
-    // loops on itself and steps to y = 1, so only simple paths make the property k-inductive (latch
-    // correspondence, which would find a = NOT b, is off)
-    const dir = mkdtempSync(join(tmpdir(), 'vigil-kind-'));
-    const file = join(dir, 'loop.aag');
-    writeFileSync(file, 'aag 6 1 3 0 2 1\n2\n4 6 0\n6 4 1\n8 12 0\n8\n10 4 6\n12 10 2\n');
+    const file = loopCircuit();
     const json = (args: string[]) => {
       const r = vigil(['check', file, '--json', '--lcorr', 'off', ...args]);
       const j = JSON.parse(r.stdout);
@@ -103,5 +111,21 @@ describe('the circuit portfolio', () => {
     const bounded = vigil(['check', join(ROOT, 'models/ring.aag'), '--algorithm', 'portfolio', '--json', '--members', 'bmc,bmc', '--bound', '2']);
     expect(bounded.code).toBe(3);
     expect(JSON.parse(bounded.stdout).properties[0].reason).toMatch(/bmc: bound 2 reached; bmc: bound 2 reached/);
+  }, 60_000);
+
+  it('hands a default member\'s core over when the member it hands over to has none: k-induction gives way to IC3 without CTGs', async () => {
+    const kindHandOver = { to: 'ic3-ctg', afterMs: 10_000 };
+    expect(handOversOf({}, ['ic3', 'kind'])).toEqual(new Map([['kind', kindHandOver]]));
+    expect(handOversOf({}, ['ic3', 'kind', 'ic3-ctg'])).toEqual(new Map());
+    expect(handOversOf({ members: 'ic3,kind' }, ['ic3', 'kind'])).toEqual(new Map());
+    const problem = await load(loopCircuit());
+    const circuit = prepareAig(circuitOf(problem).cone(problem.properties[0]!).aig, { sweep: false, lcorr: false }).circuit;
+    // alone, k-induction cannot prove the loop circuit
+    expect(runMember('kind', circuit, { bound: Infinity, deadline: Date.now() + 500 }).outcome.result).toBe('unknown');
+    const handedOver = runMember('kind', circuit, { bound: Infinity, deadline: Date.now() + 30_000 }, { to: 'ic3-ctg', afterMs: 300 });
+    expect(handedOver.outcome.result).toBe('safe');
+    expect(handedOver.stats.handedOverAfterMs).toBe(300);
+    // no hand-over when the deadline comes first
+    expect(runMember('kind', circuit, { bound: Infinity, deadline: Date.now() + 200 }, { to: 'ic3-ctg', afterMs: 300 }).outcome.result).toBe('unknown');
   }, 60_000);
 });

@@ -3,6 +3,9 @@
  * circuit. The members are the first ones of the list by value (portfolio-members.ts: IC3,
  * k-induction, IC3 without CTGs, BMC, IC3 with other options), or those `--members` names.
  *
+ * A default member may hand its core over to another after a while (k-induction to IC3 without
+ * CTGs: `handOver` in portfolio-members.ts) when that one has no core of its own.
+ *
  * The first member runs in this thread from the start; the others start in worker threads (the
  * circuit is plain data and goes to them as it is) only once it has run alone for a moment, since
  * most circuits are answered by then. The first member keeps its work: it polls a flag shared with
@@ -21,7 +24,7 @@ import type { Engine, Settings } from '../engine.js';
 import { runBmc } from './bmc.js';
 import { runIc3 } from './ic3.js';
 import { kindResult, runKind, type KindOutcome } from './kind.js';
-import { BY_VALUE, MEMBERS, PORTFOLIO_MEMBERS } from './portfolio-members.js';
+import { BY_VALUE, MEMBERS, PORTFOLIO_MEMBERS, type MemberSpec } from './portfolio-members.js';
 import { prepare } from './prepare.js';
 
 /**
@@ -35,6 +38,8 @@ interface Job {
   readonly portfolio: true;
   readonly circuit: Aig;
   readonly member: string;
+  /** The member this one hands its core over to, and when. */
+  readonly handOver?: HandOver;
   /** The bounded members' bound: Infinity unless `--bound` is given (they search as deep as time allows). */
   readonly bound: number;
   readonly deadline?: number;
@@ -42,25 +47,34 @@ interface Job {
   readonly answered: SharedArrayBuffer;
 }
 
-type Message = { readonly outcome: KindOutcome; readonly stats: Statistics };
+export type Message = { readonly outcome: KindOutcome; readonly stats: Statistics };
 
-interface MemberOptions {
+export type HandOver = NonNullable<MemberSpec['handOver']>;
+
+export interface MemberOptions {
   readonly bound: number;
   readonly deadline?: number;
   readonly stop?: () => boolean;
   readonly onProgress?: (p: Progress) => void;
 }
 
-/** Runs the member named `member` on `circuit`. */
-function runMember(member: string, circuit: Aig, opts: MemberOptions): Message {
+/** Runs the member named `member` on `circuit`, then the one it hands over to if it has not answered by then. */
+export function runMember(member: string, circuit: Aig, opts: MemberOptions, handOver?: HandOver): Message {
   const spec = MEMBERS[member]!;
   const run = spec.engine === 'ic3' ? runIc3 : spec.engine === 'kind' ? runKind : runBmc;
-  return run(circuit, { ...opts, ic3: spec.ic3 });
+  if (!handOver) return run(circuit, { ...opts, ic3: spec.ic3 });
+  const until = Date.now() + handOver.afterMs;
+  if (opts.deadline !== undefined && opts.deadline <= until) return run(circuit, { ...opts, ic3: spec.ic3 });
+  const own = run(circuit, { ...opts, deadline: until, ic3: spec.ic3 });
+  // an answer, an end of its own (a bound), or a rival's answer: no hand-over
+  if (own.outcome.result !== 'unknown' || Date.now() < until || opts.stop?.() === true) return own;
+  const next = runMember(handOver.to, circuit, opts);
+  return { outcome: next.outcome, stats: { ...next.stats, handedOverAfterMs: handOver.afterMs } };
 }
 
 function workerMain(job: Job): void {
   const answered = new Int32Array(job.answered);
-  const message = runMember(job.member, job.circuit, { bound: job.bound, deadline: job.deadline, stop: () => Atomics.load(answered, 0) !== 0 });
+  const message = runMember(job.member, job.circuit, { bound: job.bound, deadline: job.deadline, stop: () => Atomics.load(answered, 0) !== 0 }, job.handOver);
   // before the message, which the first member's thread reads only once that member has returned
   if (message.outcome.result !== 'unknown') Atomics.store(answered, 0, 1);
   parentPort!.postMessage(message);
@@ -81,7 +95,7 @@ class Rivals {
   private readonly unknowns = new Map<string, UnknownReason>();
   started = false;
 
-  constructor(private readonly members: readonly string[], private readonly job: Omit<Job, 'member'>) {
+  constructor(private readonly members: readonly string[], private readonly handOvers: ReadonlyMap<string, HandOver>, private readonly job: Omit<Job, 'member' | 'handOver'>) {
     this.done = new Promise((resolve, reject) => { this.settle = resolve; this.fail = reject; });
     // a worker may fail while the first member still runs; whoever awaits `done` sees it then
     this.done.catch(() => {});
@@ -90,7 +104,8 @@ class Rivals {
   start(): void {
     this.started = true;
     this.members.forEach((member, j) => {
-      const w = new Worker(new URL(import.meta.url), { workerData: { ...this.job, member } satisfies Job });
+      const handOver = this.handOvers.get(member);
+      const w = new Worker(new URL(import.meta.url), { workerData: { ...this.job, member, ...(handOver ? { handOver } : {}) } satisfies Job });
       this.workers.push(w);
       w.on('message', (m: Message) => {
         if (m.outcome.result !== 'unknown') return this.end(() => this.settle({ winner: j + 1, message: m }));
@@ -118,23 +133,35 @@ export function membersOf(settings: Settings): string[] {
   return BY_VALUE.slice(0, Math.max(1, availableParallelism()));
 }
 
+/** The hand-overs of a run: only among the default members, and only to a member without a core of its own. */
+export function handOversOf(settings: Settings, members: readonly string[]): Map<string, HandOver> {
+  const out = new Map<string, HandOver>();
+  if (settings[PORTFOLIO_MEMBERS.name] !== undefined) return out;
+  for (const m of members) {
+    const h = MEMBERS[m]!.handOver;
+    if (h && !members.includes(h.to)) out.set(m, h);
+  }
+  return out;
+}
+
 export function createEngine(settings: Settings): Engine {
   const bound = settings.bound === undefined ? Infinity : Number(settings.bound);
   const members = membersOf(settings);
+  const handOvers = handOversOf(settings, members);
   return {
-    configuration: { members: members.join(', '), ...(settings.bound === undefined ? {} : { bound }) },
+    configuration: { members: members.map((m) => { const h = handOvers.get(m); return h ? `${m} (then ${h.to} after ${h.afterMs / 1000} s)` : m; }).join(', '), ...(settings.bound === undefined ? {} : { bound }) },
     check(problem, property, limits, reporter): Result | Promise<Result> {
       const started = Date.now();
       const prep = prepare(problem, property);
       const answered = new Int32Array(new SharedArrayBuffer(4));
-      const rivals = new Rivals(members.slice(1), { portfolio: true, circuit: prep.circuit, bound, answered: answered.buffer as SharedArrayBuffer, ...(limits.deadline === undefined ? {} : { deadline: limits.deadline }) });
+      const rivals = new Rivals(members.slice(1), handOvers, { portfolio: true, circuit: prep.circuit, bound, answered: answered.buffer as SharedArrayBuffer, ...(limits.deadline === undefined ? {} : { deadline: limits.deadline }) });
       const headStart = Date.now() + HEAD_START_MS;
       // polled by the first member with the clock: the head start's end starts the others, their answer stops it
       const stop = () => {
         if (!rivals.started && members.length > 1 && Date.now() >= headStart) rivals.start();
         return Atomics.load(answered, 0) !== 0;
       };
-      const first = runMember(members[0]!, prep.circuit, { bound, deadline: limits.deadline, stop, onProgress: (p) => reporter.progress(p) });
+      const first = runMember(members[0]!, prep.circuit, { bound, deadline: limits.deadline, stop, onProgress: (p) => reporter.progress(p) }, handOvers.get(members[0]!));
       const result = (outcome: KindOutcome, stats: Statistics, winner: number) => kindResult(problem, property, prep, outcome, { ...stats, timeMs: Date.now() - started, winner });
       const timedOut = limits.deadline !== undefined && Date.now() >= limits.deadline;
       if (first.outcome.result !== 'unknown' || timedOut || members.length === 1) {
