@@ -14,7 +14,7 @@ export function evaluate(aig: Aig, latches: ArrayLike<number>, inputs: ArrayLike
   for (let k = 0; k < aig.inputs.length; k++) values[1 + k] = inputs[k]! ? 1 : 0;
   for (let k = 0; k < aig.latches.length; k++) values[firstLatch + k] = latches[k]! ? 1 : 0;
   const f = aig.fanins;
-  for (let g = 0; g < andCount(aig); g++) {
+  for (let g = 0, gates = andCount(aig); g < gates; g++) {
     const a = f[2 * g]!;
     const b = f[2 * g + 1]!;
     values[firstGate + g] = (values[a >> 1]! ^ (a & 1)) & (values[b >> 1]! ^ (b & 1));

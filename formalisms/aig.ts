@@ -182,6 +182,7 @@ export function aigFromFile(file: AigerFile): Aig {
  * gate fanins and latch next-state functions, renumbered in the same order.
  */
 export function coneOfInfluence(aig: Aig): Aig {
+  const fanins = aig.fanins;
   const firstGate = firstGateNode(aig);
   const firstLatch = 1 + aig.inputs.length;
   const total = firstGate + andCount(aig);
@@ -191,7 +192,7 @@ export function coneOfInfluence(aig: Aig): Aig {
     const n = work.pop()!;
     if (keep[n]) continue;
     keep[n] = 1;
-    if (n >= firstGate) work.push(aig.fanins[2 * (n - firstGate)]! >> 1, aig.fanins[2 * (n - firstGate) + 1]! >> 1);
+    if (n >= firstGate) work.push(fanins[2 * (n - firstGate)]! >> 1, fanins[2 * (n - firstGate) + 1]! >> 1);
     else if (n >= firstLatch) work.push(aig.latches[n - firstLatch]!.next >> 1);
   }
   const b = new AigBuilder(aig.file);
@@ -200,7 +201,7 @@ export function coneOfInfluence(aig: Aig): Aig {
     if (!keep[n]) continue;
     if (n < firstLatch) map[n] = b.input(aig.inputs[n - 1]!);
     else if (n < firstGate) map[n] = b.latch(aig.latches[n - firstLatch]!);
-    else map[n] = b.rawAnd(through(map, aig.fanins[2 * (n - firstGate)]!), through(map, aig.fanins[2 * (n - firstGate) + 1]!));
+    else map[n] = b.rawAnd(through(map, fanins[2 * (n - firstGate)]!), through(map, fanins[2 * (n - firstGate) + 1]!));
   }
   for (const latch of b.latches) latch.next = through(map, latch.next);
   return b.finish(mapSignals(aig.properties, map), mapSignals(aig.constraints, map), keep[0] === 1);
@@ -214,6 +215,7 @@ export function coneOfInfluence(aig: Aig): Aig {
  * The result still contains everything; apply `coneOfInfluence` to drop what became irrelevant.
  */
 export function propagateConstants(aig: Aig): Aig {
+  const fanins = aig.fanins;
   const firstLatch = 1 + aig.inputs.length;
   const firstGate = firstGateNode(aig);
   const map = new Int32Array(firstGate + andCount(aig));
@@ -223,8 +225,8 @@ export function propagateConstants(aig: Aig): Aig {
   aig.latches.forEach((latch, k) => {
     map[firstLatch + k] = constant[k] ? (latch.reset === 1 ? TRUE_LIT : FALSE_LIT) : b.latch(latch);
   });
-  for (let g = 0; g < andCount(aig); g++) {
-    map[firstGate + g] = b.and(through(map, aig.fanins[2 * g]!), through(map, aig.fanins[2 * g + 1]!));
+  for (let g = 0, gates = andCount(aig); g < gates; g++) {
+    map[firstGate + g] = b.and(through(map, fanins[2 * g]!), through(map, fanins[2 * g + 1]!));
   }
   for (const latch of b.latches) latch.next = through(map, latch.next);
   return b.finish(mapSignals(aig.properties, map), mapSignals(aig.constraints, map), true);
@@ -244,6 +246,7 @@ export function propagateConstants(aig: Aig): Aig {
  * constants found are the same.
  */
 export function constantLatches(aig: Aig): boolean[] {
+  const fanins = aig.fanins;
   const firstLatch = 1 + aig.inputs.length;
   const firstGate = firstGateNode(aig);
   const gates = andCount(aig);
@@ -251,11 +254,11 @@ export function constantLatches(aig: Aig): boolean[] {
   const constant = aig.latches.map((l) => l.reset !== 'x');
   // gates by fanin node (compressed rows): the gates to redo when a node's literal changes
   const start = new Int32Array(total + 1);
-  for (let i = 0; i < 2 * gates; i++) start[(aig.fanins[i]! >> 1) + 1]!++;
+  for (let i = 0; i < 2 * gates; i++) start[(fanins[i]! >> 1) + 1]!++;
   for (let n = 0; n < total; n++) start[n + 1]! += start[n]!;
   const fanout = new Int32Array(2 * gates);
   const fill = start.slice(0, total);
-  for (let i = 0; i < 2 * gates; i++) fanout[fill[aig.fanins[i]! >> 1]!++] = firstGate + (i >> 1);
+  for (let i = 0; i < 2 * gates; i++) fanout[fill[fanins[i]! >> 1]!++] = firstGate + (i >> 1);
   const table = new PairTable(gates);
   let fresh = total;
   const freshLit = (): Lit => 2 * fresh++;
@@ -271,7 +274,7 @@ export function constantLatches(aig: Aig): boolean[] {
       if (!dirty[n]) continue;
       dirty[n] = 0;
       const g = n - firstGate;
-      const lit = and(through(map, aig.fanins[2 * g]!), through(map, aig.fanins[2 * g + 1]!));
+      const lit = and(through(map, fanins[2 * g]!), through(map, fanins[2 * g + 1]!));
       if (lit === map[n]) continue;
       map[n] = lit;
       for (let i = start[n]!; i < start[n + 1]!; i++) dirty[fanout[i]!] = 1;
@@ -301,6 +304,7 @@ export function constantLatches(aig: Aig): boolean[] {
  * latch correspondence) is done this way; apply `coneOfInfluence` afterwards.
  */
 export function substitute(aig: Aig, replacement: Int32Array): Aig {
+  const fanins = aig.fanins;
   const firstLatch = 1 + aig.inputs.length;
   const firstGate = firstGateNode(aig);
   const map = new Int32Array(firstGate + andCount(aig));
@@ -310,9 +314,9 @@ export function substitute(aig: Aig, replacement: Int32Array): Aig {
     const r = replacement[firstLatch + k]!;
     map[firstLatch + k] = r >= 0 ? through(map, r) : b.latch(latch);
   });
-  for (let g = 0; g < andCount(aig); g++) {
+  for (let g = 0, gates = andCount(aig); g < gates; g++) {
     const r = replacement[firstGate + g]!;
-    map[firstGate + g] = r >= 0 ? through(map, r) : b.and(through(map, aig.fanins[2 * g]!), through(map, aig.fanins[2 * g + 1]!));
+    map[firstGate + g] = r >= 0 ? through(map, r) : b.and(through(map, fanins[2 * g]!), through(map, fanins[2 * g + 1]!));
   }
   for (const latch of b.latches) latch.next = through(map, latch.next);
   return b.finish(mapSignals(aig.properties, map), mapSignals(aig.constraints, map), true);
@@ -325,10 +329,11 @@ export function substitute(aig: Aig, replacement: Int32Array): Aig {
  * node for node (witness circuits are made this way).
  */
 export function extendAig(aig: Aig, build: (and: (a: Lit, b: Lit) => Lit) => AigSignal[]): Aig {
+  const fanins = aig.fanins;
   const b = new AigBuilder(aig.file);
   aig.inputs.forEach((input) => b.input(input));
   aig.latches.forEach((latch) => b.latch(latch));
-  for (let g = 0; g < andCount(aig); g++) b.rawAnd(aig.fanins[2 * g]!, aig.fanins[2 * g + 1]!);
+  for (let g = 0, gates = andCount(aig); g < gates; g++) b.rawAnd(fanins[2 * g]!, fanins[2 * g + 1]!);
   const properties = build((x, y) => b.and(x, y));
   return b.finish(properties, [...aig.constraints], aig.hasConstant);
 }
@@ -356,7 +361,7 @@ export function extendAigWithLatches(
   aig.inputs.forEach((input, k) => { map[1 + k] = b.input(input); });
   aig.latches.forEach((latch, k) => { map[1 + aig.inputs.length + k] = b.latch(latch); });
   const added = Array.from({ length: count }, (_, k) => b.latch({ index: aig.latches.length + k, next: FALSE_LIT, reset: 0 }));
-  for (let g = 0; g < andCount(aig); g++) map[firstGate + g] = b.rawAnd(through(map, aig.fanins[2 * g]!), through(map, aig.fanins[2 * g + 1]!));
+  for (let g = 0, gates = andCount(aig); g < gates; g++) map[firstGate + g] = b.rawAnd(through(map, aig.fanins[2 * g]!), through(map, aig.fanins[2 * g + 1]!));
   for (const latch of b.latches.slice(0, aig.latches.length)) latch.next = through(map, latch.next);
   const old = (lit: Lit) => through(map, lit);
   const built = build((x, y) => b.and(x, y), old, added);
@@ -369,7 +374,7 @@ export function instantiate(aig: Aig, leaves: readonly Lit[], and: (a: Lit, b: L
   const firstGate = firstGateNode(aig);
   const map = new Int32Array(firstGate + andCount(aig));
   leaves.forEach((l, k) => { map[1 + k] = l; });
-  for (let g = 0; g < andCount(aig); g++) map[firstGate + g] = and(through(map, aig.fanins[2 * g]!), through(map, aig.fanins[2 * g + 1]!));
+  for (let g = 0, gates = andCount(aig); g < gates; g++) map[firstGate + g] = and(through(map, aig.fanins[2 * g]!), through(map, aig.fanins[2 * g + 1]!));
   return (lit) => through(map, lit);
 }
 

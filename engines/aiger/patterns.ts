@@ -11,7 +11,7 @@ export function simulateGates(aig: Aig, values: Int32Array, words: number): void
   values.fill(0, 0, words);
   const f = aig.fanins;
   const firstGate = firstGateNode(aig);
-  for (let g = 0; g < andCount(aig); g++) {
+  for (let g = 0, gates = andCount(aig); g < gates; g++) {
     const a = f[2 * g]!;
     const b = f[2 * g + 1]!;
     const ia = (a >> 1) * words;

@@ -15,7 +15,7 @@ function ternaryStep(aig: Aig, latches: Uint8Array, values: Uint8Array): void {
   values.fill(X, 1, firstLatch);
   values.set(latches, firstLatch);
   const f = aig.fanins;
-  for (let g = 0; g < andCount(aig); g++) {
+  for (let g = 0, gates = andCount(aig); g < gates; g++) {
     const a = ternaryLit(values, f[2 * g]!);
     const b = ternaryLit(values, f[2 * g + 1]!);
     values[firstGate + g] = a === 0 || b === 0 ? 0 : a === 1 && b === 1 ? 1 : X;
