@@ -89,8 +89,10 @@ export class Unroller {
   private readonly size: number;
   /** The graph's AND trees, or undefined when every gate gets its own variable. */
   private readonly trees: AndTrees | undefined;
-  /** The SAT literals of one gate's leaves, reused from gate to gate. */
+  /** The SAT literals of one gate's leaves, and its clauses, reused from gate to gate. */
   private readonly inputs: number[] = [];
+  private readonly pair = [0, 0];
+  private readonly back: number[] = [];
 
   constructor(
     readonly aig: Aig,
@@ -171,25 +173,41 @@ export class Unroller {
   }
 
   /**
-   * The AND of SAT literals (reordered in place) with constants, repeats and opposites folded; a
+   * The AND of SAT literals (compacted in place) with constants, repeats and opposites folded; a
    * fresh variable g with the clauses g -> l for each literal and (all literals) -> g otherwise.
+   * Runs once per encoded gate, mostly before V8 optimises it: short lists (almost all) are
+   * compared pairwise rather than sorted, and the clauses go through two arrays reused (the
+   * solver copies them).
    */
   private andOf(lits: number[]): number {
     const t = this.trueLit;
-    lits.sort((a, b) => (a < 0 ? -a : a) - (b < 0 ? -b : b) || a - b);
+    // a long list is sorted by variable: a repeat or an opposite is then the last literal kept
+    const sorted = lits.length > 16;
+    if (sorted) lits.sort((a, b) => (a < 0 ? -a : a) - (b < 0 ? -b : b) || a - b);
     let k = 0;
-    for (let i = 0; i < lits.length; i++) {
+    next: for (let i = 0; i < lits.length; i++) {
       const l = lits[i]!;
-      if (l === t || (k > 0 && lits[k - 1] === l)) continue;
-      if (l === -t || (k > 0 && lits[k - 1] === -l)) return -t;
+      if (l === t) continue;
+      if (l === -t) return -t;
+      for (let j = sorted && k > 0 ? k - 1 : 0; j < k; j++) {
+        if (lits[j] === l) continue next;
+        if (lits[j] === -l) return -t;
+      }
       lits[k++] = l;
     }
     lits.length = k;
     if (k === 0) return t;
     if (k === 1) return lits[0]!;
     const g = this.sat.newVar();
-    for (const l of lits) this.sat.addClause([-g, l]);
-    const back = lits.map((l) => -l);
+    const pair = this.pair;
+    const back = this.back;
+    pair[0] = -g;
+    back.length = 0;
+    for (let i = 0; i < k; i++) {
+      pair[1] = lits[i]!;
+      this.sat.addClause(pair);
+      back.push(-lits[i]!);
+    }
     back.push(g);
     this.sat.addClause(back);
     return g;
