@@ -27,12 +27,14 @@ import { andCount, firstGateNode, type Aig, type Lit } from '../../formalisms/ai
 class AndTrees {
   /** Per node: 1 if it is a gate read once, un-negated, by a gate and by nothing else. */
   private readonly absorbed: Uint8Array;
-  private readonly leaves: (Int32Array | undefined)[] = [];
+  /** Per node: its leaves once asked for (allocated at full size: a sparse array would be a slow dictionary). */
+  private readonly leaves: (Int32Array | undefined)[];
   private readonly firstGate: number;
 
   constructor(private readonly aig: Aig) {
     this.firstGate = firstGateNode(aig);
     const size = this.firstGate + andCount(aig);
+    this.leaves = new Array<Int32Array | undefined>(size).fill(undefined);
     // per node: 0 unread, 1 read once un-negated by a gate, 2 anything else
     const reads = new Uint8Array(size);
     const fanins = aig.fanins;
