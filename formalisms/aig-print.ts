@@ -58,7 +58,8 @@ export function printAag(aig: Aig, extras: AagExtras = {}): string {
   aig.latches.forEach((_, k) => lines.push(`${2 * (1 + I + k)} ${latch(k)}`));
   lines.push(...signals);
   const firstGate = firstGateNode(aig);
-  for (let g = 0, gates = andCount(aig); g < gates; g++) lines.push(`${2 * (firstGate + g)} ${aig.fanins[2 * g]} ${aig.fanins[2 * g + 1]}`);
+  const fanins = aig.fanins;
+  for (let g = 0, gates = andCount(aig); g < gates; g++) lines.push(`${2 * (firstGate + g)} ${fanins[2 * g]} ${fanins[2 * g + 1]}`);
   lines.push(...trailer);
   return `${lines.join('\n')}\n`;
 }
@@ -76,9 +77,12 @@ export function printAig(aig: Aig, extras: AagExtras = {}): Uint8Array {
     bytes.push(n);
   };
   const firstGate = firstGateNode(aig);
+  const fanins = aig.fanins;
   for (let g = 0, gates = andCount(aig); g < gates; g++) {
-    const [a, b] = [aig.fanins[2 * g]!, aig.fanins[2 * g + 1]!];
-    const [r0, r1] = a >= b ? [a, b] : [b, a];
+    const a = fanins[2 * g]!;
+    const b = fanins[2 * g + 1]!;
+    const r0 = a >= b ? a : b;
+    const r1 = a >= b ? b : a;
     varint(2 * (firstGate + g) - r0);
     varint(r0 - r1);
   }

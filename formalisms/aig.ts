@@ -177,6 +177,25 @@ export function aigFromFile(file: AigerFile): Aig {
   return b.finish(properties, signals(file.constraints, 'constraint', file.symbols.constraints), true);
 }
 
+/** The gates reading each node (compressed rows): those of node n are `gates[start[n]]` up to `gates[start[n + 1]]`. */
+export interface Fanouts {
+  readonly start: Int32Array;
+  readonly gates: Int32Array;
+}
+
+export function gateFanouts(aig: Aig): Fanouts {
+  const fanins = aig.fanins;
+  const firstGate = firstGateNode(aig);
+  const total = firstGate + andCount(aig);
+  const start = new Int32Array(total + 1);
+  for (let i = 0; i < fanins.length; i++) start[(fanins[i]! >> 1) + 1]!++;
+  for (let n = 0; n < total; n++) start[n + 1]! += start[n]!;
+  const gates = new Int32Array(fanins.length);
+  const fill = start.slice(0, total);
+  for (let i = 0; i < fanins.length; i++) gates[fill[fanins[i]! >> 1]!++] = firstGate + (i >> 1);
+  return { start, gates };
+}
+
 /**
  * Cone-of-influence reduction: keeps the nodes the properties and constraints depend on, through
  * gate fanins and latch next-state functions, renumbered in the same order.
@@ -252,13 +271,8 @@ export function constantLatches(aig: Aig): boolean[] {
   const gates = andCount(aig);
   const total = firstGate + gates;
   const constant = aig.latches.map((l) => l.reset !== 'x');
-  // gates by fanin node (compressed rows): the gates to redo when a node's literal changes
-  const start = new Int32Array(total + 1);
-  for (let i = 0; i < 2 * gates; i++) start[(fanins[i]! >> 1) + 1]!++;
-  for (let n = 0; n < total; n++) start[n + 1]! += start[n]!;
-  const fanout = new Int32Array(2 * gates);
-  const fill = start.slice(0, total);
-  for (let i = 0; i < 2 * gates; i++) fanout[fill[fanins[i]! >> 1]!++] = firstGate + (i >> 1);
+  // the gates to redo when a node's literal changes
+  const { start, gates: fanout } = gateFanouts(aig);
   const table = new PairTable(gates);
   let fresh = total;
   const freshLit = (): Lit => 2 * fresh++;
@@ -361,7 +375,8 @@ export function extendAigWithLatches(
   aig.inputs.forEach((input, k) => { map[1 + k] = b.input(input); });
   aig.latches.forEach((latch, k) => { map[1 + aig.inputs.length + k] = b.latch(latch); });
   const added = Array.from({ length: count }, (_, k) => b.latch({ index: aig.latches.length + k, next: FALSE_LIT, reset: 0 }));
-  for (let g = 0, gates = andCount(aig); g < gates; g++) map[firstGate + g] = b.rawAnd(through(map, aig.fanins[2 * g]!), through(map, aig.fanins[2 * g + 1]!));
+  const fanins = aig.fanins;
+  for (let g = 0, gates = andCount(aig); g < gates; g++) map[firstGate + g] = b.rawAnd(through(map, fanins[2 * g]!), through(map, fanins[2 * g + 1]!));
   for (const latch of b.latches.slice(0, aig.latches.length)) latch.next = through(map, latch.next);
   const old = (lit: Lit) => through(map, lit);
   const built = build((x, y) => b.and(x, y), old, added);
@@ -374,7 +389,8 @@ export function instantiate(aig: Aig, leaves: readonly Lit[], and: (a: Lit, b: L
   const firstGate = firstGateNode(aig);
   const map = new Int32Array(firstGate + andCount(aig));
   leaves.forEach((l, k) => { map[1 + k] = l; });
-  for (let g = 0, gates = andCount(aig); g < gates; g++) map[firstGate + g] = and(through(map, aig.fanins[2 * g]!), through(map, aig.fanins[2 * g + 1]!));
+  const fanins = aig.fanins;
+  for (let g = 0, gates = andCount(aig); g < gates; g++) map[firstGate + g] = and(through(map, fanins[2 * g]!), through(map, fanins[2 * g + 1]!));
   return (lit) => through(map, lit);
 }
 

@@ -12,7 +12,7 @@
  * Values only ever go from known to X, so the propagation of one latch changes each node at most
  * once, and an undo list puts the nodes back when the latch is needed.
  */
-import { firstGateNode, type Lit } from '../../../formalisms/aig.js';
+import { firstGateNode, gateFanouts, type Lit } from '../../../formalisms/aig.js';
 import { ConeWalker } from './cone.js';
 import type { Ic3Context } from './context.js';
 import type { Step } from './frame-solver.js';
@@ -49,13 +49,9 @@ export class TernaryLifter implements PredecessorLifter {
     this.firstLatch = ctx.firstLatch;
     this.endLatch = ctx.firstLatch + aig.latches.length;
     const nodes = this.firstGate + aig.fanins.length / 2;
-    const start = new Int32Array(nodes + 1);
-    for (const f of aig.fanins) start[(f >> 1) + 1]!++;
-    for (let n = 0; n < nodes; n++) start[n + 1]! += start[n]!;
-    const fill = start.slice(0, nodes);
-    this.fanouts = new Int32Array(aig.fanins.length);
-    for (let i = 0; i < aig.fanins.length; i++) this.fanouts[fill[aig.fanins[i]! >> 1]!++] = this.firstGate + (i >> 1);
+    const { start, gates } = gateFanouts(aig);
     this.fanoutStart = start;
+    this.fanouts = gates;
     this.value = new Uint8Array(nodes);
     this.member = new Int32Array(nodes);
     this.pinned = new Uint8Array(nodes);
