@@ -62,12 +62,12 @@ export interface MemberOptions {
 export function runMember(member: string, circuit: Aig, opts: MemberOptions, handOver?: HandOver): Message {
   const spec = MEMBERS[member]!;
   const run = spec.engine === 'ic3' ? runIc3 : spec.engine === 'kind' ? runKind : runBmc;
-  if (!handOver) return run(circuit, { ...opts, ic3: spec.ic3 });
-  const until = Date.now() + handOver.afterMs;
-  if (opts.deadline !== undefined && opts.deadline <= until) return run(circuit, { ...opts, ic3: spec.ic3 });
-  const own = run(circuit, { ...opts, deadline: until, ic3: spec.ic3 });
+  const until = handOver === undefined ? Infinity : Date.now() + handOver.afterMs;
+  // no hand-over when the run's own deadline comes first
+  const handsOver = until < (opts.deadline ?? Infinity);
+  const own = run(circuit, { ...opts, ...(handsOver ? { deadline: until } : {}), ic3: spec.ic3 });
   // an answer, an end of its own (a bound), or a rival's answer: no hand-over
-  if (own.outcome.result !== 'unknown' || Date.now() < until || opts.stop?.() === true) return own;
+  if (handOver === undefined || !handsOver || own.outcome.result !== 'unknown' || Date.now() < until || opts.stop?.() === true) return own;
   const next = runMember(handOver.to, circuit, opts);
   return { outcome: next.outcome, stats: { ...next.stats, handedOverAfterMs: handOver.afterMs } };
 }
