@@ -21,8 +21,8 @@
  * case: W is M plus gates for an invariant) the two copies are the same node, and the miters of the
  * Transition check vanish instead of becoming hard equivalence proofs; only the cones a clause or
  * an assumption reaches are encoded, so the file's logic outside the property's cone costs hashing,
- * not SAT variables. The Step check splits W's good
- * condition, when it is a conjunction (bad is an OR tree, as for M's bad OR NOT an invariant of
+ * not SAT variables, and trees of AND gates become n-ary ANDs (Tseitin.toSat). The Step check
+ * splits W's good condition, when it is a conjunction (bad is an OR tree, as for M's bad OR NOT an invariant of
  * thousands of clauses), into its conjuncts and asks one small query per conjunct at step 1 of one
  * solver that holds all conjuncts at step 0, as the engines' own invariant check does per clause.
  */
@@ -50,13 +50,26 @@ class Tseitin {
   private readonly left: number[] = [0, 0];
   private readonly right: number[] = [0, 0];
   private readonly satVar: number[] = [0, 0];
+  /** Per node: 0 unread, 1 read once un-negated by a gate, 2 more (such a gate joins its reader's n-ary AND). */
+  private readonly reads: number[] = [0, 0];
   private readonly gates = new PairTable();
+  /** Reused from gate to gate by toSat (this runs once per encoded gate, mostly before V8 optimises it). */
+  private readonly leaves: number[] = [];
+  private readonly back: number[] = [];
+  private readonly pair = [0, 0];
+  private readonly treeStack: number[] = [];
 
   fresh(): number {
     this.left.push(0);
     this.right.push(0);
     this.satVar.push(0);
+    this.reads.push(0);
     return this.left.length - 1;
+  }
+
+  private read(lit: number): void {
+    const n = lit < 0 ? -lit : lit;
+    this.reads[n] = this.reads[n] === 0 && lit > 0 ? 1 : 2;
   }
 
   and(a: number, b: number): number {
@@ -72,6 +85,8 @@ class Tseitin {
       g = this.fresh();
       this.left[g] = a;
       this.right[g] = b;
+      this.read(a);
+      this.read(b);
       this.gates.set(lo, hi, g);
     }
     return g;
@@ -94,41 +109,66 @@ class Tseitin {
     return this.sat.solve(assumptions.map((l) => this.toSat(l)), { deadline: opts.deadline });
   }
 
-  /** The SAT literal of a node literal, encoding its cone first (iteratively: cones run deep). */
+  /**
+   * The SAT literal of a node literal, encoding its cone first (iteratively: cones run deep). A
+   * tree of gates each read once, un-negated, by the gate above becomes one n-ary AND of its leaves
+   * (one variable, a binary clause per leaf and one back), as the engines' encoding does: the
+   * solver then assigns and propagates a fraction of the variables. An absorbed gate that a later
+   * gate reads too, or that is asked for itself, gets a variable of its own then, defined over its
+   * own leaves, which agrees with the tree it was absorbed into.
+   */
   private toSat(lit: number): number {
     const root = lit < 0 ? -lit : lit;
     const vars = this.satVar;
     if (vars[root] === 0) {
       const stack = [root];
+      const leaves = this.leaves;
+      const back = this.back;
+      const pair = this.pair;
       while (stack.length) {
         const n = stack[stack.length - 1]!;
         if (vars[n] !== 0) { stack.pop(); continue; }
-        const a = this.left[n]!;
-        const b = this.right[n]!;
-        if (a === 0) {
+        if (this.left[n] === 0) {
           vars[n] = this.sat.newVar();
           if (n === this.top) this.sat.addClause([vars[n]!]);
           stack.pop();
           continue;
         }
-        const va = vars[a < 0 ? -a : a]!;
-        const vb = vars[b < 0 ? -b : b]!;
-        if (va === 0 || vb === 0) {
-          if (va === 0) stack.push(a < 0 ? -a : a);
-          if (vb === 0) stack.push(b < 0 ? -b : b);
-          continue;
+        this.leavesOf(n, leaves);
+        let missing = false;
+        for (const l of leaves) {
+          const m = l < 0 ? -l : l;
+          if (vars[m] === 0) { stack.push(m); missing = true; }
         }
+        if (missing) continue;
         const g = this.sat.newVar();
-        const sa = a < 0 ? -va : va;
-        const sb = b < 0 ? -vb : vb;
-        this.sat.addClause([-g, sa]);
-        this.sat.addClause([-g, sb]);
-        this.sat.addClause([g, -sa, -sb]);
+        back.length = 0;
+        back.push(g);
+        pair[0] = -g;
+        for (const l of leaves) {
+          const x = l < 0 ? -vars[-l]! : vars[l]!;
+          pair[1] = x;
+          this.sat.addClause(pair);
+          back.push(-x);
+        }
+        this.sat.addClause(back);
         vars[n] = g;
         stack.pop();
       }
     }
     return lit < 0 ? -vars[root]! : vars[root]!;
+  }
+
+  /** Into `out`: the leaves of gate `n`'s AND tree, below which only gates read once, un-negated and not yet encoded lie. */
+  private leavesOf(n: number, out: number[]): void {
+    out.length = 0;
+    const stack = this.treeStack;
+    stack.push(this.right[n]!, this.left[n]!);
+    while (stack.length) {
+      const l = stack.pop()!;
+      if (l > 0 && this.left[l] !== 0 && this.reads[l] === 1 && this.satVar[l] === 0) stack.push(this.right[l]!, this.left[l]!);
+      else out.push(l);
+    }
   }
 }
 
