@@ -7,6 +7,9 @@
  * one change at a time: a gate's fan-in, a latch's next state or reset, the bad state. The two
  * checks must then give the same answer, accepted or refused, on every mutant. The mutants that a
  * change leaves right (a gate outside every cone) must be accepted, the others refused.
+ *
+ * `npm test` runs a fixed set of seeds; `npm run fuzz` runs fresh seeds for FUZZ_SECONDS beside the
+ * differential test against ABC.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,6 +27,7 @@ import { checkWitnessCircuit } from '../certificates/witness-circuit.js';
 const dir = mkdtempSync(join(tmpdir(), 'vigil-cert-mutants-'));
 const SEEDS = Array.from({ length: 200 }, (_, k) => 1000 + k);
 const MUTANTS = 12;
+const FUZZ_SECONDS = Number(process.env.FUZZ_SECONDS ?? 0);
 
 const aigOf = (c: Circuit, name: string): Aig => aigFromFile(parseAiger(Buffer.from(aagText(c)), name));
 
@@ -57,32 +61,62 @@ function mutant(w: Circuit, shared: number, rnd: () => number): Circuit {
   return { ...w, bads: [rnd() < 0.5 ? w.bads[0]! ^ 1 : lit(w.maxVar + 1)] };
 }
 
+/** What one seed's mutants give: how many both checks accepted and refused, and where they differ. */
+async function mutants(seed: number): Promise<{ accepted: number; refused: number; differences: string[] }> {
+  const out = { accepted: 0, refused: 0, differences: [] as string[] };
+  const c: Circuit = { ...randomCircuit(seed), constraints: [] };
+  const file = join(dir, `s${seed}.aag`);
+  writeFileSync(file, aagText(c));
+  const problem = await load(file);
+  const property = problem.properties[0]!;
+  const model = aigOf(c, file);
+  for (const engine of ['ic3', 'kind']) {
+    const r = await checkWith(engine, problem, { settings: engine === 'kind' ? { bound: String(2 ** c.latches.length) } : {}, ms: 30_000 });
+    if (r.verdict !== 'safe' || r.certificate.kind !== 'witness-circuit') continue;
+    const w = readAiger(Buffer.from(problem.certificateText(property, r.certificate)));
+    const rnd = mulberry32(seed * 7 + engine.length);
+    for (let m = 0; m < MUTANTS; m++) {
+      const x = mutant(w, c.latches.length, rnd);
+      const vigil = checkWitnessCircuit(model, 0, aigOf(x, `s${seed}-${engine}-m${m}`));
+      const minisat = certifaiger(c, x, 0);
+      if ((vigil === undefined) !== (minisat === undefined)) {
+        out.differences.push(`seed ${seed}, ${engine}, mutant ${m}: Vigil ${vigil ?? 'accepts'}, MiniSat ${minisat ?? 'accepts'}\nmodel:\n${aagText(c)}mutant:\n${aagText(x)}`);
+      } else if (vigil === undefined) out.accepted++;
+      else out.refused++;
+    }
+  }
+  return out;
+}
+
 describe('certificate check against certifaiger on MiniSat, on mutated certificates', () => {
-  it('accepts and refuses the same mutants of IC3\'s and k-induction\'s certificates', async () => {
+  if (FUZZ_SECONDS > 0) {
+    it(`fresh seeds for ${FUZZ_SECONDS} s`, async () => {
+      const end = Date.now() + FUZZ_SECONDS * 1000;
+      const found: string[] = [];
+      let checked = 0;
+      for (let seed = Date.now() % 1_000_000_007; Date.now() < end; seed++) {
+        const r = await mutants(seed);
+        checked += r.accepted + r.refused + r.differences.length;
+        for (const d of r.differences) console.log(`difference: ${d}`);
+        found.push(...r.differences);
+      }
+      console.log(`${checked} mutants, ${found.length} differences`);
+      expect(found).toEqual([]);
+    }, (FUZZ_SECONDS + 600) * 1000);
+    return;
+  }
+
+  it(`seeds ${SEEDS[0]}-${SEEDS[SEEDS.length - 1]}: IC3's and k-induction's certificates, mutated, accepted and refused alike`, async () => {
     let accepted = 0;
     let refused = 0;
+    const found: string[] = [];
     for (const seed of SEEDS) {
-      const c: Circuit = { ...randomCircuit(seed), constraints: [] };
-      const file = join(dir, `s${seed}.aag`);
-      writeFileSync(file, aagText(c));
-      const problem = await load(file);
-      const property = problem.properties[0]!;
-      const model = aigOf(c, file);
-      for (const engine of ['ic3', 'kind']) {
-        const r = await checkWith(engine, problem, { settings: engine === 'kind' ? { bound: String(2 ** c.latches.length) } : {}, ms: 30_000 });
-        if (r.verdict !== 'safe' || r.certificate.kind !== 'witness-circuit') continue;
-        const w = readAiger(Buffer.from(problem.certificateText(property, r.certificate)));
-        const rnd = mulberry32(seed * 7 + engine.length);
-        for (let m = 0; m < MUTANTS; m++) {
-          const x = mutant(w, c.latches.length, rnd);
-          const vigil = checkWitnessCircuit(model, 0, aigOf(x, `s${seed}-${engine}-m${m}`));
-          const minisat = certifaiger(c, x, 0);
-          expect(vigil === undefined, `seed ${seed}, ${engine}, mutant ${m}: Vigil ${vigil ?? 'accepts'}, MiniSat ${minisat ?? 'accepts'}\n${aagText(x)}`).toBe(minisat === undefined);
-          if (vigil === undefined) accepted++;
-          else refused++;
-        }
-      }
+      const r = await mutants(seed);
+      accepted += r.accepted;
+      refused += r.refused;
+      found.push(...r.differences);
     }
+    expect(found).toEqual([]);
     // the mutations bite, and not always
     expect(refused).toBeGreaterThan(50);
     expect(accepted).toBeGreaterThan(10);
