@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readAiger, readWitness, simulate, writeAig, type Circuit } from './aiger-sim.js';
 import { certifaiger } from './certifaiger.js';
-import { aagText, randomCircuit, shrink } from './random-aig.js';
+import { aagText, freshSeeds, randomCircuit, shrink } from './random-aig.js';
 import { checkWith, load } from './engines.js';
 import { vigil } from './cli.js';
 import { IC3_OPTIONS } from '../engines/aiger/ic3-options.js';
@@ -121,10 +121,9 @@ async function reproducer(seed: number, c: Circuit, what: string): Promise<strin
 describe.skipIf(!ABC)('Vigil agrees with ABC on random small circuits', () => {
   if (FUZZ_SECONDS > 0) {
     it(`fresh seeds for ${FUZZ_SECONDS} s`, async () => {
-      const end = Date.now() + FUZZ_SECONDS * 1000;
       const found: string[] = [];
       let circuits = 0;
-      for (let seed = Date.now() % 1_000_000_007; Date.now() < end; seed++) {
+      for (const seed of freshSeeds(FUZZ_SECONDS)) {
         const c = randomCircuit(seed);
         circuits++;
         const wrong = await disagreements(seed, c, true);

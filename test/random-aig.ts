@@ -33,6 +33,12 @@ export function randomCircuit(seed: number): Circuit {
   return { maxVar, inputs, latches, outputs: [], bads: [bad], constraints, gates };
 }
 
+/** Fresh seeds, one after the other, until `seconds` have passed: the seeds of a fuzz run. */
+export function* freshSeeds(seconds: number): Generator<number> {
+  const end = Date.now() + seconds * 1000;
+  for (let seed = Date.now() % 1_000_000_007; Date.now() < end; seed++) yield seed;
+}
+
 /** The circuit as an ASCII AIGER file (its variables keep their numbers). */
 export function aagText(c: Circuit): string {
   const lines = [`aag ${c.maxVar} ${c.inputs.length} ${c.latches.length} ${c.outputs.length} ${c.gates.size} ${c.bads.length} ${c.constraints.length}`];
