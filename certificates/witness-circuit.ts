@@ -22,9 +22,10 @@
  * Transition check vanish instead of becoming hard equivalence proofs; only the cones a clause or
  * an assumption reaches are encoded, so the file's logic outside the property's cone costs hashing,
  * not SAT variables, and trees of AND gates become n-ary ANDs (Tseitin.toSat). The Step check
- * splits W's good condition, when it is a conjunction (bad is an OR tree, as for M's bad OR NOT an invariant of
- * thousands of clauses), into its conjuncts and asks one small query per conjunct at step 1 of one
- * solver that holds all conjuncts at step 0, as the engines' own invariant check does per clause.
+ * splits W's good condition, when it is a conjunction (bad is an OR tree, as for M's bad OR NOT an
+ * invariant of thousands of clauses), into its conjuncts and asks one small query per conjunct at
+ * step 1 of one solver that holds all conjuncts at step 0, as the engines' own invariant check does
+ * per clause.
  */
 import { SatSolver } from '../lang/sat/solver.js';
 import { andCount, firstGateNode, type Aig, type Lit } from '../formalisms/aig.js';

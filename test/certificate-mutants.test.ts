@@ -69,7 +69,7 @@ async function mutants(seed: number): Promise<{ accepted: number; refused: numbe
   writeFileSync(file, aagText(c));
   const problem = await load(file);
   const property = problem.properties[0]!;
-  const model = aigOf(c, file);
+  const model = problem.circuit!.aig;
   for (const engine of ['ic3', 'kind']) {
     const r = await checkWith(engine, problem, { settings: engine === 'kind' ? { bound: String(2 ** c.latches.length) } : {}, ms: 30_000 });
     if (r.verdict !== 'safe' || r.certificate.kind !== 'witness-circuit') continue;
