@@ -25,7 +25,8 @@ import type { Measured } from './limits.js';
 import { GRACE_MS, type TaskLimits, type VigilLaunch } from './task.js';
 import type { Model } from './suite.js';
 
-const RUNNER = fileURLToPath(new URL('./batch-runner.js', import.meta.url));
+// by way of bench/: this module may also be part of the command's bundle, in dist/bin/ (scripts/bundle.js)
+const RUNNER = fileURLToPath(new URL('../bench/batch-runner.js', import.meta.url));
 const RUNS_PER_RUNNER = 200;
 
 /** `vigil check`'s options for a configuration's levels, as its command line would parse them. */

@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
 import { suiteModels } from './suite.js';
 
-const BIN = fileURLToPath(new URL('../cli/main.js', import.meta.url));
+const BIN = fileURLToPath(new URL('../bin/vigil.js', import.meta.url));
 
 const opts = new Command('bench:profile')
   .option('--suite <part...>', 'corpus parts or manifests', ['plc', 'theta-regression'])

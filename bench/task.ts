@@ -24,7 +24,7 @@ import type { Model } from './suite.js';
 import { VERSION } from '../cli/protocol.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const VIGIL_BIN = `${ROOT}dist/cli/main.js`;
+const VIGIL_BIN = `${ROOT}dist/bin/vigil.js`;
 export const GRACE_MS = 3000;
 
 export interface TaskLimits {

@@ -17,7 +17,7 @@ import { COLUMNS, ResultsFile, readResults, type ResultRow } from '../bench/resu
 import { CORPUS_DIR, manifest } from './corpus.js';
 import { vigil, ROOT } from './cli.js';
 
-const BIN = join(ROOT, 'dist/cli/main.js');
+const BIN = join(ROOT, 'dist/bin/vigil.js');
 
 describe('limited runs', () => {
   it('measures a normal run: exit code, CPU time and peak memory from the OS', async () => {

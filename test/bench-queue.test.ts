@@ -18,7 +18,7 @@ import { readResults, type ResultRow } from '../bench/results.js';
 import { manifest } from './corpus.js';
 import { ROOT, vigil } from './cli.js';
 
-const BIN = join(ROOT, 'dist/cli/main.js');
+const BIN = join(ROOT, 'dist/bin/vigil.js');
 const STALL_MS = '1500';
 const CONFIGS = ['--config', '{"name":"bmc5","algorithm":"bmc","bound":5}', '--config', '{"name":"kind5","algorithm":"kind","bound":5}'];
 const MODELS = manifest().filter((m) => m.path.startsWith('theta-regression/aiger/')).slice(0, 4);

@@ -24,7 +24,7 @@ afterAll(() => {
 
 /** Starts `vigil args` in a 100×40 terminal; the shell prints EXIT and the code when it ends. */
 function startInTerminal(name: string, args: string[]): void {
-  const cmd = `cd ${ROOT} && ${process.execPath} dist/cli/main.js ${args.join(' ')}; echo EXIT $?; sleep 60`;
+  const cmd = `cd ${ROOT} && ${process.execPath} dist/bin/vigil.js ${args.join(' ')}; echo EXIT $?; sleep 60`;
   tmux('new-session', '-d', '-s', name, '-x', '100', '-y', '40', cmd);
 }
 

@@ -3,7 +3,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const BIN = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
+const BIN = fileURLToPath(new URL('../dist/bin/vigil.js', import.meta.url));
 
 export interface Run {
   readonly code: number;

@@ -5,7 +5,7 @@
  * engines and the invariant checks import the SMT bridge when they run. Read from the built
  * JavaScript (the suite's global setup builds it).
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, normalize } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -39,6 +39,20 @@ function staticPath(entry: string, pkg: string): string[] | undefined {
   return undefined;
 }
 
+/** `entry` and the files it imports statically, directly or not. */
+function staticFiles(entry: string): string[] {
+  const seen = new Set([entry]);
+  const work = [entry];
+  while (work.length) {
+    const file = work.pop()!;
+    for (const [, spec] of readFileSync(file, 'utf8').matchAll(/^import\s+(?:[^;]*?\sfrom\s+)?['"]([^'"]+)['"]/gm)) {
+      const next = spec!.startsWith('.') ? normalize(join(dirname(file), spec!)) : undefined;
+      if (next !== undefined && !seen.has(next)) { seen.add(next); work.push(next); }
+    }
+  }
+  return [...seen];
+}
+
 describe('start-up of vigil check', () => {
   it('imports no module that reaches Z3 before a word-level engine or check asks for it', () => {
     const bitLevel = ['ic3', 'bmc', 'kind', 'portfolio'].map((e) => `dist/engines/aiger/${e}.js`);
@@ -52,6 +66,21 @@ describe('start-up of vigil check', () => {
   it('starts the checker thread before the command line is loaded: the entry imports nothing else statically', () => {
     expect(staticPath(join(ROOT, 'dist/cli/main.js'), 'commander')).toBeUndefined();
     expect(staticPath(join(ROOT, 'dist/cli/main.js'), 'dist/engines/registry.js')).toBeUndefined();
+  });
+
+  it('runs as a bundle (scripts/bundle.js) whose entry starts the checker and loads the command line, commander inlined, only then', () => {
+    const bin = join(ROOT, 'dist/bin/vigil.js');
+    expect(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).bin.vigil).toBe('dist/bin/vigil.js');
+    expect(readFileSync(bin, 'utf8')).toMatch(/^#!\/usr\/bin\/env node\n/);
+    // esbuild marks each bundled module with a comment naming its file
+    const loadedFirst = staticFiles(bin).map((f) => readFileSync(f, 'utf8')).join('\n');
+    expect(loadedFirst).toContain('// dist/cli/checker-thread.js');
+    for (const later of ['// node_modules/commander/', '// dist/cli/command-line.js', '// dist/engines/registry.js']) expect(loadedFirst).not.toContain(later);
+    expect(staticPath(bin, 'z3-solver')).toBeUndefined();
+    // the command line itself, in a lazy chunk, has commander inside and no import of it
+    const chunks = readdirSync(join(ROOT, 'dist/bin')).filter((f) => f.endsWith('.js')).map((f) => readFileSync(join(ROOT, 'dist/bin', f), 'utf8'));
+    expect(chunks.some((c) => c.includes('// node_modules/commander/lib/command.js'))).toBe(true);
+    expect(chunks.some((c) => /from ['"]commander['"]/.test(c))).toBe(false);
   });
 
   it('starts the checker from its bundle (scripts/bundle.js), which holds the pipeline and not the command line', () => {
