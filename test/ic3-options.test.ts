@@ -113,19 +113,20 @@ describe('the circuit portfolio', () => {
     expect(JSON.parse(bounded.stdout).properties[0].reason).toMatch(/bmc: bound 2 reached; bmc: bound 2 reached/);
   }, 60_000);
 
-  it('hands a default member\'s core over when the member it hands over to has none: k-induction gives way to IC3 without CTGs', async () => {
-    const kindHandOver = { to: 'ic3-ctg', afterMs: 10_000 };
-    expect(handOversOf({}, ['ic3', 'kind'])).toEqual(new Map([['kind', kindHandOver]]));
-    expect(handOversOf({}, ['ic3', 'kind', 'ic3-ctg'])).toEqual(new Map());
-    expect(handOversOf({ members: 'ic3,kind' }, ['ic3', 'kind'])).toEqual(new Map());
+  it('hands a default member\'s core over when the member it hands over to has none: k-induction gives way to IC3 with CTGs', async () => {
+    const kindHandOver = { to: 'ic3', afterMs: 10_000 };
+    expect(BY_VALUE.slice(0, 3)).toEqual(['ic3-ctg', 'kind', 'ic3']);
+    expect(handOversOf({}, ['ic3-ctg', 'kind'])).toEqual(new Map([['kind', kindHandOver]]));
+    expect(handOversOf({}, ['ic3-ctg', 'kind', 'ic3'])).toEqual(new Map());
+    expect(handOversOf({ members: 'ic3-ctg,kind' }, ['ic3-ctg', 'kind'])).toEqual(new Map());
     const problem = await load(loopCircuit());
     const circuit = prepareAig(circuitOf(problem).cone(problem.properties[0]!).aig, { sweep: false, lcorr: false }).circuit;
     // alone, k-induction cannot prove the loop circuit
     expect(runMember('kind', circuit, { bound: Infinity, deadline: Date.now() + 500 }).outcome.result).toBe('unknown');
-    const handedOver = runMember('kind', circuit, { bound: Infinity, deadline: Date.now() + 30_000 }, { to: 'ic3-ctg', afterMs: 300 });
+    const handedOver = runMember('kind', circuit, { bound: Infinity, deadline: Date.now() + 30_000 }, { ...kindHandOver, afterMs: 300 });
     expect(handedOver.outcome.result).toBe('safe');
     expect(handedOver.stats.handedOverAfterMs).toBe(300);
     // no hand-over when the deadline comes first
-    expect(runMember('kind', circuit, { bound: Infinity, deadline: Date.now() + 200 }, { to: 'ic3-ctg', afterMs: 300 }).outcome.result).toBe('unknown');
+    expect(runMember('kind', circuit, { bound: Infinity, deadline: Date.now() + 200 }, { ...kindHandOver, afterMs: 300 }).outcome.result).toBe('unknown');
   }, 60_000);
 });

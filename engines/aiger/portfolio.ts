@@ -1,10 +1,10 @@
 /**
  * The AIGER portfolio: one member per core (`os.availableParallelism()`) on the property's prepared
- * circuit. The members are the first ones of the list by value (portfolio-members.ts: IC3,
- * k-induction, IC3 without CTGs, BMC, IC3 with other options), or those `--members` names.
+ * circuit. The members are the first ones of the list by value (portfolio-members.ts: IC3
+ * without CTGs, k-induction, IC3, BMC, IC3 with other options), or those `--members` names.
  *
- * A default member may hand its core over to another after a while (k-induction to IC3 without
- * CTGs: `handOver` in portfolio-members.ts) when that one has no core of its own.
+ * A default member may hand its core over to another after a while (k-induction to IC3 with CTGs:
+ * `handOver` in portfolio-members.ts) when that one has no core of its own.
  *
  * The first member runs in this thread from the start; the others start in worker threads (the
  * circuit is plain data and goes to them as it is) only once it has run alone for a moment, since
