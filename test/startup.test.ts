@@ -14,6 +14,14 @@ import { readCircuitAhead } from '../formalisms/frontends/index.js';
 import { parseAiger } from '../lang/grammar/aiger.js';
 import { checkPipeline } from '../cli/pipeline.js';
 
+/** The static imports of a built module: each specifier, and the file it names when it is relative. */
+function staticImports(file: string): { spec: string; path?: string }[] {
+  return [...readFileSync(file, 'utf8').matchAll(/^import\s+(?:[^;]*?\sfrom\s+)?['"]([^'"]+)['"]/gm)].map(([, spec]) => ({
+    spec: spec!,
+    ...(spec!.startsWith('.') ? { path: normalize(join(dirname(file), spec!)) } : {}),
+  }));
+}
+
 /**
  * The chain of static imports from `entry` to a module that imports `pkg` (a package, or a module of
  * the build given by its path under dist/), or undefined.
@@ -24,12 +32,10 @@ function staticPath(entry: string, pkg: string): string[] | undefined {
   const work = [entry];
   while (work.length) {
     const file = work.pop()!;
-    const text = readFileSync(file, 'utf8');
-    for (const [, spec] of text.matchAll(/^import\s+(?:[^;]*?\sfrom\s+)?['"]([^'"]+)['"]/gm)) {
-      const next = spec!.startsWith('.') ? normalize(join(dirname(file), spec!)) : undefined;
-      if (next !== undefined && next !== local) {
-        if (!parent.has(next)) { parent.set(next, file); work.push(next); }
-      } else if ((local !== undefined && next === local) || spec === pkg || spec!.startsWith(`${pkg}/`)) {
+    for (const { spec, path } of staticImports(file)) {
+      if (path !== undefined && path !== local) {
+        if (!parent.has(path)) { parent.set(path, file); work.push(path); }
+      } else if ((local !== undefined && path === local) || spec === pkg || spec.startsWith(`${pkg}/`)) {
         const chain = [file];
         for (let p = parent.get(file); p; p = parent.get(p)) chain.push(p);
         return chain.map((f) => f.slice(ROOT.length));
@@ -44,10 +50,8 @@ function staticFiles(entry: string): string[] {
   const seen = new Set([entry]);
   const work = [entry];
   while (work.length) {
-    const file = work.pop()!;
-    for (const [, spec] of readFileSync(file, 'utf8').matchAll(/^import\s+(?:[^;]*?\sfrom\s+)?['"]([^'"]+)['"]/gm)) {
-      const next = spec!.startsWith('.') ? normalize(join(dirname(file), spec!)) : undefined;
-      if (next !== undefined && !seen.has(next)) { seen.add(next); work.push(next); }
+    for (const { path } of staticImports(work.pop()!)) {
+      if (path !== undefined && !seen.has(path)) { seen.add(path); work.push(path); }
     }
   }
   return [...seen];
