@@ -65,8 +65,10 @@ describe('IC3 options', () => {
 });
 
 describe('the circuit portfolio', () => {
-  it('runs the first members by value, one per core, or those --members names', () => {
-    expect(membersOf({})).toEqual(BY_VALUE.slice(0, Math.max(1, availableParallelism())));
+  it('runs the first members by value, one per core but at least two, or those --members names', () => {
+    expect(membersOf({})).toEqual(BY_VALUE.slice(0, Math.max(2, availableParallelism())));
+    expect(membersOf({}, 1)).toEqual(['ic3-ctg', 'kind']);
+    expect(membersOf({}, 4)).toEqual(BY_VALUE.slice(0, 4));
     expect(membersOf({ members: 'kind,ic3-dynamic' })).toEqual(['kind', 'ic3-dynamic']);
     const bad = vigil(['check', byName('split-cal178b0').file, '--algorithm', 'portfolio', '--members', 'ic3,abc']);
     expect(bad.code).toBe(2);
@@ -113,12 +115,14 @@ describe('the circuit portfolio', () => {
     expect(JSON.parse(bounded.stdout).properties[0].reason).toMatch(/bmc: bound 2 reached; bmc: bound 2 reached/);
   }, 60_000);
 
-  it('hands a default member\'s core over when the member it hands over to has none: k-induction gives way to IC3 with CTGs', async () => {
+  it('hands a default member\'s core over when the member it hands over to has none: k-induction gives way to IC3 with CTGs, or on one core back to the first member', async () => {
     const kindHandOver = { to: 'ic3', afterMs: 10_000 };
     expect(BY_VALUE.slice(0, 3)).toEqual(['ic3-ctg', 'kind', 'ic3']);
-    expect(handOversOf({}, ['ic3-ctg', 'kind'])).toEqual(new Map([['kind', kindHandOver]]));
-    expect(handOversOf({}, ['ic3-ctg', 'kind', 'ic3'])).toEqual(new Map());
-    expect(handOversOf({ members: 'ic3-ctg,kind' }, ['ic3-ctg', 'kind'])).toEqual(new Map());
+    expect(handOversOf({}, ['ic3-ctg', 'kind'], 2)).toEqual(new Map([['kind', kindHandOver]]));
+    expect(handOversOf({}, ['ic3-ctg', 'kind', 'ic3'], 3)).toEqual(new Map());
+    expect(handOversOf({ members: 'ic3-ctg,kind' }, ['ic3-ctg', 'kind'], 2)).toEqual(new Map());
+    // on one core k-induction shares the first member's core, and gives it back to that one
+    expect(handOversOf({}, ['ic3-ctg', 'kind'], 1)).toEqual(new Map([['kind', { afterMs: 10_000 }]]));
     const problem = await load(loopCircuit());
     const circuit = prepareAig(circuitOf(problem).cone(problem.properties[0]!).aig, { sweep: false, lcorr: false }).circuit;
     // alone, k-induction cannot prove the loop circuit
@@ -126,6 +130,10 @@ describe('the circuit portfolio', () => {
     const handedOver = runMember('kind', circuit, { bound: Infinity, deadline: Date.now() + 30_000 }, { ...kindHandOver, afterMs: 300 });
     expect(handedOver.outcome.result).toBe('safe');
     expect(handedOver.stats.handedOverAfterMs).toBe(300);
+    // handed back: its own UNKNOWN, with the reason
+    const handedBack = runMember('kind', circuit, { bound: Infinity, deadline: Date.now() + 30_000 }, { afterMs: 300 });
+    expect(handedBack.outcome).toMatchObject({ result: 'unknown', reason: { kind: 'timeout', detail: 'gave its core back after 0.3 s' } });
+    expect(handedBack.stats.handedOverAfterMs).toBe(300);
     // no hand-over when the deadline comes first
     expect(runMember('kind', circuit, { bound: Infinity, deadline: Date.now() + 200 }, { ...kindHandOver, afterMs: 300 }).outcome.result).toBe('unknown');
   }, 60_000);

@@ -23,7 +23,8 @@ export interface MemberSpec {
 export const MEMBERS: Readonly<Record<string, MemberSpec>> = {
   ic3: { engine: 'ic3', ic3: IC3_DEFAULTS },
   // k-induction proves its circuits at small depths within seconds (3 s at most on HWMCC'24); on
-  // two cores IC3 with CTGs then gets the second core (see BY_VALUE)
+  // two cores IC3 with CTGs then gets the second core (see BY_VALUE), on one core the first member
+  // gets it back (portfolio.ts, handOversOf)
   kind: { engine: 'kind', handOver: { to: 'ic3', afterMs: 10_000 } },
   bmc: { engine: 'bmc' },
   'ic3-ctg': { engine: 'ic3', ic3: { ...IC3_DEFAULTS, ctg: !IC3_DEFAULTS.ctg } },
@@ -36,10 +37,10 @@ export const MEMBERS: Readonly<Record<string, MemberSpec>> = {
 };
 
 /**
- * The members by value: on n cores the first n run. Measured in pairs on HWMCC'24 (README, "The
- * portfolio on every core"): IC3 with k-induction solves the most (k-induction proves
- * `mod3.c.v+sep-reducer`, `simple_vardep_1` and `vgasim_imgfifo-p061` at depth 2 or 3, where IC3
- * needs a minute or more). IC3 comes first without CTGs and third with them: without, it proves
+ * The members by value: on n cores the first n run (the first two on one core). Measured in pairs
+ * on HWMCC'24 (README, "The portfolio on every core"): IC3 with k-induction solves the most
+ * (k-induction proves `mod3.c.v+sep-reducer`, `simple_vardep_1` and `vgasim_imgfifo-p061` at depth
+ * 2 or 3, where IC3 needs a minute or more). IC3 comes first without CTGs and third with them: without, it proves
  * the circuits on which CTG clauses never propagate (`gcd`, `pj2016`, `analog_estimation_convergence`
  * at frame 19 instead of 122) and spends less on the easy ones; with them it proves others faster
  * (`cal142`, `bobcohdoptdcd4`), which on two cores it gets from k-induction's core after 10 s. In
@@ -54,7 +55,7 @@ export const PORTFOLIO_MEMBERS: EngineOption = {
   name: 'members',
   value: 'list',
   group: 'Portfolio options (circuits):',
-  help: `portfolio on circuits: the members, comma-separated, one worker thread each (${Object.keys(MEMBERS).join(', ')}; ic3-X: IC3 with option X flipped) (default: the first of ${BY_VALUE.join(', ')}, one per core)`,
+  help: `portfolio on circuits: the members, comma-separated, one worker thread each (${Object.keys(MEMBERS).join(', ')}; ic3-X: IC3 with option X flipped) (default: the first of ${BY_VALUE.join(', ')}, one per core, at least two)`,
   parse: (s) => {
     const names = s.split(',').map((x) => x.trim()).filter((x) => x !== '');
     const bad = names.find((n) => !(n in MEMBERS));
