@@ -167,8 +167,9 @@ export function handOversOf(settings: Settings, members: readonly string[], core
 
 export function createEngine(settings: Settings): Engine {
   const bound = settings.bound === undefined ? Infinity : Number(settings.bound);
-  const members = membersOf(settings);
-  const handOvers = handOversOf(settings, members);
+  const cores = availableParallelism();
+  const members = membersOf(settings, cores);
+  const handOvers = handOversOf(settings, members, cores);
   return {
     configuration: { members: members.map((m) => { const h = handOvers.get(m); return h ? `${m} (${h.to === undefined ? 'for' : `then ${h.to} after`} ${h.afterMs / 1000} s)` : m; }).join(', '), ...(settings.bound === undefined ? {} : { bound }) },
     check(problem, property, limits, reporter): Result | Promise<Result> {
@@ -176,7 +177,7 @@ export function createEngine(settings: Settings): Engine {
       const prep = prepare(problem, property);
       const answered = new Int32Array(new SharedArrayBuffer(4));
       const rivals = new Rivals(members.slice(1), handOvers, { portfolio: true, circuit: prep.circuit, bound, answered: answered.buffer as SharedArrayBuffer, ...(limits.deadline === undefined ? {} : { deadline: limits.deadline }) });
-      const headStart = Date.now() + (members.length > availableParallelism() ? SHARED_HEAD_START_MS : HEAD_START_MS);
+      const headStart = Date.now() + (members.length > cores ? SHARED_HEAD_START_MS : HEAD_START_MS);
       // polled by the first member with the clock: the head start's end starts the others, their answer stops it
       const stop = () => {
         if (!rivals.started && members.length > 1 && Date.now() >= headStart) rivals.start();
