@@ -80,8 +80,9 @@ export function runMember(member: string, circuit: Aig, opts: MemberOptions, han
   const own = run(circuit, { ...opts, ...(handsOver ? { deadline: until } : {}), ic3: spec.ic3 });
   // an answer, an end of its own (a bound), or a rival's answer: no hand-over
   if (handOver === undefined || !handsOver || own.outcome.result !== 'unknown' || Date.now() < until || opts.stop?.() === true) return own;
-  if (handOver.to === undefined) return { outcome: { result: 'unknown', reason: unknown('timeout', `gave its core back after ${handOver.afterMs / 1000} s`) }, stats: { ...own.stats, handedOverAfterMs: handOver.afterMs } };
-  const next = runMember(handOver.to, circuit, opts);
+  const next = handOver.to === undefined
+    ? { outcome: { result: 'unknown' as const, reason: unknown('timeout', `gave its core back after ${handOver.afterMs / 1000} s`) }, stats: own.stats }
+    : runMember(handOver.to, circuit, opts);
   return { outcome: next.outcome, stats: { ...next.stats, handedOverAfterMs: handOver.afterMs } };
 }
 
@@ -160,9 +161,14 @@ export function handOversOf(settings: Settings, members: readonly string[], core
   if (settings[PORTFOLIO_MEMBERS.name] !== undefined) return out;
   for (const m of members) {
     const h = MEMBERS[m]!.handOver;
-    if (h && !members.includes(h.to)) out.set(m, members.length > cores ? { afterMs: h.afterMs } : h);
+    if (h && !members.includes(h.to)) out.set(m, sharesCore(members, cores) ? { afterMs: h.afterMs } : h);
   }
   return out;
+}
+
+/** Whether the members share the first member's core: more of them than cores (one core). */
+function sharesCore(members: readonly string[], cores: number): boolean {
+  return members.length > cores;
 }
 
 export function createEngine(settings: Settings): Engine {
@@ -177,7 +183,7 @@ export function createEngine(settings: Settings): Engine {
       const prep = prepare(problem, property);
       const answered = new Int32Array(new SharedArrayBuffer(4));
       const rivals = new Rivals(members.slice(1), handOvers, { portfolio: true, circuit: prep.circuit, bound, answered: answered.buffer as SharedArrayBuffer, ...(limits.deadline === undefined ? {} : { deadline: limits.deadline }) });
-      const headStart = Date.now() + (members.length > cores ? SHARED_HEAD_START_MS : HEAD_START_MS);
+      const headStart = Date.now() + (sharesCore(members, cores) ? SHARED_HEAD_START_MS : HEAD_START_MS);
       // polled by the first member with the clock: the head start's end starts the others, their answer stops it
       const stop = () => {
         if (!rivals.started && members.length > 1 && Date.now() >= headStart) rivals.start();
