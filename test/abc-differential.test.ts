@@ -69,6 +69,7 @@ async function judge(c: Circuit, name: string, algorithm: string, expected: 'saf
     } catch (e) {
       return (e as Error).message;
     }
+    if (r.verdict === 'terminating' || r.verdict === 'nonterminating') return `a termination verdict (${r.verdict}) on a safety check`;
     verdict = r.verdict;
     if (r.verdict === 'unsafe' && r.certificate.kind === 'witness') witness = problem.circuit!.witnessText([{ property: p, verdict: 'unsafe', run: r.certificate.run }]);
     if (r.verdict === 'safe' && r.certificate.kind === 'witness-circuit') certificate = problem.certificateText(p, r.certificate);

@@ -147,11 +147,12 @@ describe('BMC verdicts', () => {
     const r = bmcResult(model, { bound: 12 });
     expect(r.verdict).toBe('safe');
     if (r.verdict !== 'safe' || r.certificate.kind !== 'k-invariant') throw new Error('BMC certifies a finished run by a k-inductive invariant');
+    const { invariant } = r.certificate;
     // no path is longer than 5 steps: the invariant is 6-inductive
     expect(r.certificate.k).toBe(6);
-    expect(await checkKInductiveInvariant(model, r.certificate.invariant, 6, false)).toBeUndefined();
+    expect(await checkKInductiveInvariant(model, invariant, 6, false)).toBeUndefined();
     // a reachable location left out fails the base case
-    const dropped = new Map(r.certificate.invariant).set(model.locations.find((l) => l !== model.initLoc && r.certificate.invariant.get(l) === True)!, False);
+    const dropped = new Map(invariant).set(model.locations.find((l) => l !== model.initLoc && invariant.get(l) === True)!, False);
     expect(await checkKInductiveInvariant(model, dropped, 6, false)).toMatch(/base case/);
   });
 

@@ -54,6 +54,7 @@ describe('IC3 with implicit predicate abstraction', () => {
     it(`decides ${path} (${expected.get(path)})`, async () => {
       const r = await checkWith('ic3', await load(CORPUS_DIR + path), { ms: 60_000 });
       expect(r.verdict).toBe(expected.get(path));
+      if (r.verdict !== 'safe' && r.verdict !== 'unsafe') throw new Error(`no verdict: ${r.verdict}`);
       expect(r.certificate.kind).toBe(r.verdict === 'safe' ? 'invariant' : 'trace');
     }, 120_000);
   }

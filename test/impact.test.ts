@@ -37,6 +37,7 @@ describe('IMPACT', () => {
     it(`decides ${path} (${expected.get(path)}), certified`, async () => {
       const r = await checkWith('impact', await load(CORPUS_DIR + path), { ms: 60_000 });
       expect(r.verdict).toBe(expected.get(path));
+      if (r.verdict !== 'safe' && r.verdict !== 'unsafe') throw new Error(`no verdict: ${r.verdict}`);
       expect(r.certificate.kind).toBe(r.verdict === 'safe' ? 'invariant' : 'trace');
       expect(r.stats.unwindingNodes).toBeGreaterThan(0);
     }, 120_000);
