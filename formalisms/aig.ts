@@ -12,6 +12,7 @@
  * something in the cone still refers to it.
  */
 import type { AigerFile, Reset } from '../lang/grammar/aiger.js';
+import { VarTable } from '../lang/var-table.js';
 import { PairTable } from './pair-table.js';
 
 /** `2 * node + 1` for the negation of a node, `2 * node` for the node itself. */
@@ -161,13 +162,17 @@ function mapSignals(signals: readonly AigSignal[], map: Int32Array): AigSignal[]
  */
 export function aigFromFile(file: AigerFile): Aig {
   const b = new AigBuilder(file.file);
-  const byVar = new Map<number, Lit>([[0, FALSE_LIT]]);
-  const lit = (l: number): Lit => byVar.get(l >> 1)! ^ (l & 1);
+  const byVar = new VarTable(file.maxVar, file.inputs.length + file.latches.length + file.ands.length);
+  byVar.set(0, FALSE_LIT);
+  const lit = (l: number): Lit => byVar.get(l >> 1) ^ (l & 1);
   file.inputs.forEach((l, index) => byVar.set(l >> 1, b.input({ index, name: file.symbols.inputs.get(index) })));
   file.latches.forEach((latch, index) => {
     byVar.set(latch.lit >> 1, b.latch({ index, name: file.symbols.latches.get(index), next: FALSE_LIT, reset: latch.reset }));
   });
-  for (const [lhs, rhs0, rhs1] of file.ands) byVar.set(lhs >> 1, b.rawAnd(lit(rhs0), lit(rhs1)));
+  for (let k = 0; k < file.ands.length; k++) {
+    const g = file.ands[k]!;
+    byVar.set(g[0] >> 1, b.rawAnd(lit(g[1]), lit(g[2])));
+  }
   file.latches.forEach((latch, k) => { b.latches[k]!.next = lit(latch.next); });
   const signals = (lits: readonly number[], section: AigSignal['section'], names: ReadonlyMap<number, string>) =>
     lits.map((l, index) => ({ lit: lit(l), section, index, name: names.get(index) }));

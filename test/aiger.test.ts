@@ -247,6 +247,21 @@ describe('binary aig', () => {
     }
   });
 
+  it('reads a gate section in its usual form (read by hand) as in any other form (read from tokens)', () => {
+    const path = 'hwmcc24/split-vgasim_imgfifo-p020b0.aag';
+    const text = readFileSync(CORPUS_DIR + path, 'utf8');
+    const usual = parseAiger(bytes(text), path);
+    // the gate lines with tabs and CRLF line ends: no longer the form read by hand
+    const [, , i, l, o, a] = text.slice(0, text.indexOf('\n')).split(' ').map(Number) as number[];
+    const lines = text.split('\n');
+    const first = 1 + i! + l! + o!;
+    const gates = lines.slice(first, first + a!).map((g) => g.replace(/ /g, '\t') + '\r');
+    const other = parseAiger(bytes([...lines.slice(0, first), ...gates, ...lines.slice(first + a!)].join('\n')), path);
+    expect(other.ands).toEqual(usual.ands);
+    expect(other.symbols).toEqual(usual.symbols);
+    expect(aigSummary(aigFromFile(other))).toEqual(aigSummary(aigFromFile(usual)));
+  });
+
   it('reads the largest corpus circuit the same in binary', () => {
     const ascii = read('hwmcc24/split-rast-p10b0.aag');
     const binary = parseAiger(toBinary(ascii), 'split-rast-p10b0.aig');

@@ -1,12 +1,18 @@
 /**
  * Reader for AIGER 1.9 circuits (formats.md 4), ASCII `aag` and binary `aig`.
  *
- * The ASCII text is split into tokens by a Chevrotain lexer (numbers, line ends, whole symbol-table
- * lines, the comment section). The sections themselves are read by counting, not by a grammar:
- * how many lines each section has is given by the header's numbers, which an LL grammar cannot
- * express without one semantic gate per line. The binary gate section of `aig` files is decoded by
- * hand, byte by byte: it is not text (any byte, newlines included, may occur in it), so no lexer
- * applies, and its 7-bit groups are simplest to read with a loop.
+ * The header and the symbol table are split into tokens by a Chevrotain lexer (numbers, words,
+ * line ends, whole symbol-table lines, the comment section). The sections are read by counting, not
+ * by a grammar: how many lines each section has is given by the header's numbers, which an LL
+ * grammar cannot express without one semantic gate per line. Their lines of numbers (and the ASCII
+ * gates) are read by hand when each is in the usual form, numbers separated by single spaces and a
+ * `\n` at the end: they are most of a circuit file, and a token object per number made reading
+ * `a19-p15` (45,000 gates, 0.8 MB) take 125 ms, half of it in the garbage collector, against 44 ms
+ * by hand. Lines in any other form (tabs, CRLF, a misplaced word, a missing line) are lexed too and
+ * read from the tokens, by the same code, whose messages say what is wrong and where. The binary
+ * gate section of `aig` files is decoded by hand, byte by byte: it is not text (any byte, newlines
+ * included, may occur in it), so no lexer applies, and its 7-bit groups are simplest to read with a
+ * loop.
  *
  * The result is the file's content as read, validated: every literal in range, every variable
  * defined once, every used variable defined, no cycle through AND gates. The AND gates are listed
@@ -16,6 +22,7 @@
 import { type CustomPatternMatcherReturn, type IToken } from 'chevrotain';
 import { Lexer, createToken } from './chevrotain.js';
 import { InputError, positionOf } from '../errors.js';
+import { VarTable } from '../var-table.js';
 
 /** A latch's initial value: 0, 1, or `'x'` when uninitialised (the reset field is the latch's own literal). */
 export type Reset = 0 | 1 | 'x';
@@ -115,8 +122,25 @@ function lex(src: Source, base: number, text: string, binary: boolean): IToken[]
 /** The largest M this reader accepts, so that every literal is a safe 32-bit number. */
 const MAX_VAR = 2 ** 30 - 1;
 
-class Lines {
+/**
+ * The numeric lines of a file (sections and gates), one at a time: from tokens (`Lines`), or by hand
+ * (`Scan`) when they are in their usual form.
+ */
+interface NumberLines {
+  /**
+   * Reads one line of `min` to `max` numbers and its line end, and returns how many: their values
+   * and offsets are in `values` and `offsets`. `what` names the line in messages, `missing` says
+   * what the file lacks when it ends before the line.
+   */
+  line(min: number, max: number, what: string, missing: string): number;
+  readonly values: number[];
+  readonly offsets: number[];
+}
+
+class Lines implements NumberLines {
   private pos = 0;
+  readonly values: number[] = [];
+  readonly offsets: number[] = [];
   constructor(
     readonly src: Source,
     private readonly tokens: readonly IToken[],
@@ -172,6 +196,50 @@ class Lines {
     }
     if (!this.atEnd()) this.next(); // the line end
     return out;
+  }
+
+  line(min: number, max: number, what: string, missing: string): number {
+    const tokens = this.numbers(min, max, what, missing);
+    tokens.forEach((t, k) => { this.values[k] = value(t); this.offsets[k] = this.offsetOf(t); });
+    return tokens.length;
+  }
+}
+
+/** Thrown by `Scan` at a line not in the usual form: the lines are then read from tokens. */
+class UnusualLine extends Error {}
+
+/**
+ * Numeric lines read by hand, as long as each is numbers separated by single spaces and ended by
+ * `\n` (or by the end of the file). Numbers are checked by the same code as tokens are; anything
+ * else throws `UnusualLine` and is read again from tokens, which say what is wrong and where.
+ */
+class Scan implements NumberLines {
+  readonly values: number[] = [0, 0, 0];
+  readonly offsets: number[] = [0, 0, 0];
+
+  constructor(private readonly text: string, public pos: number) {}
+
+  line(min: number, max: number): number {
+    const text = this.text;
+    let p = this.pos;
+    let count = 0;
+    for (;;) {
+      const at = p;
+      let n = 0;
+      let c = text.charCodeAt(p);
+      while (c >= 48 && c <= 57) {
+        n = n * 10 + (c - 48);
+        c = text.charCodeAt(++p);
+      }
+      if (p === at || count === max) throw new UnusualLine();
+      this.values[count] = p - at > 15 ? Infinity : n;
+      this.offsets[count++] = at;
+      if (c === 32) { p++; continue; }
+      if (c !== 10 && !Number.isNaN(c)) throw new UnusualLine();
+      if (count < min) throw new UnusualLine();
+      this.pos = Math.min(p + 1, text.length);
+      return count;
+    }
   }
 }
 
@@ -240,6 +308,7 @@ const INPUT = 1;
 const LATCH = 2;
 const GATE = 3;
 const KIND_NAME = ['', 'an input', 'a latch', 'an AND gate'];
+const KIND_WORD = ['', 'input', 'latch', 'AND gate'];
 
 /** The sections read so far, with the offsets of definitions and uses for later checks. */
 class Body {
@@ -250,65 +319,85 @@ class Body {
   readonly constraints: number[] = [];
   readonly ands: [number, number, number][] = [];
   /** variable -> 4 * position in its section + kind */
-  readonly defs = new Map<number, number>();
+  readonly defs: VarTable;
   readonly defOffsets: number[][] = [[], [], [], []];
   /** Literals used as operands, with their offsets, in file order. */
   readonly uses: number[] = [];
   readonly useOffsets: number[] = [];
 
-  constructor(readonly header: Header, private readonly lines: Lines) {}
+  constructor(readonly header: Header, readonly src: Source) {
+    // an ASCII file defines at most one variable per two characters; a binary one defines none
+    // explicitly (every variable 1..M is defined by its position)
+    this.defs = new VarTable(header.binary ? 0 : header.m, src.text.length / 2);
+  }
 
-  /** A literal within range of M. */
-  literal(t: IToken): number {
-    const n = value(t);
+  /** A literal within range of M: `n` is the value of the numeral at offset `at`. */
+  literal(n: number, at: number): number {
     const top = 2 * this.header.m + 1;
-    if (n > top) this.lines.fail(this.lines.offsetOf(t), `literal ${t.image} is out of range: M = ${this.header.m} allows literals up to ${top}`);
+    if (n > top) fail(this.src, at, `literal ${digitsAt(this.src.text, at)} is out of range: M = ${this.header.m} allows literals up to ${top}`);
     return n;
   }
 
-  use(t: IToken): number {
-    const lit = this.literal(t);
+  use(n: number, at: number): number {
+    const lit = this.literal(n, at);
     this.uses.push(lit);
-    this.useOffsets.push(this.lines.offsetOf(t));
+    this.useOffsets.push(at);
     return lit;
   }
 
   /** The even literal of a newly defined input, latch or gate. */
-  define(t: IToken, kind: number, position: number): number {
-    const lit = this.literal(t);
-    const at = this.lines.offsetOf(t);
-    const what = KIND_NAME[kind]!.replace(/^an? /, '');
-    if (lit & 1) this.lines.fail(at, `${what} literal must be even (a positive literal), got ${lit}`);
-    if (lit === 0) this.lines.fail(at, `${what} literal must name a variable, not the constant 0`);
+  define(n: number, at: number, kind: number, position: number): number {
+    const lit = this.literal(n, at);
+    if (lit & 1) fail(this.src, at, `${KIND_WORD[kind]} literal must be even (a positive literal), got ${lit}`);
+    if (lit === 0) fail(this.src, at, `${KIND_WORD[kind]} literal must name a variable, not the constant 0`);
     const known = this.defs.get(lit >> 1);
-    if (known !== undefined) {
+    if (known >= 0) {
       const prevAt = this.defOffsets[known & 3]![known >> 2]!;
-      const { line } = positionOf(this.lines.src.text, prevAt);
-      this.lines.fail(at, `variable ${lit >> 1} (literal ${lit}) is defined twice: it is already ${KIND_NAME[known & 3]} on line ${line}`);
+      const { line } = positionOf(this.src.text, prevAt);
+      fail(this.src, at, `variable ${lit >> 1} (literal ${lit}) is defined twice: it is already ${KIND_NAME[known & 3]} on line ${line}`);
     }
     this.defs.set(lit >> 1, position * 4 + kind);
     this.defOffsets[kind]!.push(at);
     return lit;
   }
+
+  /** `use` of the `k`-th number of the line `lines` just read. */
+  useAt(lines: NumberLines, k: number): number {
+    return this.use(lines.values[k]!, lines.offsets[k]!);
+  }
+
+  /** `define` of the `k`-th number of the line `lines` just read. */
+  defineAt(lines: NumberLines, k: number, kind: number, position: number): number {
+    return this.define(lines.values[k]!, lines.offsets[k]!, kind, position);
+  }
 }
 
-function readReset(lines: Lines, t: IToken | undefined, own: number): Reset {
-  if (!t) return 0;
-  const n = value(t);
+/** The numeral at `offset` in `text`, as written (for messages). */
+function digitsAt(text: string, offset: number): string {
+  let end = offset;
+  while (end < text.length && text.charCodeAt(end) >= 48 && text.charCodeAt(end) <= 57) end++;
+  return text.slice(offset, end);
+}
+
+/** The reset of latch `own`: the `k`-th number of the line `lines` just read, if it has one. */
+function readReset(lines: NumberLines, src: Source, count: number, k: number, own: number): Reset {
+  if (count <= k) return 0;
+  const n = lines.values[k]!;
   if (n === 0) return 0;
   if (n === 1) return 1;
   if (n === own) return 'x';
-  return lines.fail(lines.offsetOf(t), `latch reset must be 0, 1 or the latch's own literal ${own} (uninitialised), got ${t.image}`);
+  const at = lines.offsets[k]!;
+  return fail(src, at, `latch reset must be 0, 1 or the latch's own literal ${own} (uninitialised), got ${digitsAt(src.text, at)}`);
 }
 
 /** Latches, outputs, bads and constraints: the ASCII sections both formats share (inputs only in `aag`). */
-function readSections(lines: Lines, body: Body): void {
+function readSections(lines: NumberLines, body: Body): void {
   const h = body.header;
   const count = (n: number, what: string) => `the header announces ${n} ${what}`;
   if (!h.binary) {
     for (let k = 0; k < h.i; k++) {
-      const [t] = lines.numbers(1, 1, 'an input line', `expected input ${k} (${count(h.i, 'inputs')})`);
-      body.inputs.push(body.define(t!, INPUT, k));
+      lines.line(1, 1, 'an input line', `expected input ${k} (${count(h.i, 'inputs')})`);
+      body.inputs.push(body.defineAt(lines, 0, INPUT, k));
     }
   } else {
     for (let k = 0; k < h.i; k++) body.inputs.push(2 * (k + 1));
@@ -316,19 +405,19 @@ function readSections(lines: Lines, body: Body): void {
   for (let k = 0; k < h.l; k++) {
     const missing = `expected latch ${k} (${count(h.l, 'latches')})`;
     if (h.binary) {
-      const [next, reset] = lines.numbers(1, 2, 'a latch line (NEXT [RESET])', missing);
+      const n = lines.line(1, 2, 'a latch line (NEXT [RESET])', missing);
       const lit = 2 * (h.i + k + 1);
-      body.latches.push({ lit, next: body.use(next!), reset: readReset(lines, reset, lit) });
+      body.latches.push({ lit, next: body.useAt(lines, 0), reset: readReset(lines, body.src, n, 1, lit) });
     } else {
-      const [cur, next, reset] = lines.numbers(2, 3, 'a latch line (LATCH NEXT [RESET])', missing);
-      const lit = body.define(cur!, LATCH, k);
-      body.latches.push({ lit, next: body.use(next!), reset: readReset(lines, reset, lit) });
+      const n = lines.line(2, 3, 'a latch line (LATCH NEXT [RESET])', missing);
+      const lit = body.defineAt(lines, 0, LATCH, k);
+      body.latches.push({ lit, next: body.useAt(lines, 1), reset: readReset(lines, body.src, n, 2, lit) });
     }
   }
   const single = (n: number, out: number[], what: string, plural: string) => {
     for (let k = 0; k < n; k++) {
-      const [t] = lines.numbers(1, 1, `${what} line`, `expected ${what} ${k} (${count(n, plural)})`);
-      out.push(body.use(t!));
+      lines.line(1, 1, `${what} line`, `expected ${what} ${k} (${count(n, plural)})`);
+      out.push(body.useAt(lines, 0));
     }
   };
   single(h.o, body.outputs, 'output', 'outputs');
@@ -336,22 +425,59 @@ function readSections(lines: Lines, body: Body): void {
   single(h.c, body.constraints, 'constraint', 'invariant constraints');
 }
 
-function readAsciiGates(lines: Lines, body: Body): void {
+function readAsciiGates(lines: NumberLines, body: Body): void {
   const a = body.header.a;
   for (let k = 0; k < a; k++) {
-    const [lhs, rhs0, rhs1] = lines.numbers(3, 3, 'an AND gate line (LHS RHS0 RHS1)', `expected AND gate ${k} (the header announces ${a} AND gates)`);
-    body.ands.push([body.define(lhs!, GATE, k), body.use(rhs0!), body.use(rhs1!)]);
+    lines.line(3, 3, 'an AND gate line (LHS RHS0 RHS1)', `expected AND gate ${k} (the header announces ${a} AND gates)`);
+    body.ands.push([body.defineAt(lines, 0, GATE, k), body.useAt(lines, 1), body.useAt(lines, 2)]);
   }
+}
+
+/**
+ * The numeric lines after the header: the sections, and in `aag` the gates. Read by hand when every
+ * one is in the usual form, else from tokens; returns what they hold and the offset just past them.
+ */
+function readNumbers(src: Source, header: Header, headerEnd: number): { body: Body; end: number } {
+  try {
+    const scan = new Scan(src.text, headerEnd);
+    const body = new Body(header, src);
+    readSections(scan, body);
+    if (!header.binary) readAsciiGates(scan, body);
+    return { body, end: scan.pos };
+  } catch (e) {
+    if (!(e instanceof UnusualLine)) throw e;
+  }
+  const { i, l, o, a, b, c } = header;
+  const end = skipLines(src.text, headerEnd, l + o + b + c + (header.binary ? 0 : i + a));
+  const lines = linesOf(src, headerEnd, end, header.binary);
+  const body = new Body(header, src);
+  readSections(lines, body);
+  if (!header.binary) readAsciiGates(lines, body);
+  return { body, end };
 }
 
 /** Every used variable must be defined (ASCII only: in binary files every variable 1..M is). */
 function checkUses(lines: Lines, body: Body): void {
   for (let k = 0; k < body.uses.length; k++) {
     const lit = body.uses[k]!;
-    if (lit > 1 && !body.defs.has(lit >> 1)) {
+    if (lit > 1 && body.defs.get(lit >> 1) < 0) {
       lines.fail(body.useOffsets[k]!, `literal ${lit} refers to variable ${lit >> 1}, which is not defined as an input, latch or AND gate`);
     }
   }
+}
+
+/**
+ * Whether each gate's literal is above the previous gate's and above both its operands: then every
+ * gate read is defined on an earlier line, and file order is already the order `sortGates` gives.
+ */
+function ascending(ands: readonly (readonly [number, number, number])[]): boolean {
+  let last = -1;
+  for (let k = 0; k < ands.length; k++) {
+    const g = ands[k]!;
+    if (g[0] <= last || g[1] >= g[0] || g[2] >= g[0]) return false;
+    last = g[0];
+  }
+  return true;
 }
 
 /**
@@ -360,9 +486,10 @@ function checkUses(lines: Lines, body: Body): void {
  */
 function sortGates(lines: Lines, body: Body): [number, number, number][] {
   const { ands, defs } = body;
+  if (ascending(ands)) return ands;
   const gateOf = (lit: number): number => {
     const d = defs.get(lit >> 1);
-    return d !== undefined && (d & 3) === GATE ? d >> 2 : -1;
+    return d >= 0 && (d & 3) === GATE ? d >> 2 : -1;
   };
   const state = new Uint8Array(ands.length); // 0 new, 1 on the stack, 2 done
   const order: [number, number, number][] = [];
@@ -492,15 +619,26 @@ function isBinary(bytes: Uint8Array): boolean {
   return bytes[0] === 0x61 && bytes[1] === 0x69 && bytes[2] === 0x67 && (bytes[3] === 0x20 || bytes[3] === 0x09);
 }
 
-/** Offset just past the `n`-th line end at or after `from`, or the end of the bytes. */
-function skipLines(bytes: Uint8Array, from: number, n: number): number {
+/** Offset just past the `n`-th line end at or after `from`, or the end of the text. */
+function skipLines(text: string, from: number, n: number): number {
   let p = from;
   for (let k = 0; k < n; k++) {
-    const nl = bytes.indexOf(10, p);
-    if (nl < 0) return bytes.length;
+    const nl = text.indexOf('\n', p);
+    if (nl < 0) return text.length;
     p = nl + 1;
   }
   return p;
+}
+
+/** The header, read from the first line alone. */
+function headerOf(src: Source, binary: boolean): { header: Header; headerEnd: number } {
+  const headerEnd = skipLines(src.text, 0, 1);
+  return { header: readHeader(new Lines(src, lex(src, 0, src.text.slice(0, headerEnd), binary), 0, headerEnd)), headerEnd };
+}
+
+/** Lines for the text from `start` to `end`. */
+function linesOf(src: Source, start: number, end: number, binary: boolean): Lines {
+  return new Lines(src, lex(src, start, src.text.slice(start, end), binary), start, end);
 }
 
 export function parseAiger(bytes: Uint8Array, file: string): AigerFile {
@@ -510,32 +648,27 @@ export function parseAiger(bytes: Uint8Array, file: string): AigerFile {
 function parseAscii(bytes: Uint8Array, file: string): AigerFile {
   const text = new TextDecoder().decode(bytes);
   const src: Source = { file, text, quote: text };
-  const lines = new Lines(src, lex(src, 0, text, false), 0, text.length);
-  const header = readHeader(lines);
-  const body = new Body(header, lines);
-  readSections(lines, body);
-  readAsciiGates(lines, body);
-  const { symbols, comments } = readTrailer(lines, body, false);
-  checkUses(lines, body);
-  const ands = sortGates(lines, body);
+  const { header, headerEnd } = headerOf(src, false);
+  const { body, end } = readNumbers(src, header, headerEnd);
+  const trailer = linesOf(src, end, text.length, false);
+  const { symbols, comments } = readTrailer(trailer, body, false);
+  checkUses(trailer, body);
+  const ands = sortGates(trailer, body);
   return finish(file, body, ands, symbols, comments);
 }
 
 function parseBinary(bytes: Uint8Array, file: string): AigerFile {
+  // one character per byte: offsets in the text are offsets in the bytes
   const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
   const src: Source = { file, text, quote: text };
-  const headerEnd = skipLines(bytes, 0, 1);
-  const header = readHeader(new Lines(src, lex(src, 0, text.slice(0, headerEnd), true), 0, headerEnd));
-  const gatesStart = skipLines(bytes, headerEnd, header.l + header.o + header.b + header.c);
-  const sections = new Lines(src, lex(src, headerEnd, text.slice(headerEnd, gatesStart), true), headerEnd, gatesStart);
-  const body = new Body(header, sections);
-  readSections(sections, body);
+  const { header, headerEnd } = headerOf(src, true);
+  const { body, end: gatesStart } = readNumbers(src, header, headerEnd);
   const gatesEnd = readBinaryGates(src, bytes, gatesStart, body);
   // Errors in the symbol table quote their line from a copy in which the gate bytes are blanked
   // out, keeping only their line ends, so that line numbers agree and no raw bytes are printed.
   const blanked = text.slice(0, gatesStart) + text.slice(gatesStart, gatesEnd).replace(/[^\n]/g, ' ') + text.slice(gatesEnd);
   const after: Source = { file, text, quote: blanked };
-  const trailer = new Lines(after, lex(after, gatesEnd, text.slice(gatesEnd), true), gatesEnd, text.length);
+  const trailer = linesOf(after, gatesEnd, text.length, true);
   const { symbols, comments } = readTrailer(trailer, body, true);
   return finish(file, body, body.ands, symbols, comments);
 }
