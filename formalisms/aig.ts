@@ -219,6 +219,8 @@ export function coneOfInfluence(aig: Aig): Aig {
     if (n >= firstGate) work.push(fanins[2 * (n - firstGate)]! >> 1, fanins[2 * (n - firstGate) + 1]! >> 1);
     else if (n >= firstLatch) work.push(aig.latches[n - firstLatch]!.next >> 1);
   }
+  // the whole graph is the cone (as for most single-property circuits): renumbering would change nothing
+  if (keep.indexOf(0, 1) < 0) return { ...aig, hasConstant: keep[0] === 1 };
   const b = new AigBuilder(aig.file);
   const map = new Int32Array(total);
   for (let n = 1; n < total; n++) {
