@@ -247,21 +247,6 @@ describe('binary aig', () => {
     }
   });
 
-  it('reads a gate section in its usual form (read by hand) as in any other form (read from tokens)', () => {
-    const path = 'hwmcc24/split-vgasim_imgfifo-p020b0.aag';
-    const text = readFileSync(CORPUS_DIR + path, 'utf8');
-    const usual = parseAiger(bytes(text), path);
-    // the gate lines with tabs and CRLF line ends: no longer the form read by hand
-    const [, , i, l, o, a] = text.slice(0, text.indexOf('\n')).split(' ').map(Number) as number[];
-    const lines = text.split('\n');
-    const first = 1 + i! + l! + o!;
-    const gates = lines.slice(first, first + a!).map((g) => g.replace(/ /g, '\t') + '\r');
-    const other = parseAiger(bytes([...lines.slice(0, first), ...gates, ...lines.slice(first + a!)].join('\n')), path);
-    expect(other.ands).toEqual(usual.ands);
-    expect(other.symbols).toEqual(usual.symbols);
-    expect(aigSummary(aigFromFile(other))).toEqual(aigSummary(aigFromFile(usual)));
-  });
-
   it('reads the largest corpus circuit the same in binary', () => {
     const ascii = read('hwmcc24/split-rast-p10b0.aag');
     const binary = parseAiger(toBinary(ascii), 'split-rast-p10b0.aig');
@@ -352,6 +337,28 @@ describe('AIGER 1.9 sections', () => {
     const f = parseAiger(bytes('aag 4 1 0 1 3\r\n2\r\n8\r\n8 6 7\r\n6 4 3\r\n4 2 2'), 'order.aag');
     expect(f.ands.map((g) => g[0])).toEqual([4, 6, 8]);
     expect(nodeCount(aigFromFile(f))).toBe(5);
+  });
+
+  it('reads a gate section in its usual form (read by hand) as in any other form (read from tokens)', () => {
+    const path = 'hwmcc24/split-vgasim_imgfifo-p020b0.aag';
+    const text = readFileSync(CORPUS_DIR + path, 'utf8');
+    const usual = parseAiger(bytes(text), path);
+    // the gate lines with tabs and CRLF line ends: no longer the form read by hand
+    const [, , i, l, o, a] = text.slice(0, text.indexOf('\n')).split(' ').map(Number) as number[];
+    const lines = text.split('\n');
+    const first = 1 + i! + l! + o!;
+    const gates = lines.slice(first, first + a!).map((g) => g.replace(/ /g, '\t') + '\r');
+    const other = parseAiger(bytes([...lines.slice(0, first), ...gates, ...lines.slice(first + a!)].join('\n')), path);
+    expect(other.ands).toEqual(usual.ands);
+    expect(other.symbols).toEqual(usual.symbols);
+    expect(aigSummary(aigFromFile(other))).toEqual(aigSummary(aigFromFile(usual)));
+  });
+
+  it('reads a header whose M is far above the variables defined (no table of M entries)', () => {
+    const f = parseAiger(bytes('aag 1000000000 1 0 1 2\n2\n4\n4 2 1999999999\n1999999998 2 2\n'), 'sparse.aag');
+    expect(f.ands.map((g) => g[0])).toEqual([1999999998, 4]);
+    const aig = aigFromFile(f);
+    expect(aigSummary(aig)).toEqual({ inputs: 1, latches: 0, ands: 2, properties: 1 });
   });
 
   it('reports a circuit without properties when translating it', () => {
