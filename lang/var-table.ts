@@ -4,7 +4,7 @@
  * variables but may lie far above the ones a file defines, so the table is an array indexed by
  * variable when M is within a few times the definitions (every circuit of the corpus), and a `Map`
  * otherwise. The array matters on large circuits: a `Map` of the 50,000 variables of `a19-p15`
- * took about 10 ms per pass over the file, in a run of 0.3 s.
+ * took 5 to 10 ms per pass over the file, in a run of 0.3 s.
  */
 export class VarTable {
   /** The value plus one, 0 when absent (dense tables). */

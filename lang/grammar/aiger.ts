@@ -633,7 +633,7 @@ function skipLines(text: string, from: number, n: number): number {
 /** The header, read from the first line alone. */
 function headerOf(src: Source, binary: boolean): { header: Header; headerEnd: number } {
   const headerEnd = skipLines(src.text, 0, 1);
-  return { header: readHeader(new Lines(src, lex(src, 0, src.text.slice(0, headerEnd), binary), 0, headerEnd)), headerEnd };
+  return { header: readHeader(linesOf(src, 0, headerEnd, binary)), headerEnd };
 }
 
 /** Lines for the text from `start` to `end`. */
