@@ -56,6 +56,22 @@ export function certifaiger(m: Circuit, w: Circuit, bad: number): string | undef
     [-x(f, g), lit(x, f, a)], [-x(f, g), lit(x, f, b)], [x(f, g), -lit(x, f, a), -lit(x, f, b)],
   ]);
   const base = [[-id('false')], ...gates(m, mv, 0), ...gates(m, mv, 1), ...gates(w, wv, 0), ...gates(w, wv, 1)];
+  /** The clauses of the gates in the fan-in of `roots` (literals): the rest of a frame is free to extend any model. */
+  const cone = (c: Circuit, x: Var, f: number, roots: readonly number[]) => {
+    const out: number[][] = [];
+    const seen = new Set<number>();
+    const stack = roots.map((l) => l >> 1);
+    while (stack.length > 0) {
+      const g = stack.pop()!;
+      const ab = c.gates.get(g);
+      if (seen.has(g) || !ab) continue;
+      seen.add(g);
+      const [a, b] = ab;
+      out.push([-x(f, g), lit(x, f, a)], [-x(f, g), lit(x, f, b)], [x(f, g), -lit(x, f, a), -lit(x, f, b)]);
+      stack.push(a >> 1, b >> 1);
+    }
+    return out;
+  };
   const holds = (c: Circuit, x: Var, f: number) => c.constraints.map((l) => [lit(x, f, l)]);
   const resets = (c: Circuit, x: Var) => c.latches.filter((l) => l.reset !== l.lit).map((l) => [lit(x, 0, l.lit ^ (l.reset ^ 1))]);
   const step = (c: Circuit, x: Var) => c.latches.flatMap((l) => [[-x(1, l.lit >> 1), lit(x, 0, l.next)], [x(1, l.lit >> 1), -lit(x, 0, l.next)]]);
@@ -67,12 +83,18 @@ export function certifaiger(m: Circuit, w: Circuit, bad: number): string | undef
   if (w.latches.some((l, k) => k < m.latches.length && l.reset !== l.lit && l.reset !== m.latches[k]!.reset)) return 'the Reset check fails';
   if (w.constraints.length && sat(resets(m, mv), holds(m, mv, 0), [w.constraints.map((l) => -lit(wv, 0, l))])) return 'the Reset check fails';
   // Transition: the shared latches step alike. One query per latch: a single query over the
-  // disjunction of all the latches' differences is a miter MiniSat can take minutes on.
+  // disjunction of all the latches' differences is a miter MiniSat can take minutes on. Each query
+  // holds only the cones it reads, or a circuit of 3,000 latches and 45,000 gates (a19-p15) takes
+  // 3,000 MiniSat runs on the whole of both circuits, some 20 minutes.
   for (const [k, l] of w.latches.entries()) {
     if (k >= m.latches.length) break;
     const a = lit(wv, 0, l.next);
     const b = lit(mv, 0, m.latches[k]!.next);
-    if (sat(holds(m, mv, 0), [[a, b], [-a, -b]])) return 'the Transition check fails';
+    const clauses = [
+      [-id('false')], ...cone(w, wv, 0, [l.next]), ...cone(m, mv, 0, [m.latches[k]!.next, ...m.constraints]),
+      ...holds(m, mv, 0), [a, b], [-a, -b],
+    ];
+    if (minisat(clauses, ids.size + 1)) return 'the Transition check fails';
   }
   if (sat(holds(m, mv, 0), [[lit(mv, 0, mBad)], [-lit(wv, 0, wBad)]], holds(w, wv, 0))) return 'the Property check fails';
   if (sat(resets(w, wv), holds(w, wv, 0), [[lit(wv, 0, wBad)]])) return 'the Base check fails';
