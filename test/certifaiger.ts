@@ -52,9 +52,11 @@ export function certifaiger(m: Circuit, w: Circuit, bad: number): string | undef
   const mv: Var = (f, v) => (v === 0 ? id('false') : id(`m${f}:${v}`));
   const wv: Var = (f, v) => (v === 0 ? id('false') : shared.has(v) ? mv(f, shared.get(v)!) : id(`w${f}:${v}`));
   const lit = (x: Var, f: number, l: number) => (l & 1 ? -1 : 1) * x(f, l >> 1);
-  const gates = (c: Circuit, x: Var, f: number) => [...c.gates].flatMap(([g, [a, b]]) => [
+  /** The Tseitin clauses of gate `g = a & b` in frame `f`. */
+  const gate = (x: Var, f: number, g: number, a: number, b: number) => [
     [-x(f, g), lit(x, f, a)], [-x(f, g), lit(x, f, b)], [x(f, g), -lit(x, f, a), -lit(x, f, b)],
-  ]);
+  ];
+  const gates = (c: Circuit, x: Var, f: number) => [...c.gates].flatMap(([g, [a, b]]) => gate(x, f, g, a, b));
   const base = [[-id('false')], ...gates(m, mv, 0), ...gates(m, mv, 1), ...gates(w, wv, 0), ...gates(w, wv, 1)];
   /** The clauses of the gates in the fan-in of `roots` (literals): the rest of a frame is free to extend any model. */
   const cone = (c: Circuit, x: Var, f: number, roots: readonly number[]) => {
@@ -67,7 +69,7 @@ export function certifaiger(m: Circuit, w: Circuit, bad: number): string | undef
       if (seen.has(g) || !ab) continue;
       seen.add(g);
       const [a, b] = ab;
-      out.push([-x(f, g), lit(x, f, a)], [-x(f, g), lit(x, f, b)], [x(f, g), -lit(x, f, a), -lit(x, f, b)]);
+      out.push(...gate(x, f, g, a, b));
       stack.push(a >> 1, b >> 1);
     }
     return out;

@@ -42,12 +42,12 @@ export const MEMBERS: Readonly<Record<string, MemberSpec>> = {
  * (k-induction proves `mod3.c.v+sep-reducer`, `simple_vardep_1` and `vgasim_imgfifo-p061` at depth
  * 2 or 3, where IC3 needs a minute or more). IC3 comes first without CTGs and third with them:
  * without, it proves the circuits on which CTG clauses never propagate (`gcd`, `pj2016`,
- * `analog_estimation_convergence` at frame 19 instead of 122) and spends less on the easy ones; with them it proves others faster
- * (`cal142`, `bobcohdoptdcd4`), which on two cores it gets from k-induction's core after 10 s. In
- * that order the default solves the same circuits of both sets as the reverse order, in 18 % less
- * CPU on HWMCC'24 and 1 % less on hwmcc19-20 (README). BMC finds no bug there that IC3 misses. The
- * other IC3 variants follow in the order of their SAT calls alone (drop-po fewest, ctp most), then
- * ternary lifting and leaf decisions, the newest.
+ * `analog_estimation_convergence` at frame 19 instead of 122) and spends less on the easy ones;
+ * with them it proves others faster (`cal142`, `bobcohdoptdcd4`), which on two cores it gets from
+ * k-induction's core after 10 s. In that order the default solves the same circuits of both sets
+ * as the reverse order, in 18 % less CPU on HWMCC'24 and 1 % less on hwmcc19-20 (README). BMC
+ * finds no bug there that IC3 misses. The other IC3 variants follow in the order of their SAT calls
+ * alone (drop-po fewest, ctp most), then ternary lifting and leaf decisions, the newest.
  */
 export const BY_VALUE: readonly string[] = ['ic3-ctg', 'kind', 'ic3', 'bmc', 'ic3-drop-po', 'ic3-dynamic', 'ic3-parent', 'ic3-ctp', 'ic3-ternary', 'ic3-leaf-decisions'];
 

@@ -308,7 +308,8 @@ const INPUT = 1;
 const LATCH = 2;
 const GATE = 3;
 const KIND_NAME = ['', 'an input', 'a latch', 'an AND gate'];
-const KIND_WORD = ['', 'input', 'latch', 'AND gate'];
+/** The same without the article, for messages that start with it. */
+const KIND_WORD = KIND_NAME.map((n) => n.replace(/^an? /, ''));
 
 /** The sections read so far, with the offsets of definitions and uses for later checks. */
 class Body {
