@@ -13,6 +13,14 @@
  * directly, it is encoded as a tree of its own. SAT sweeping, which asks for every node, encodes
  * gate by gate (`compact: false`).
  *
+ * A multiplexer, `n = AND(NOT AND(s, t), NOT AND(NOT s, e))` whose two inner gates nothing else
+ * reads, becomes one variable for `n = ITE(s, NOT t, NOT e)` with its six clauses (an XOR is the
+ * case `e = NOT t`, four clauses) instead of three variables and nine clauses. Unit propagation on
+ * those clauses also settles `n` when both data inputs agree, whatever the selector; on the three
+ * gates it waits for the selector. A fifth to a half of the gates of the HWMCC circuits of
+ * hwmcc19-20 are in such shapes (ABC maps its circuits to larger cells before encoding them, to the
+ * same end).
+ *
  * Who owns a frame's latches is the caller's business (`latchAt`): BMC chains them to the previous
  * frame's next-state literals, IC3 gives them fresh variables. The traversal uses an explicit
  * stack, so circuits of any depth encode without recursion (only a latch that asks for the previous
@@ -21,32 +29,67 @@
 import { andCount, firstGateNode, type Aig, type Lit } from '../../formalisms/aig.js';
 
 /**
- * The AND trees of a graph: which gates are absorbed into their reader, and each gate's leaves
- * (computed when first asked for). Shared by every unrolling of the graph.
+ * The shape of each gate in the encoding: absorbed into its reader, a multiplexer, or an n-ary AND
+ * of its leaves (computed when first asked for). Shared by every unrolling of the graph.
  */
-class AndTrees {
+class GateShapes {
   /** Per node: 1 if it is a gate read once, un-negated, by a gate and by nothing else. */
   private readonly absorbed: Uint8Array;
   /** Per node: its leaves once asked for (allocated at full size: a sparse array would be a slow dictionary). */
   private readonly leaves: (Int32Array | undefined)[];
+  /** Per multiplexer node: its selector and data literals, `[s, t, e]` for `ITE(s, t, e)`. */
+  private readonly muxes: (Int32Array | undefined)[];
   private readonly firstGate: number;
 
   constructor(private readonly aig: Aig) {
     this.firstGate = firstGateNode(aig);
     const size = this.firstGate + andCount(aig);
     this.leaves = new Array<Int32Array | undefined>(size).fill(undefined);
-    // per node: 0 unread, 1 read once un-negated by a gate, 2 anything else
+    this.muxes = new Array<Int32Array | undefined>(size).fill(undefined);
+    // per node: 0 unread, 1 read once un-negated by a gate, 2 anything else; and how often it is read (up to 2)
     const reads = new Uint8Array(size);
+    const count = new Uint8Array(size);
+    const read = (l: number, byGate: boolean) => {
+      reads[l >> 1] = byGate && reads[l >> 1] === 0 && (l & 1) === 0 ? 1 : 2;
+      count[l >> 1] = Math.min(2, count[l >> 1]! + 1);
+    };
     const fanins = aig.fanins;
-    for (let i = 0; i < fanins.length; i++) {
-      const l = fanins[i]!;
-      reads[l >> 1] = reads[l >> 1] === 0 && (l & 1) === 0 ? 1 : 2;
-    }
-    for (const l of aig.latches) reads[l.next >> 1] = 2;
-    for (const p of aig.properties) reads[p.lit >> 1] = 2;
-    for (const c of aig.constraints) reads[c.lit >> 1] = 2;
+    for (let i = 0; i < fanins.length; i++) read(fanins[i]!, true);
+    for (const l of aig.latches) read(l.next, false);
+    for (const p of aig.properties) read(p.lit, false);
+    for (const c of aig.constraints) read(c.lit, false);
     this.absorbed = new Uint8Array(size);
-    for (let n = this.firstGate; n < size; n++) this.absorbed[n] = reads[n] === 1 ? 1 : 0;
+    for (let n = this.firstGate; n < size; n++) {
+      this.muxes[n] = this.muxAt(n, count);
+      // a multiplexer keeps its variable: absorbed, its reader would take its two inner gates instead
+      this.absorbed[n] = reads[n] === 1 && this.muxes[n] === undefined ? 1 : 0;
+    }
+  }
+
+  /** `[s, t, e]` if gate `n` is `ITE(s, t, e)` over two inner gates read by `n` alone. */
+  private muxAt(n: number, count: Uint8Array): Int32Array | undefined {
+    const fanins = this.aig.fanins;
+    const first = this.firstGate;
+    const x = fanins[2 * (n - first)]!;
+    const y = fanins[2 * (n - first) + 1]!;
+    if ((x & 1) === 0 || (y & 1) === 0 || x >> 1 < first || y >> 1 < first || x >> 1 === y >> 1) return undefined;
+    if (count[x >> 1] !== 1 || count[y >> 1] !== 1) return undefined;
+    const xi = 2 * ((x >> 1) - first);
+    const yi = 2 * ((y >> 1) - first);
+    for (let i = 0; i < 2; i++) {
+      for (let j = 0; j < 2; j++) {
+        const s = fanins[xi + i]!;
+        if (fanins[yi + j] !== (s ^ 1)) continue;
+        // NOT n = (s AND t') OR (NOT s AND e'), so n = ITE(s, NOT t', NOT e')
+        return Int32Array.of(s, fanins[xi + 1 - i]! ^ 1, fanins[yi + 1 - j]! ^ 1);
+      }
+    }
+    return undefined;
+  }
+
+  /** The selector and data literals of a multiplexer gate, else undefined. */
+  mux(gate: number): Int32Array | undefined {
+    return this.muxes[gate];
   }
 
   /** The literals a gate is the AND of: its fan-ins, with absorbed gates replaced by theirs. */
@@ -66,11 +109,11 @@ class AndTrees {
     return found;
   }
 
-  private static readonly known = new WeakMap<Aig, AndTrees>();
+  private static readonly known = new WeakMap<Aig, GateShapes>();
 
-  static of(aig: Aig): AndTrees {
-    let t = AndTrees.known.get(aig);
-    if (!t) AndTrees.known.set(aig, (t = new AndTrees(aig)));
+  static of(aig: Aig): GateShapes {
+    let t = GateShapes.known.get(aig);
+    if (!t) GateShapes.known.set(aig, (t = new GateShapes(aig)));
     return t;
   }
 }
@@ -89,8 +132,8 @@ export class Unroller {
   private readonly firstLatch: number;
   private readonly firstGate: number;
   private readonly size: number;
-  /** The graph's AND trees, or undefined when every gate gets its own variable. */
-  private readonly trees: AndTrees | undefined;
+  /** The shapes of the graph's gates, or undefined when every gate gets its own variable. */
+  private readonly shapes: GateShapes | undefined;
   /** The SAT literals of one gate's leaves, and its clauses, reused from gate to gate. */
   private readonly inputs: number[] = [];
   private readonly pair = [0, 0];
@@ -102,7 +145,7 @@ export class Unroller {
     private readonly latchAt: (frame: number, latch: number) => number,
     { compact = true }: { readonly compact?: boolean } = {},
   ) {
-    this.trees = compact ? AndTrees.of(aig) : undefined;
+    this.shapes = compact ? GateShapes.of(aig) : undefined;
     this.trueLit = sat.newVar();
     sat.addClause([this.trueLit]);
     this.firstLatch = 1 + aig.inputs.length;
@@ -135,7 +178,7 @@ export class Unroller {
   private encode(t: number, f: Int32Array, root: number): void {
     const stack = [root];
     const fanins = this.aig.fanins;
-    const trees = this.trees;
+    const shapes = this.shapes;
     while (stack.length > 0) {
       const n = stack[stack.length - 1]!;
       if (f[n] !== 0) { stack.pop(); continue; }
@@ -143,8 +186,9 @@ export class Unroller {
         f[n] = this.sat.newVar();
       } else if (n < this.firstGate) {
         f[n] = this.latchAt(t, n - this.firstLatch);
-      } else if (trees) {
-        const leaves = trees.of(n);
+      } else if (shapes) {
+        const mux = shapes.mux(n);
+        const leaves = mux ?? shapes.of(n);
         let ready = true;
         for (let i = 0; i < leaves.length; i++) {
           const m = leaves[i]! >> 1;
@@ -157,7 +201,7 @@ export class Unroller {
           const l = leaves[i]!;
           inputs.push(l & 1 ? -f[l >> 1]! : f[l >> 1]!);
         }
-        f[n] = this.andOf(inputs);
+        f[n] = mux ? this.ite(inputs[0]!, inputs[1]!, inputs[2]!) : this.andOf(inputs);
       } else {
         const la = fanins[2 * (n - this.firstGate)]!;
         const lb = fanins[2 * (n - this.firstGate) + 1]!;
@@ -212,6 +256,33 @@ export class Unroller {
     }
     back.push(g);
     this.sat.addClause(back);
+    return g;
+  }
+
+  /**
+   * `ITE(s, t, e)` with constants and repeats folded (to an AND or an OR where one input is
+   * constant); a fresh variable with its clauses otherwise, the two that need no selector included.
+   */
+  private ite(s: number, t: number, e: number): number {
+    const tr = this.trueLit;
+    if (s === tr || t === e) return t;
+    if (s === -tr) return e;
+    if (t === s) t = tr; else if (t === -s) t = -tr;
+    if (e === s) e = -tr; else if (e === -s) e = tr;
+    if (t === tr) return -this.gate(-s, -e);
+    if (t === -tr) return this.gate(-s, e);
+    if (e === tr) return -this.gate(s, -t);
+    if (e === -tr) return this.gate(s, t);
+    if (t === e) return t;
+    const g = this.sat.newVar();
+    this.sat.addClause([-s, -t, g]);
+    this.sat.addClause([-s, t, -g]);
+    this.sat.addClause([s, -e, g]);
+    this.sat.addClause([s, e, -g]);
+    if (t !== -e) {
+      this.sat.addClause([-t, -e, g]);
+      this.sat.addClause([t, e, -g]);
+    }
     return g;
   }
 
