@@ -73,8 +73,9 @@ class Graph {
 }
 
 /**
- * Circuit `c`'s literals in one frame of `graph`: `leaf(v)` gives input or latch `v`'s literal,
- * gates are built on demand (depth first without recursion: cones run thousands of gates deep).
+ * Circuit `c`'s literals in one frame of `graph`: `leaf(v)` gives input or latch `v`'s literal (asked
+ * once per node), gates are built on demand (depth first without recursion: cones run thousands of
+ * gates deep).
  */
 function frame(graph: Graph, c: Circuit, leaf: (v: number) => number): (l: number) => number {
   const memo = new Map<number, number>([[0, -1]]);
@@ -123,24 +124,13 @@ export function certifaiger(m: Circuit, w: Circuit, bad: number): string | undef
   const mapped = [...(w.symbols ?? [])].find(([entry, name]) => /^[il]/.test(entry) && name.startsWith('='));
   if (mapped) return `the witness maps ${mapped[0]} to a model literal ('${mapped[1]}')`;
   const graph = new Graph();
-  // frame 0: the model's inputs and latches, and the witness's that stand for them, are one leaf each
-  const leaves = new Map<number, number>();
-  const leafOf = (v: number) => {
-    let x = leaves.get(v);
-    if (x === undefined) leaves.set(v, (x = graph.leaf()));
-    return x;
-  };
   const shared = new Map<number, number>();
   w.inputs.forEach((l, k) => { if (k < m.inputs.length) shared.set(l >> 1, m.inputs[k]! >> 1); });
   w.latches.forEach((l, k) => { if (k < m.latches.length) shared.set(l.lit >> 1, m.latches[k]!.lit >> 1); });
-  const m0 = frame(graph, m, leafOf);
-  const ownLeaves = new Map<number, number>();
-  const w0 = frame(graph, w, (v) => {
-    if (shared.has(v)) return m0(2 * shared.get(v)!);
-    let x = ownLeaves.get(v);
-    if (x === undefined) ownLeaves.set(v, (x = graph.leaf()));
-    return x;
-  });
+  // frame 0: a leaf per input and latch of the model, which the witness's that stand for them share
+  // (`frame` asks for each leaf once)
+  const m0 = frame(graph, m, () => graph.leaf());
+  const w0 = frame(graph, w, (v) => (shared.has(v) ? m0(2 * shared.get(v)!) : graph.leaf()));
   // frame 1 of the witness, for the Step rule: each latch is its next state in frame 0, each input fresh
   const latchNext = new Map(w.latches.map((l) => [l.lit >> 1, l.next]));
   const w1 = frame(graph, w, (v) => (latchNext.has(v) ? w0(latchNext.get(v)!) : graph.leaf()));
