@@ -273,7 +273,6 @@ export class Unroller {
     if (t === -tr) return this.gate(-s, e);
     if (e === tr) return -this.gate(s, -t);
     if (e === -tr) return this.gate(s, t);
-    if (t === e) return t;
     const g = this.sat.newVar();
     this.sat.addClause([-s, -t, g]);
     this.sat.addClause([-s, t, -g]);
