@@ -12,6 +12,7 @@ import { aigFromFile } from '../formalisms/aig.js';
 import { aigerProblem } from '../formalisms/frontends/aiger.js';
 import { prepareAig } from '../engines/aiger/prepare.js';
 import { stuckLatches } from '../engines/aiger/simulate.js';
+import { SatCones } from '../engines/aiger/sat-cones.js';
 import { manifest, type CorpusModel } from './corpus.js';
 import { ROOT, vigil } from './cli.js';
 import { checkWith, load } from './engines.js';
@@ -110,6 +111,38 @@ describe('ternary simulation', () => {
     expect(prepareAig(aigFromFile(file)).circuit.latches.map((l) => l.index)).toEqual([2, 3]);
     // l2 & l3 is reachable: l3 is free, l2 becomes 1 after one step
     expect((await checkWith('ic3', aigerProblem('stuck.aag', file))).verdict).toBe('unsafe');
+  });
+});
+
+describe('cones in SAT variables', () => {
+  it('walk the fan-in an encoding recorded, skip what is pinned, and give the leaves alone on request', () => {
+    const cones = new SatCones();
+    // 5 = AND(1, -2), 6 = ITE(5, 3, -4), 7 = AND(4, 6), 8 = AND(3, 1)
+    cones.define(5, [1, -2]);
+    cones.define(6, [5, 3, -4]);
+    cones.define(7, [4, 6]);
+    cones.define(8, [3, 1]);
+    const walk = (lits: number[], leaves = false) => {
+      const out: number[] = [];
+      cones.begin();
+      for (const l of lits) cones.add(l, out, leaves);
+      return out.sort((a, b) => a - b);
+    };
+    expect(walk([-7])).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(walk([-7], true)).toEqual([1, 2, 3, 4]);
+    // a variable reached by two roots is walked once
+    expect(walk([6, 8])).toEqual([1, 2, 3, 4, 5, 6, 8]);
+    expect(walk([9])).toEqual([9]);
+    const pinned: number[] = [];
+    cones.pin(5, pinned, false);
+    expect(pinned.sort()).toEqual([1, 2, 5]);
+    expect(walk([7])).toEqual([3, 4, 6, 7]);
+    // pinning after a walk that reached the variable still pins it
+    walk([8]);
+    const more: number[] = [];
+    cones.pin(3, more, false);
+    expect(more).toEqual([3]);
+    expect(walk([8])).toEqual([8]);
   });
 });
 

@@ -13,7 +13,7 @@ import { graphColouring, multiplierMiter, pigeonhole, randomKSat, unrolledCircui
 import { mulberry32 } from '../bench/random.js';
 import { InputError } from '../lang/errors.js';
 import { parseDimacs, solverFor, writeDimacs, type Cnf } from '../lang/sat/dimacs.js';
-import { SatSolver, type Lit } from '../lang/sat/solver.js';
+import { KEEP_DOMAIN, SatSolver, type Lit } from '../lang/sat/solver.js';
 
 // ---------------------------------------------------------------- brute force
 
@@ -192,9 +192,10 @@ describe('SAT solver against brute force', () => {
   });
 
   it.each([
-    ['decides', false],
-    ['decides and propagates', true],
-  ] as const)('%s only the cone of the assumed gates and answers 300 queries as a full solver does', (_, propagation) => {
+    ['decides', false, false],
+    ['decides and propagates', true, false],
+    ['keeping the domain of the query before when it holds the cone, decides and propagates', true, true],
+  ] as const)('%s only the cone of the assumed gates and answers 300 queries as a full solver does', (_, propagation, keep) => {
     // Random AND gates over 12 free variables, clauses over the first 6 (the "latches"), and per query
     // a few gate outputs assumed: the latches and the assumed gates' fan-in are the domain; every other
     // gate is defined by its Tseitin clauses alone, as the call's contract asks.
@@ -220,14 +221,27 @@ describe('SAT solver against brute force', () => {
       }
       return [...vars];
     };
-    const s = new SatSolver(cone, { propagation });
+    // a domain holds the cones of its variables, so it holds a query's cone if it holds the query's literals
+    const holds = (standing: Uint8Array, lits: readonly Lit[]) => lits.every((l) => standing[Math.abs(l)] === 1);
+    let kept = 0;
+    const domain = (roots: readonly Lit[], temporary: readonly Lit[], standing: Uint8Array | undefined) => {
+      if (!keep || !standing || !holds(standing, roots) || !holds(standing, temporary)) return cone(roots);
+      kept++;
+      return KEEP_DOMAIN;
+    };
+    const s = new SatSolver(domain, { propagation });
     const full = new SatSolver();
     for (let v = 0; v < free + 80; v++) { s.newVar(); full.newVar(); }
     for (const c of clauses) { s.addClause(c); full.addClause(c); }
     let sat = 0;
     let undecided = 0;
+    let last: Lit[] = [];
     for (let q = 0; q < 300; q++) {
-      const assumptions = Array.from({ length: 1 + Math.floor(rand() * 3) }, () => (free + 1 + Math.floor(rand() * 80)) * (rand() < 0.5 ? -1 : 1));
+      // with the domain kept, half the queries drop an assumption of the one before, as generalisation does
+      const assumptions = keep && last.length > 1 && rand() < 0.5
+        ? last.filter((_l, i) => i !== Math.floor(rand() * last.length))
+        : Array.from({ length: 1 + Math.floor(rand() * 3) }, () => (free + 1 + Math.floor(rand() * 80)) * (rand() < 0.5 ? -1 : 1));
+      last = assumptions;
       const temporary = randomLits(rand, latches, 1 + Math.floor(rand() * 3));
       const r = s.solve(assumptions, { temporary });
       expect(r).toBe(full.solve(assumptions, { temporary }));
@@ -249,6 +263,7 @@ describe('SAT solver against brute force', () => {
     }
     expect(sat).toBeGreaterThan(50);
     expect(undecided).toBeGreaterThan(0);
+    if (keep) expect(kept).toBeGreaterThan(20);
   });
 });
 

@@ -21,12 +21,16 @@
  * hwmcc19-20 are in such shapes (ABC maps its circuits to larger cells before encoding them, to the
  * same end).
  *
+ * On request the unroller records the fan-in of each variable it defines (SatCones), so that IC3's
+ * frame solvers can walk a query's cone in the solver's own variables.
+ *
  * Who owns a frame's latches is the caller's business (`latchAt`): BMC chains them to the previous
  * frame's next-state literals, IC3 gives them fresh variables. The traversal uses an explicit
  * stack, so circuits of any depth encode without recursion (only a latch that asks for the previous
  * frame recurses, once per frame).
  */
 import { andCount, firstGateNode, type Aig, type Lit } from '../../formalisms/aig.js';
+import type { SatCones } from './sat-cones.js';
 
 /**
  * The shape of each gate in the encoding: absorbed into its reader, a multiplexer, or an n-ary AND
@@ -138,14 +142,17 @@ export class Unroller {
   private readonly inputs: number[] = [];
   private readonly pair = [0, 0];
   private readonly back: number[] = [];
+  /** Where the fan-in of each variable defined here is recorded, if anywhere. */
+  private readonly cones: SatCones | undefined;
 
   constructor(
     readonly aig: Aig,
     private readonly sat: ClauseSink,
     private readonly latchAt: (frame: number, latch: number) => number,
-    { compact = true }: { readonly compact?: boolean } = {},
+    { compact = true, cones }: { readonly compact?: boolean; readonly cones?: SatCones } = {},
   ) {
     this.shapes = compact ? GateShapes.of(aig) : undefined;
+    this.cones = cones;
     this.trueLit = sat.newVar();
     sat.addClause([this.trueLit]);
     this.firstLatch = 1 + aig.inputs.length;
@@ -256,6 +263,7 @@ export class Unroller {
     }
     back.push(g);
     this.sat.addClause(back);
+    this.cones?.define(g, lits);
     return g;
   }
 
@@ -282,6 +290,7 @@ export class Unroller {
       this.sat.addClause([-t, -e, g]);
       this.sat.addClause([t, e, -g]);
     }
+    this.cones?.define(g, [s, t, e]);
     return g;
   }
 
@@ -295,6 +304,7 @@ export class Unroller {
     this.sat.addClause([-g, a]);
     this.sat.addClause([-g, b]);
     this.sat.addClause([g, -a, -b]);
+    this.cones?.define(g, [a, b]);
     return g;
   }
 }

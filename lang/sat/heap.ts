@@ -158,17 +158,26 @@ export class VarHeap {
     return (this.restricted ? this.allowed : this.all).pop(this.activity);
   }
 
-  /** From now on, pops only variables of `vars` (all below the capacity) and of the restrictions since the last `unrestrict`. */
-  restrict(vars: readonly number[]): void {
+  /**
+   * From now on, pops only variables of `vars` and of the restrictions since the last `unrestrict`;
+   * a value of `vars` that is not a variable is returned instead, and the restriction then holds
+   * the variables before it. The check costs a comparison per variable: it runs on every IC3 query.
+   */
+  restrict(vars: readonly number[]): number | undefined {
     this.restricted = true;
     const allowedVars = this.allowedVars;
     const from = allowedVars.length;
+    const last = this.vars;
+    let wrong: number | undefined;
     for (const v of vars) {
+      // also false for NaN and non-numbers; a fraction fails the typed array's lookup below
+      if (!(v >= 1 && v <= last) || this.inAllowed[v] === undefined) { wrong = v; break; }
       if (this.inAllowed[v]) continue;
       this.inAllowed[v] = 1;
       allowedVars.push(v);
     }
     this.allowed.fill(allowedVars, from, this.activity);
+    return wrong;
   }
 
   /** Ends the restriction: pops come from all the variables again. */

@@ -57,14 +57,22 @@ export interface SolveOptions {
 }
 
 /**
- * Which variables a call may decide, given its assumptions (assumptions are taken as ever);
- * undefined for all of them. The caller vouches that every assignment of those variables that
- * falsifies no clause extends to a model of all the clauses: the others are, say, gates defined by
- * their Tseitin clauses over them, outside the cone of anything the call asks. The model then leaves
- * the variables outside unassigned unless propagation reached them. This is how rIC3's solver
- * keeps an IC3 query on the transition relation to the query's cone.
+ * Which variables a call may decide. The caller vouches that every assignment of those variables
+ * that falsifies no clause extends to a model of all the clauses: the others are, say, gates
+ * defined by their Tseitin clauses over them, outside the cone of anything the call asks. The model
+ * then leaves the variables outside unassigned unless propagation reached them. This is how rIC3's
+ * solver keeps an IC3 query on the transition relation to the query's cone.
+ *
+ * Given the call's assumptions (taken as ever) and its temporary clause (empty without one), the
+ * domain is a list of variables, undefined for all of them, or KEEP_DOMAIN for the domain of the
+ * call before, which `standing` holds (`standing[v]` is 1 for its variables; undefined when there
+ * is none). A kept domain stands as it was, its heap included: building one costs time in its
+ * size on every call.
  */
-export type DecisionDomain = (assumptions: readonly Lit[]) => readonly number[] | undefined;
+export type DecisionDomain = (assumptions: readonly Lit[], temporary: readonly Lit[], standing: Uint8Array | undefined) => readonly number[] | typeof KEEP_DOMAIN | undefined;
+
+/** The answer of a DecisionDomain that keeps the domain of the call before. */
+export const KEEP_DOMAIN = Symbol('keep domain');
 
 export interface DomainOptions {
   /**
@@ -97,6 +105,8 @@ const DELETED = 2;
 const USED = 4;
 const TEMP = 8; // the temporary clause of a call, or a learnt clause derived from it
 const LBD_SHIFT = 4;
+/** The temporary clause of a call without one. */
+const NONE: readonly Lit[] = [];
 
 const CLAUSE_DECAY = 0.999;
 // Learnt-clause tiers and the reduction schedule (CaDiCaL's): glue up to CORE_GLUE kept for good, up
@@ -198,6 +208,8 @@ export class SatSolver {
 
   /** Whether the current call keeps propagation in its domain (DomainOptions.propagation). */
   private inDomainOnly = false;
+  /** Whether the decisions are still restricted to the last call's domain (KEEP_DOMAIN). */
+  private standing = false;
 
   constructor(private readonly domain?: DecisionDomain, private readonly domainOptions: DomainOptions = {}) {}
 
@@ -259,21 +271,12 @@ export class SatSolver {
     if (this.ok) {
       if (this.simplifyDue()) this.simplify();
       if (this.ok && (opts.temporary === undefined || this.addTemporary(opts.temporary, assume))) {
-        const allowed = this.domain?.(assumptions);
-        if (allowed !== undefined) {
-          this.restrictDecisions(allowed);
-          if (this.domainOptions.propagation) {
-            // the assumptions (the guard among them) are decided in any case, so they are in it
-            this.order.restrict(assume.map((l) => l >> 1));
-            this.inDomainOnly = true;
-          }
-        }
+        if (this.domain) this.enterDomain(this.domain, assumptions, opts.temporary ?? NONE, assume);
         result = this.search(assume, opts);
       }
     }
     this.inDomainOnly = false;
     this.backtrack(0);
-    this.order.unrestrict();
     if (this.temporary !== 0) this.dropTemporary();
     this.stats.timeMs += performance.now() - started;
     return result;
@@ -298,9 +301,29 @@ export class SatSolver {
     return this.failed.slice();
   }
 
-  private restrictDecisions(vars: readonly number[]): void {
-    for (const v of vars) if (!Number.isInteger(v) || v < 1 || v > this.nVars) throw new RangeError(`${v} does not name a variable (there are ${this.nVars})`);
-    this.order.restrict(vars);
+  /**
+   * Restricts the call's decisions (and its propagation, on request) to its domain: the last
+   * call's, when the domain keeps it, else a new one. After the call the restriction stands, the
+   * variables it unassigns back in its heap, so a call that keeps it finds it as it was.
+   */
+  private enterDomain(domain: DecisionDomain, assumptions: readonly Lit[], temporary: readonly Lit[], assume: readonly number[]): void {
+    const vars = domain(assumptions, temporary, this.standing ? this.order.allowedMask : undefined);
+    if (vars !== KEEP_DOMAIN || !this.standing) {
+      this.order.unrestrict();
+      this.standing = false;
+      if (vars === undefined || vars === KEEP_DOMAIN) return;
+      const wrong = this.order.restrict(vars);
+      if (wrong !== undefined) {
+        this.order.unrestrict();
+        throw new RangeError(`${wrong} does not name a variable (there are ${this.nVars})`);
+      }
+      this.standing = true;
+    }
+    if (this.domainOptions.propagation) {
+      // the assumptions (the guard among them) are decided in any case, so they are in it
+      this.order.restrict(assume.map((l) => l >> 1));
+      this.inDomainOnly = true;
+    }
   }
 
   // ---------------------------------------------------------------- temporary clauses
