@@ -39,6 +39,7 @@ export class TernaryLifter implements PredecessorLifter {
   private readonly cones: ConeWalker;
   /** The nodes of the constraints' cones: walked once, part of every lift's cone. */
   private readonly constraintCone: number[] = [];
+  private readonly constraintLatches: number[] = [];
   private readonly cone: number[] = [];
   private readonly work: number[] = [];
   private readonly undo: number[] = [];
@@ -58,6 +59,9 @@ export class TernaryLifter implements PredecessorLifter {
     this.target = new Int32Array(nodes);
     this.cones = new ConeWalker(aig);
     for (const c of aig.constraints) this.cones.pin(c.lit >> 1, (n) => { this.constraintCone.push(n); this.pinned[n] = 1; });
+    // in node order, which is topological, and the latches among them, in order too
+    this.constraintCone.sort((a, b) => a - b);
+    for (const n of this.constraintCone) if (n >= this.firstLatch && n < this.endLatch) this.constraintLatches.push(n);
   }
 
   /** The latch literals of the step's state that force it into `cube`. */
@@ -82,35 +86,44 @@ export class TernaryLifter implements PredecessorLifter {
     const started = performance.now();
     this.stats.solves++;
     const stamp = ++this.lifts;
-    const { value, member, pinned, firstGate, firstLatch } = this;
-    const fanins = this.ctx.aig.fanins;
+    const { value, member, pinned, firstLatch } = this;
     const cone = this.cone;
     cone.length = 0;
     this.cones.begin();
-    for (const t of targets) this.cones.add(t >> 1, (n) => { cone.push(n); member[n] = stamp; });
-    cone.push(...this.constraintCone);
-    // Fanins come before their gates: simulating in node order is topological.
-    const order = Int32Array.from(cone).sort();
-    for (const n of order) {
-      if (n === 0) value[0] = 0;
-      else if (n < firstLatch) value[n] = inputs[n - 1]!;
-      else if (n < firstGate) value[n] = state[n - firstLatch]!;
-      else value[n] = this.and(fanins[2 * (n - firstGate)]!, fanins[2 * (n - firstGate) + 1]!);
-    }
+    for (const t of targets) this.cones.addPostOrder(t >> 1, (n) => { cone.push(n); member[n] = stamp; });
+    // The constraints' cones first (closed under fan-in), then the targets' in post-order: each
+    // fanin is simulated before its gate.
+    this.simulate(this.constraintCone, state, inputs);
+    this.simulate(cone, state, inputs);
     const all = [...targets, ...this.ctx.aig.constraints.map((c) => c.lit)];
     for (const t of all) {
       if (this.lit(t) !== 1) throw new Error('IC3 ternary lifting: the step does not force its target');
       this.target[t >> 1] = stamp;
     }
     const inCone = (n: number) => member[n] === stamp || pinned[n] === 1;
-    for (const n of order) {
-      if (n < firstLatch || n >= this.endLatch) continue;
+    // the latches in node order, as they are tried
+    const latches = this.constraintLatches.slice();
+    for (const n of cone) if (n >= firstLatch && n < this.endLatch) latches.push(n);
+    latches.sort((a, b) => a - b);
+    for (const n of latches) {
       if (!this.toX(n, stamp, inCone)) for (let i = this.undo.length - 2; i >= 0; i -= 2) value[this.undo[i]!] = this.undo[i + 1]!;
     }
     const out: Lit[] = [];
-    for (const n of order) if (n >= firstLatch && n < this.endLatch && value[n] !== X) out.push(2 * n + (value[n] ? 0 : 1));
+    for (const n of latches) if (value[n] !== X) out.push(2 * n + (value[n] ? 0 : 1));
     this.stats.timeMs += performance.now() - started;
     return out;
+  }
+
+  /** Simulates `nodes`, each after its fanins, on the step's state and inputs. */
+  private simulate(nodes: readonly number[], state: Uint8Array, inputs: Uint8Array): void {
+    const { value, firstGate, firstLatch } = this;
+    const fanins = this.ctx.aig.fanins;
+    for (const n of nodes) {
+      if (n === 0) value[0] = 0;
+      else if (n < firstLatch) value[n] = inputs[n - 1]!;
+      else if (n < firstGate) value[n] = state[n - firstLatch]!;
+      else value[n] = this.and(fanins[2 * (n - firstGate)]!, fanins[2 * (n - firstGate) + 1]!);
+    }
   }
 
   /** The AND of two literals' values. */
