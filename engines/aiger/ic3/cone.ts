@@ -25,33 +25,20 @@ export class ConeWalker {
 
   /** Calls `visit` on each node of the fan-in of `root` (itself included) not reached yet in this walk. */
   add(root: number, visit: (node: number) => void): void {
-    this.mark(root, this.walk, visit);
+    this.mark(root, this.walk, visit, false);
   }
 
   /** As `add`, but visits each node after the nodes of its fan-in (in a topological order). */
   addPostOrder(root: number, visit: (node: number) => void): void {
-    const reached = this.reached;
-    const fanins = this.aig.fanins;
-    const firstGate = this.firstGate;
-    const stack = this.stack;
-    stack.push(root);
-    while (stack.length > 0) {
-      const n = stack.pop()!;
-      // -(n + 1): the fan-in of n is done
-      if (n < 0) { visit(-n - 1); continue; }
-      if (reached[n] === this.walk || reached[n] === PINNED) continue;
-      reached[n] = this.walk;
-      stack.push(-n - 1);
-      if (n >= firstGate) stack.push(fanins[2 * (n - firstGate)]! >> 1, fanins[2 * (n - firstGate) + 1]! >> 1);
-    }
+    this.mark(root, this.walk, visit, true);
   }
 
   /** Counts the fan-in of `root` as reached in every walk from now on, after calling `visit` on its nodes. */
   pin(root: number, visit: (node: number) => void): void {
-    this.mark(root, PINNED, visit);
+    this.mark(root, PINNED, visit, false);
   }
 
-  private mark(root: number, stamp: number, visit: (node: number) => void): void {
+  private mark(root: number, stamp: number, visit: (node: number) => void, postOrder: boolean): void {
     const reached = this.reached;
     const fanins = this.aig.fanins;
     const firstGate = this.firstGate;
@@ -59,9 +46,11 @@ export class ConeWalker {
     stack.push(root);
     while (stack.length > 0) {
       const n = stack.pop()!;
+      // -(n + 1): the fan-in of n is done (post-order only)
+      if (n < 0) { visit(-n - 1); continue; }
       if (reached[n] === this.walk || reached[n] === PINNED) continue;
       reached[n] = stamp;
-      visit(n);
+      if (postOrder) stack.push(-n - 1); else visit(n);
       if (n >= firstGate) stack.push(fanins[2 * (n - firstGate)]! >> 1, fanins[2 * (n - firstGate) + 1]! >> 1);
     }
   }

@@ -116,8 +116,8 @@ export class FrameSolver {
 
   /**
    * The variables a query decides: the cones of its assumptions and of its temporary clause (the
-   * latches of a relative-induction query's cube), and the base. Every variable of this solver
-   * is the unroller's or a latch, so the cones are always known. The domain still standing from
+   * latches of a relative-induction query's cube), and the base. Every variable a query names is
+   * the unroller's or a latch, so its cone is always known. The domain still standing from
    * the query before is kept when it holds this one's (it holds the variables of the query's
    * literals, hence their cones, and the base has not grown since) and is not much larger: a
    * larger domain is sound but costs the search its extra variables.
