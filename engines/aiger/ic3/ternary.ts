@@ -41,6 +41,8 @@ export class TernaryLifter implements PredecessorLifter {
   private readonly constraintCone: number[] = [];
   private readonly constraintLatches: number[] = [];
   private readonly cone: number[] = [];
+  /** The latches of one lift's cone (reused from lift to lift). */
+  private readonly latches: number[] = [];
   private readonly work: number[] = [];
   private readonly undo: number[] = [];
 
@@ -102,7 +104,9 @@ export class TernaryLifter implements PredecessorLifter {
     }
     const inCone = (n: number) => member[n] === stamp || pinned[n] === 1;
     // the latches in node order, as they are tried
-    const latches = this.constraintLatches.slice();
+    const latches = this.latches;
+    latches.length = 0;
+    for (const n of this.constraintLatches) latches.push(n);
     for (const n of cone) if (n >= firstLatch && n < this.endLatch) latches.push(n);
     latches.sort((a, b) => a - b);
     for (const n of latches) {
