@@ -22,6 +22,7 @@ import { classify, termination, type Answer } from './classify.js';
 import type { UnknownKind } from '../engines/result.js';
 import type { Model } from './suite.js';
 import { VERSION } from '../cli/protocol.js';
+import { NODE_FLAGS } from '../cli/node-flags.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const VIGIL_BIN = `${ROOT}dist/bin/vigil.js`;
@@ -50,7 +51,7 @@ export type VigilLaunch = (model: Model, c: RunConfig, limits: TaskLimits) => Pr
 
 /** `vigil check --json` in its own process under the limits. */
 export const ownProcess: VigilLaunch = (model, c, limits) => {
-  const args = [VIGIL_BIN, 'check', model.file, '--json', '--quiet', '--timeout', String(limits.timeoutS),
+  const args = [...NODE_FLAGS, VIGIL_BIN, 'check', model.file, '--json', '--quiet', '--timeout', String(limits.timeoutS),
     ...(model.property ? ['--property', model.property] : []),
     ...(c.algorithm ? ['--algorithm', c.algorithm] : []),
     ...OPTION_NAMES.flatMap((n) => (c.options[n] === undefined ? [] : [`--${n}`, c.options[n]!]))];

@@ -1,8 +1,9 @@
-#!/usr/bin/env node
+#!/usr/bin/env -S node --v8-pool-size=0
 /**
  * The `vigil` command's entry. For `check` and `hwmcc` it starts the checker's worker thread first,
  * so that the worker loads the pipeline while this thread loads the command line
- * (checker-thread.ts); the command line itself is command-line.ts.
+ * (checker-thread.ts); the command line itself is command-line.ts. The shebang carries Node's
+ * options for a `vigil` process (node-flags.ts).
  */
 import { prestartChecker } from './checker-thread.js';
 

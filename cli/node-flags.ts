@@ -1,0 +1,13 @@
+/**
+ * Node's options for a `vigil` process: the command's shebang (cli/main.ts) carries them, and so do
+ * the processes the bench starts (bench/task.ts, bench/batch.ts, bench/profile.ts), which run the
+ * command's script with `process.execPath` and would otherwise measure another process than a
+ * user's `vigil`.
+ *
+ * `--v8-pool-size=0` sizes V8's pool of background threads (concurrent compilation, parallel GC) to
+ * the cores minus one instead of Node's fixed 4. On two cores the checker's worker and the main
+ * thread already contend with four such threads: with one, the 15 HWMCC'24 circuits around the
+ * median took 10 % less CPU and 11 % less wall (medians of 7 interleaved runs), and runs of 1 to
+ * 13 s took the same time.
+ */
+export const NODE_FLAGS: readonly string[] = ['--v8-pool-size=0'];
