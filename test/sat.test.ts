@@ -14,6 +14,7 @@ import { mulberry32 } from '../bench/random.js';
 import { InputError } from '../lang/errors.js';
 import { parseDimacs, solverFor, writeDimacs, type Cnf } from '../lang/sat/dimacs.js';
 import { KEEP_DOMAIN, SatSolver, type Lit } from '../lang/sat/solver.js';
+import { VarHeap } from '../lang/sat/heap.js';
 
 // ---------------------------------------------------------------- brute force
 
@@ -268,6 +269,52 @@ describe('SAT solver against brute force', () => {
 });
 
 // ---------------------------------------------------------------- interface details
+
+describe('VSIDS order', () => {
+  // The heaps keep a copy of each activity per position; bumps, rescaling (activities past 1e100,
+  // here after some 4,500 decays) and restricted heaps must keep the copies equal to the
+  // activities, or pops come out of order. A model of the activities follows the same rules.
+  it('pops the most active variable, across rescaling and restrictions', () => {
+    const rnd = mulberry32(7);
+    const n = 200;
+    const heap = new VarHeap();
+    heap.grow(n + 1);
+    for (let v = 1; v <= n; v++) heap.add(v);
+    const act = new Float64Array(n + 1);
+    let inc = 1;
+    const inHeap = new Set(Array.from({ length: n }, (_, i) => i + 1));
+    let rescaled = 0;
+    for (let round = 0; round < 60; round++) {
+      for (let k = 0; k < 150; k++) {
+        const v = 1 + Math.floor(rnd() * n);
+        if ((act[v]! += inc) > 1e100) {
+          for (let u = 1; u <= n; u++) act[u]! *= 1e-100;
+          inc *= 1e-100;
+          rescaled++;
+        }
+        heap.bump(v);
+        inc /= 0.95;
+        heap.decay();
+      }
+      const restricted = round % 3 === 0;
+      const allowed = new Set([...inHeap].filter(() => rnd() < 0.5));
+      if (restricted) heap.restrict([...allowed]);
+      const pool = restricted ? allowed : inHeap;
+      const popped: number[] = [];
+      for (let k = 0; k < 20 && pool.size > 0; k++) {
+        const v = heap.pop();
+        const best = Math.max(...[...pool].map((u) => act[u]!));
+        expect(act[v]).toBe(best);
+        pool.delete(v);
+        inHeap.delete(v);
+        popped.push(v);
+      }
+      for (const v of popped) { heap.restore(v); inHeap.add(v); if (restricted) allowed.add(v); }
+      if (restricted) heap.unrestrict();
+    }
+    expect(rescaled).toBeGreaterThan(0);
+  });
+});
 
 describe('SAT solver interface', () => {
   const vars = (s: SatSolver, n: number) => Array.from({ length: n }, () => s.newVar());

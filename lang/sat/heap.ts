@@ -13,9 +13,18 @@
 
 const VAR_DECAY = 0.95;
 
-/** A max-heap of variables keyed by an activity array owned by its `VarHeap`. */
+/**
+ * A max-heap of variables keyed by an activity array owned by its `VarHeap`. Each position keeps a
+ * copy of its variable's activity in `key`, kept equal to it (bumps go through `up`, rescaling
+ * through `scale`): the sift loops then compare along the heap instead of loading each variable's
+ * activity at random. IC3's queries pop every variable that propagation assigned ahead of the next
+ * decision (2.2 million such pops against 1.3 million decisions on `gen35`); the search is the
+ * same, and IC3 alone took 2 % less CPU on 41 circuits (README).
+ */
 class Heap {
   heap = new Int32Array(0);
+  /** Per position: the activity of the variable there. */
+  key = new Float64Array(0);
   /** Per variable: its position in `heap`, -1 when not in it. */
   index = new Int32Array(0);
   size = 0;
@@ -24,6 +33,9 @@ class Heap {
     const heap = new Int32Array(cap);
     heap.set(this.heap);
     this.heap = heap;
+    const key = new Float64Array(cap);
+    key.set(this.key);
+    this.key = key;
     const index = new Int32Array(cap).fill(-1);
     index.set(this.index);
     this.index = index;
@@ -35,33 +47,45 @@ class Heap {
     this.up(this.size++, act);
   }
 
+  /** Multiplies every key by `f`, as the activities were. */
+  scale(f: number): void {
+    for (let i = 0; i < this.size; i++) this.key[i]! *= f;
+  }
+
   /** Removes and returns the most active variable; the heap must not be empty. */
-  pop(act: Float64Array): number {
+  pop(): number {
     const heap = this.heap;
     const top = heap[0]!;
     this.index[top] = -1;
-    const last = heap[--this.size]!;
-    if (this.size > 0) {
-      heap[0] = last;
-      this.down(0, act);
+    const last = --this.size;
+    if (last > 0) {
+      heap[0] = heap[last]!;
+      this.key[0] = this.key[last]!;
+      this.down(0);
     }
     return top;
   }
 
-  down(i: number, act: Float64Array): void {
+  down(i: number): void {
     const heap = this.heap;
+    const key = this.key;
+    const index = this.index;
+    const size = this.size;
     const v = heap[i]!;
+    const k = key[i]!;
     for (;;) {
       let child = 2 * i + 1;
-      if (child >= this.size) break;
-      if (child + 1 < this.size && act[heap[child + 1]!]! > act[heap[child]!]!) child++;
-      if (act[heap[child]!]! <= act[v]!) break;
+      if (child >= size) break;
+      if (child + 1 < size && key[child + 1]! > key[child]!) child++;
+      if (key[child]! <= k) break;
       heap[i] = heap[child]!;
-      this.index[heap[i]!] = i;
+      key[i] = key[child]!;
+      index[heap[i]!] = i;
       i = child;
     }
     heap[i] = v;
-    this.index[v] = i;
+    key[i] = k;
+    index[v] = i;
   }
 
   /** Puts `vars[from..]` (none of them in the heap) in at once, in linear time (Floyd's heap construction). */
@@ -69,9 +93,10 @@ class Heap {
     for (let i = from; i < vars.length; i++) {
       const v = vars[i]!;
       this.heap[this.size] = v;
+      this.key[this.size] = act[v]!;
       this.index[v] = this.size++;
     }
-    for (let i = (this.size >> 1) - 1; i >= 0; i--) this.down(i, act);
+    for (let i = (this.size >> 1) - 1; i >= 0; i--) this.down(i);
   }
 
   /** Removes every variable. */
@@ -80,18 +105,23 @@ class Heap {
     this.size = 0;
   }
 
+  /** Moves the variable at position `i` up to where its activity (read afresh: it may have been bumped) belongs. */
   up(i: number, act: Float64Array): void {
     const heap = this.heap;
+    const key = this.key;
     const v = heap[i]!;
+    const k = act[v]!;
     while (i > 0) {
       const parent = (i - 1) >> 1;
+      if (key[parent]! >= k) break;
       const u = heap[parent]!;
-      if (act[u]! >= act[v]!) break;
       heap[i] = u;
+      key[i] = key[parent]!;
       this.index[u] = i;
       i = parent;
     }
     heap[i] = v;
+    key[i] = k;
     this.index[v] = i;
   }
 }
@@ -142,6 +172,8 @@ export class VarHeap {
     const act = this.activity;
     if ((act[v]! += this.inc) > 1e100) {
       for (let u = 1; u <= this.vars; u++) act[u]! *= 1e-100;
+      this.all.scale(1e-100);
+      this.allowed.scale(1e-100);
       this.inc *= 1e-100;
     }
     if (this.all.index[v]! >= 0) this.all.up(this.all.index[v]!, act);
@@ -155,7 +187,7 @@ export class VarHeap {
 
   /** Removes and returns the most active variable (among the allowed ones while restricted); the heap must not be empty. */
   pop(): number {
-    return (this.restricted ? this.allowed : this.all).pop(this.activity);
+    return (this.restricted ? this.allowed : this.all).pop();
   }
 
   /**
