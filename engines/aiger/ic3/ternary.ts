@@ -97,11 +97,8 @@ export class TernaryLifter implements PredecessorLifter {
     // fanin is simulated before its gate.
     this.simulate(this.constraintCone, state, inputs);
     this.simulate(cone, state, inputs);
-    const all = [...targets, ...this.ctx.aig.constraints.map((c) => c.lit)];
-    for (const t of all) {
-      if (this.lit(t) !== 1) throw new Error('IC3 ternary lifting: the step does not force its target');
-      this.target[t >> 1] = stamp;
-    }
+    for (const t of targets) this.markTarget(t, stamp);
+    for (const c of this.ctx.aig.constraints) this.markTarget(c.lit, stamp);
     const inCone = (n: number) => member[n] === stamp || pinned[n] === 1;
     // the latches in node order, as they are tried
     const latches = this.latches;
@@ -116,6 +113,12 @@ export class TernaryLifter implements PredecessorLifter {
     for (const n of latches) if (value[n] !== X) out.push(2 * n + (value[n] ? 0 : 1));
     this.stats.timeMs += performance.now() - started;
     return out;
+  }
+
+  /** Marks literal `t`, which the simulation must have made 1, as a target of lift `stamp`. */
+  private markTarget(t: Lit, stamp: number): void {
+    if (this.lit(t) !== 1) throw new Error('IC3 ternary lifting: the step does not force its target');
+    this.target[t >> 1] = stamp;
   }
 
   /** Simulates `nodes`, each after its fanins, on the step's state and inputs. */
