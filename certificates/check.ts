@@ -13,13 +13,16 @@
  */
 import type { Problem, Property } from '../formalisms/problem.js';
 import { replay } from '../formalisms/trace.js';
-import type { Result } from '../engines/result.js';
+import { unknown, type Result } from '../engines/result.js';
 import { CertificateError, KIND_NAMES, type Certificate } from './certificate.js';
 import { checkWitness } from './witness.js';
-import { checkWitnessCircuit } from './witness-circuit.js';
+import { OutOfTime, checkWitnessCircuit } from './witness-circuit.js';
 
-/** What is wrong with the certificate, or undefined when it passes. */
-async function failure(problem: Problem, p: Property, c: Certificate): Promise<string | undefined> {
+/**
+ * What is wrong with the certificate, or undefined when it passes. The checks on Vigil's SAT solver
+ * give up at the deadline (OutOfTime); the Z3 checks run in a worker, which the command ends.
+ */
+async function failure(problem: Problem, p: Property, c: Certificate, deadline: number | undefined): Promise<string | undefined> {
   const circuit = problem.circuit;
   switch (c.kind) {
     case 'trace': {
@@ -35,7 +38,7 @@ async function failure(problem: Problem, p: Property, c: Certificate): Promise<s
       const wrong = await checkInductiveInvariant(problem.model(p), c.invariant);
       if (wrong || !circuit) return wrong;
       const witness = circuit.witnessCircuitOf(p, c.invariant.get(problem.model(p).initLoc)!);
-      const asCircuit = checkWitnessCircuit(circuit.aig, p.index, witness);
+      const asCircuit = checkWitnessCircuit(circuit.aig, p.index, witness, { deadline });
       return asCircuit && `as a witness circuit: ${asCircuit}`;
     }
     case 'k-invariant': {
@@ -43,7 +46,7 @@ async function failure(problem: Problem, p: Property, c: Certificate): Promise<s
       return checkKInductiveInvariant(problem.model(p), c.invariant, c.k, c.simplePath);
     }
     case 'witness-circuit':
-      return checkWitnessCircuit(circuit!.aig, p.index, c.witness);
+      return checkWitnessCircuit(circuit!.aig, p.index, c.witness, { deadline });
     case 'transition-invariant': {
       const { checkTransitionInvariant } = await import('./transition-invariant.js');
       return checkTransitionInvariant(problem.model(p), c);
@@ -56,10 +59,21 @@ async function failure(problem: Problem, p: Property, c: Certificate): Promise<s
   }
 }
 
-/** Throws a CertificateError naming the model, the property, the engine and what failed. */
-export async function checkCertificate(problem: Problem, p: Property, engine: string, result: Result): Promise<void> {
-  if (result.verdict === 'unknown') return;
+/**
+ * The result as it may be shown: as it is when its certificate passes (or it has none), UNKNOWN
+ * (timeout) when the check ran past the deadline. Throws a CertificateError naming the model, the
+ * property, the engine and what failed.
+ */
+export async function checkCertificate(problem: Problem, p: Property, engine: string, result: Result, deadline?: number): Promise<Result> {
+  if (result.verdict === 'unknown') return result;
   const c = result.certificate;
-  const wrong = await failure(problem, p, c);
+  let wrong: string | undefined;
+  try {
+    wrong = await failure(problem, p, c, deadline);
+  } catch (e) {
+    if (e instanceof OutOfTime) return { verdict: 'unknown', reason: unknown('timeout', `timeout while checking the ${KIND_NAMES[c.kind]}`), stats: result.stats };
+    throw e;
+  }
   if (wrong) throw new CertificateError(`${problem.file}, property ${p.name}: the ${KIND_NAMES[c.kind]} found by ${engine} fails its check: ${wrong}`);
+  return result;
 }

@@ -32,9 +32,12 @@ import { andCount, firstGateNode, type Aig, type Lit } from '../formalisms/aig.j
 import { PairTable } from '../formalisms/pair-table.js';
 
 export interface WitnessCheckOptions {
-  /** Absolute time (as `Date.now()`) after which a check gives up and fails. */
+  /** Absolute time (as `Date.now()`) after which a check gives up: it throws OutOfTime. */
   readonly deadline?: number;
 }
+
+/** A check that ran past its deadline: the certificate has neither passed nor failed. */
+export class OutOfTime extends Error {}
 
 /**
  * A structurally hashed graph over both circuits, with constant folding, encoded into one SAT
@@ -287,7 +290,8 @@ function sat(t: Tseitin, assumptions: readonly number[], opts: WitnessCheckOptio
 
 /**
  * Undefined when `witness` is a valid witness circuit for property `property` of `model`, else the
- * failed check (`the Step check fails`, ...) or why the circuits cannot be compared.
+ * failed check (`the Step check fails`, ...) or why the circuits cannot be compared; OutOfTime
+ * when a check runs past `opts.deadline`.
  */
 export function checkWitnessCircuit(model: Aig, property: number, witness: Aig, opts: WitnessCheckOptions = {}): string | undefined {
   const shape = malformed(model, 'model') ?? malformed(witness, 'witness');
@@ -306,8 +310,9 @@ export function checkWitnessCircuit(model: Aig, property: number, witness: Aig, 
     ['Base', () => base(model, witness, wBad, opts)],
   ];
   for (const [name, fails] of checks) {
+    if (opts.deadline !== undefined && Date.now() > opts.deadline) throw new OutOfTime(`the ${name} check was not reached in time`);
     const r = fails();
-    if (r === undefined) return `the ${name} check could not be decided in time`;
+    if (r === undefined) throw new OutOfTime(`the ${name} check could not be decided in time`);
     if (r) return `the ${name} check fails`;
   }
   return step(model, witness, wBad, opts);
@@ -399,7 +404,7 @@ function step(model: Aig, witness: Aig, wBad: Lit, opts: WitnessCheckOptions): s
   for (const c of clauses) t.addClause(c.map((l) => s0.w.lit(l)));
   for (const [j, c] of clauses.entries()) {
     const r = sat(t, c.map((l) => -s1.w.lit(l)), opts);
-    if (r === undefined) return 'the Step check could not be decided in time';
+    if (r === undefined) throw new OutOfTime('the Step check could not be decided in time');
     if (r) return `the Step check fails (conjunct ${j} of ${clauses.length} of the witness's good condition)`;
   }
   return undefined;

@@ -11,11 +11,26 @@
  * The only option that must be known at the start is --memory (a worker's heap limit is fixed when
  * it starts): it is read from the raw arguments here, and a session whose parsed limit differs
  * (say, an invalid value that commander rejects) starts its own worker instead.
+ *
+ * No worker is started when the run will likely check a circuit in this thread (in-thread.ts): the
+ * raw arguments name a circuit of at most IN_THREAD_BYTES, without the terminal interface or
+ * --memory. Whether it does is decided once the command line is parsed (`inThreadAllowed`); if it
+ * does not after all, its worker starts then.
  */
+import { statSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { WorkerHint } from './protocol.js';
 
+/**
+ * The largest circuit file checked in the command's own thread: its reading cannot be interrupted
+ * there (a 1.1 MB circuit of HWMCC'24 reads in about 60 ms), and on larger circuits a worker's
+ * start-up is a small part of the run.
+ */
+export const IN_THREAD_BYTES = 4 * 2 ** 20;
+
 let early: { readonly worker: Worker; readonly memory: number | undefined } | undefined;
+/** Whether the raw arguments allowed a check in this thread, so that no worker was started for it. */
+let inThread = false;
 
 /**
  * A checker worker with the given heap limit in megabytes (none when undefined); `hint` lets it load
@@ -51,10 +66,37 @@ export function prestartChecker(argv: readonly string[]): void {
   const command = argv[2];
   if (command !== 'check' && command !== 'hwmcc') return;
   const memory = memoryArgument(argv);
+  inThread = inThreadLikely(argv, memory);
+  if (inThread) return;
   // an option's value may be a circuit too (--certificate proof.aag): then the hint only costs a load
   const worker = startChecker(memory, { circuit: argv.slice(3).some((a) => /\.(aag|aig)$/i.test(a)) });
   worker.unref();
   early = { worker, memory };
+}
+
+/**
+ * Whether the raw arguments allow a check in this thread: a small circuit, no terminal interface
+ * (`hwmcc` never has one; `check` when standard output is no terminal, or with --json or --quiet),
+ * no --memory (a limit on the whole process, which a worker's end enforces). An option's value may
+ * name a circuit too (--certificate proof.aag): then the guess is wrong, and costs only the early start.
+ */
+function inThreadLikely(argv: readonly string[], memory: number | undefined): boolean {
+  if (memory !== undefined || argv.some((a) => a === '--memory' || a.startsWith('--memory='))) return false;
+  const args = argv.slice(3);
+  if (argv[2] === 'check' && process.stdout.isTTY && !args.includes('--json') && !args.includes('--quiet')) return false;
+  return args.some((a) => {
+    if (!/\.(aag|aig)$/i.test(a)) return false;
+    try {
+      return statSync(a).size <= IN_THREAD_BYTES;
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** Whether no worker was started early because the check may run in this thread. */
+export function inThreadAllowed(): boolean {
+  return inThread;
 }
 
 /** The worker started early if its heap limit is `memory`, else a new one; either way the session's. */

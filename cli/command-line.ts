@@ -4,7 +4,8 @@
  * verdict whose certificate failed its independent check: such a verdict is never printed).
  *
  * `check` runs in a worker thread (`session.ts`, `check-worker.ts`, `pipeline.ts`) so that this
- * thread stays free to draw the terminal interface, read `q`, and enforce --timeout and --memory.
+ * thread stays free to draw the terminal interface, read `q`, and enforce --timeout and --memory;
+ * a circuit checked by a bit-level engine without the interface runs in this thread (`in-thread.ts`).
  * The algorithms and their options come from the engine registry. The parsers, engines and ink are
  * loaded only by the commands that need them.
  */
@@ -12,14 +13,17 @@ import { readdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join, relative } from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { DEFAULT_ENGINE, ENGINES, ENGINE_NAMES, ENGINE_OPTIONS } from '../engines/registry.js';
+import { DEFAULT_ENGINE, ENGINES, ENGINE_NAMES, ENGINE_OPTIONS, chooseEngine, circuitsOnly } from '../engines/registry.js';
 import { OptionError, type EngineOption, type Settings } from '../engines/engine.js';
-import { MODEL_FILES, readCircuitAhead } from '../formalisms/frontends/index.js';
+import { MODEL_FILES, SMALL_CIRCUIT, readCircuitAhead } from '../formalisms/frontends/index.js';
 import type { AigerFile } from '../lang/grammar/aiger.js';
+import type { Progress } from '../engines/result.js';
 import { EXIT, VERSION, type CheckOptions } from './protocol.js';
 import { positive } from './positive.js';
 import { Session, type SessionEnd } from './session.js';
 import { PlainProgress } from './progress.js';
+import { IN_THREAD_BYTES, inThreadAllowed } from './checker-thread.js';
+import { checkInThread } from './in-thread.js';
 import { addBenchCommands } from '../bench/command.js';
 
 /** An engine option as a commander option, its values checked as the engine declares. */
@@ -55,15 +59,31 @@ function checkOptions(parsed: Record<string, unknown>): CheckOptions {
 }
 
 /**
- * Checks one model in a worker thread; the terminal interface when standard output is a terminal,
- * else one progress line per iteration on standard error (none with --quiet) and the result on
- * standard output. Returns the exit code.
+ * Whether a check without the terminal interface runs in this thread (in-thread.ts): no worker was
+ * started for it (checker-thread.ts guessed so from the raw arguments), no --memory, and the engine
+ * chosen for a circuit checks circuits only. An engine that cannot be chosen leaves the error to
+ * the worker's pipeline, which reports it as it always has.
+ */
+function runsInThread(file: string, opts: CheckOptions): boolean {
+  if (!inThreadAllowed() || opts.memory !== undefined) return false;
+  try {
+    return circuitsOnly(chooseEngine({ file, formalism: 'aiger', theories: new Set(['bool']) }, opts));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Checks one model; the terminal interface when standard output is a terminal, else one progress
+ * line per iteration on standard error (none with --quiet) and the result on standard output.
+ * Returns the exit code.
  */
 async function checkFile(file: string, opts: CheckOptions, started = Date.now()): Promise<number> {
   const tui = process.stdout.isTTY && !opts.json && !opts.quiet;
+  const inThread = !tui && runsInThread(file, opts);
   // read here while the worker loads the pipeline (the worker started before the command line)
-  const circuit = await readCircuitAhead(file);
-  const outcome = tui ? await (await import('./tui/run.js')).checkWithTui(file, opts, started, circuit) : await checkPlain(file, opts, started, circuit);
+  const circuit = await readCircuitAhead(file, inThread ? IN_THREAD_BYTES : SMALL_CIRCUIT);
+  const outcome = tui ? await (await import('./tui/run.js')).checkWithTui(file, opts, started, circuit) : await checkPlain(file, opts, started, circuit, inThread);
   if (outcome.kind === 'failure') {
     process.stderr.write(`${outcome.message}\n`);
     return outcome.code;
@@ -72,13 +92,22 @@ async function checkFile(file: string, opts: CheckOptions, started = Date.now())
   return outcome.code;
 }
 
-/** Without the interface: progress lines on standard error, and Ctrl-C ends the run with UNKNOWN. */
-async function checkPlain(file: string, opts: CheckOptions, started: number, circuit?: AigerFile): Promise<SessionEnd> {
+/**
+ * Without the interface: progress lines on standard error; in a worker, Ctrl-C ends the run with
+ * UNKNOWN. `inThread`: the circuit read ahead is checked in this thread.
+ */
+async function checkPlain(file: string, opts: CheckOptions, started: number, circuit?: AigerFile, inThread = false): Promise<SessionEnd> {
   const plain = new PlainProgress((line) => process.stderr.write(`${line}\n`), started);
-  const session = new Session(file, opts, {
-    onProgress: opts.quiet ? undefined : (p) => plain.update(p),
-    onNote: (line) => process.stderr.write(`${line}\n`),
-  }, started, circuit);
+  const events = {
+    onProgress: opts.quiet ? undefined : (p: Progress) => plain.update(p),
+    onNote: (line: string) => process.stderr.write(`${line}\n`),
+  };
+  if (inThread && circuit) {
+    const outcome = await checkInThread(file, opts, started, circuit, events);
+    plain.flush();
+    return outcome;
+  }
+  const session = new Session(file, opts, events, started, circuit);
   const interrupt = () => session.end('stopped');
   process.on('SIGINT', interrupt);
   const outcome = await session.done;
@@ -97,7 +126,9 @@ const HWMCC_EXIT = { unsafe: 10, safe: 20 } as const;
  * (binary AIGER unless the name ends in `.aag`).
  */
 async function hwmcc(model: string, sat: string, unsat: string, opts: { algorithm?: string; timeout?: number }): Promise<number> {
-  const outcome = await checkPlain(model, { ...opts, quiet: true, settings: {}, hwmcc: { sat, unsat } }, performance.timeOrigin, await readCircuitAhead(model));
+  const options: CheckOptions = { ...opts, quiet: true, settings: {}, hwmcc: { sat, unsat } };
+  const inThread = runsInThread(model, options);
+  const outcome = await checkPlain(model, options, performance.timeOrigin, await readCircuitAhead(model, inThread ? IN_THREAD_BYTES : SMALL_CIRCUIT), inThread);
   if (outcome.kind === 'failure') {
     process.stderr.write(`${outcome.message}\n`);
     return outcome.code;

@@ -14,8 +14,8 @@ import type { Problem, Property, PropertyKind } from '../formalisms/problem.js';
 import { InputError } from '../lang/errors.js';
 import { CertificateError } from '../certificates/certificate.js';
 import { checkCertificate } from '../certificates/check.js';
-import { OptionError, inapplicable, type EngineSpec, type Settings } from '../engines/engine.js';
-import { ENGINES, declaring, engineFor } from '../engines/registry.js';
+import { OptionError, type EngineSpec, type Settings } from '../engines/engine.js';
+import { chooseEngine, declaring } from '../engines/registry.js';
 import type { Progress } from '../engines/result.js';
 import { humanVerdict, jsonVerdict, report, summarize, type Checked } from './render.js';
 import { panelOf } from './panel.js';
@@ -23,8 +23,10 @@ import { outputProblem, writeOutputs } from './outputs/index.js';
 import { EXIT, VERSION, type CheckFailure, type CheckOptions, type CheckResult, type Header, type PropertyReport } from './protocol.js';
 
 export interface PipelineHooks {
-  /** Absolute time (ms since the epoch) after which the engine gives up. */
+  /** Absolute time (ms since the epoch) after which the engine, and a certificate check on Vigil's SAT solver, give up. */
   readonly deadline?: number;
+  /** Polled by the bit-level engines with the clock: true ends the check as the deadline would (engines/result.ts, Limits). */
+  readonly stop?: () => boolean;
   readonly onStart?: (h: Header) => void;
   readonly onProgress?: (p: Progress) => void;
   /** Warnings about the input and notes about the configuration, one line each. */
@@ -59,19 +61,6 @@ function checkSettings(spec: EngineSpec, settings: Settings): void {
 }
 
 /**
- * Without `--algorithm`, options of one engine that the default does not have choose that engine
- * (`--domain EXPL` runs CEGAR where the default is the portfolio), as a bench configuration does;
- * so does `--arg`, which only engines that build an ARG can write.
- */
-function implied(problem: Problem, opts: CheckOptions): string | undefined {
-  const keys = Object.keys(opts.settings);
-  const arg = opts.arg !== undefined;
-  const fits = (e: EngineSpec) => keys.every((k) => e.options.some((o) => o.name === k)) && (!arg || e.drawsArg === true);
-  if ((keys.length === 0 && !arg) || fits(engineFor(problem))) return undefined;
-  return ENGINES.find((e) => fits(e) && inapplicable(e, problem) === undefined)?.name;
-}
-
-/**
  * Load, check every property and its certificate, write, render. Throws on bad input or a failed
  * certificate. `circuit` is the file already read, when the command line read a small circuit ahead.
  */
@@ -81,7 +70,7 @@ export async function checkPipeline(file: string, opts: CheckOptions, hooks: Pip
   // HWMCC's harness and certifaiger certify a file's first property
   const properties = selectProperties(problem, opts.property, opts.hwmcc !== undefined);
   const kind = properties[0]!.kind;
-  const spec = engineFor(problem, opts.algorithm ?? (kind === 'safety' ? implied(problem, opts) : undefined), kind);
+  const spec = chooseEngine(problem, opts, kind);
   checkSettings(spec, opts.settings);
   const misuse = outputProblem(problem, spec, opts);
   if (misuse) throw new FileError(misuse);
@@ -96,11 +85,11 @@ export async function checkPipeline(file: string, opts: CheckOptions, hooks: Pip
   const reports: PropertyReport[] = [];
   for (const property of properties) {
     const tag = properties.length > 1 ? { property: property.name } : {};
-    const result = await engine.check(problem, property, { deadline: hooks.deadline }, {
+    const found = await engine.check(problem, property, { deadline: hooks.deadline, stop: hooks.stop }, {
       progress: (p) => hooks.onProgress?.({ ...p, ...tag }),
       note: (line) => hooks.onNote?.(`note: ${line}`),
     });
-    await checkCertificate(problem, property, spec.name, result);
+    const result = await checkCertificate(problem, property, spec.name, found, hooks.deadline);
     checked.push({ property, result });
     reports.push(report(property, result));
     hooks.onProperty?.(reports.at(-1)!);

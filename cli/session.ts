@@ -57,6 +57,44 @@ function reachedStats(last: Progress | undefined, elapsedMs: number): Statistics
 export type Ending = 'timeout' | 'memory' | 'stopped';
 const ENDINGS: Record<Ending, UnknownReason> = { timeout: TIMEOUT, memory: OUT_OF_MEMORY, stopped: STOPPED };
 
+/** What a run had done when it was ended: its header once known, the properties reported, the last progress. */
+export interface Reached {
+  readonly header: Header | undefined;
+  readonly reports: readonly PropertyReport[];
+  readonly last: Progress | undefined;
+}
+
+/**
+ * The result of a run ended from outside (the user pressed q, a limit was hit): the properties
+ * reported so far keep their verdicts, the others are UNKNOWN with what was reached.
+ */
+export function endedResult(file: string, options: CheckOptions, reached: Reached, why: Ending, elapsedMs: number): CheckResult {
+  const { header, last } = reached;
+  const reason = ENDINGS[why];
+  const done = new Set(reached.reports.map((r) => r.name));
+  const open = (header?.properties ?? ['']).filter((name) => !done.has(name));
+  const reports = [...reached.reports, ...open.map((name, i) => ({
+    name, verdict: 'unknown' as const, reason, stats: i === 0 ? reachedStats(last, elapsedMs) : { timeMs: 0, solverChecks: 0, solverTimeMs: 0 },
+  }))];
+  const summed = summarize(reports);
+  // with several properties, the run's time is the wall time until it was ended
+  const summary = reports.length === 1 ? summed : { ...summed, stats: { ...summed.stats, timeMs: elapsedMs } };
+  const line = last ? progressLine(last) : undefined;
+  const text = endedVerdict(file, header, summary, options.json === true, VERSION);
+  return {
+    kind: 'result',
+    ...(header ? { header } : {}),
+    verdict: summary.verdict,
+    ...(summary.reason ? { reason: summary.reason } : {}),
+    code: EXIT[summary.verdict],
+    stats: summary.stats,
+    reports,
+    // A run ended from outside writes no result files: they are written by the worker after certification.
+    text: options.json || !line ? text : `${text}\nreached: ${line}`,
+    panel: { property: open[0] ?? '', kind: 'unknown', reason: reason.detail, ...(line ? { reached: line } : {}) },
+  };
+}
+
 export class Session {
   readonly done: Promise<SessionEnd>;
   private readonly worker: Worker;
@@ -105,30 +143,7 @@ export class Session {
    */
   end(why: Ending): void {
     if (this.finished) return;
-    const reason = ENDINGS[why];
-    const elapsedMs = Math.round(Date.now() - this.started);
-    const done = new Set(this.reports.map((r) => r.name));
-    const open = (this.header?.properties ?? ['']).filter((name) => !done.has(name));
-    const reports = [...this.reports, ...open.map((name, i) => ({
-      name, verdict: 'unknown' as const, reason, stats: i === 0 ? reachedStats(this.last, elapsedMs) : { timeMs: 0, solverChecks: 0, solverTimeMs: 0 },
-    }))];
-    const summed = summarize(reports);
-    // with several properties, the run's time is the wall time until it was ended
-    const summary = reports.length === 1 ? summed : { ...summed, stats: { ...summed.stats, timeMs: elapsedMs } };
-    const reached = this.last ? progressLine(this.last) : undefined;
-    const text = endedVerdict(this.file, this.header, summary, this.options.json === true, VERSION);
-    this.finish({
-      kind: 'result',
-      ...(this.header ? { header: this.header } : {}),
-      verdict: summary.verdict,
-      ...(summary.reason ? { reason: summary.reason } : {}),
-      code: EXIT[summary.verdict],
-      stats: summary.stats,
-      reports,
-      // A run ended from outside writes no result files: they are written by the worker after certification.
-      text: this.options.json || !reached ? text : `${text}\nreached: ${reached}`,
-      panel: { property: open[0] ?? '', kind: 'unknown', reason: reason.detail, ...(reached ? { reached } : {}) },
-    });
+    this.finish(endedResult(this.file, this.options, { header: this.header, reports: this.reports, last: this.last }, why, Math.round(Date.now() - this.started)));
   }
 
   private receive(m: WorkerMessage): void {

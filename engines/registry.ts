@@ -76,6 +76,36 @@ export function engineFor(problem: Pick<Problem, 'file' | 'formalism' | 'theorie
   return spec;
 }
 
+/** What chooses a problem's engine: `--algorithm`, the engine options given, and whether `--arg` is asked for. */
+export interface EngineChoice {
+  readonly algorithm?: string;
+  readonly settings: Settings;
+  readonly arg?: string;
+}
+
+/**
+ * Without `--algorithm`, options of one engine that the default does not have choose that engine
+ * (`--domain EXPL` runs CEGAR where the default is the portfolio), as a bench configuration does;
+ * so does `--arg`, which only engines that build an ARG can write.
+ */
+function implied(problem: Pick<Problem, 'file' | 'formalism' | 'theories'>, choice: EngineChoice): string | undefined {
+  const keys = Object.keys(choice.settings);
+  const arg = choice.arg !== undefined;
+  const fits = (e: EngineSpec) => keys.every((k) => e.options.some((o) => o.name === k)) && (!arg || e.drawsArg === true);
+  if ((keys.length === 0 && !arg) || fits(engineFor(problem))) return undefined;
+  return ENGINES.find((e) => fits(e) && inapplicable(e, problem) === undefined)?.name;
+}
+
+/** The engine that checks the problem's properties of this kind, as the command line chose it. */
+export function chooseEngine(problem: Pick<Problem, 'file' | 'formalism' | 'theories'>, choice: EngineChoice, kind: PropertyKind = 'safety'): EngineSpec {
+  return engineFor(problem, choice.algorithm ?? (kind === 'safety' ? implied(problem, choice) : undefined), kind);
+}
+
+/** Whether an engine checks circuits only: the bit-level engines, which run on Vigil's SAT solver and never call Z3. */
+export function circuitsOnly(spec: EngineSpec): boolean {
+  return spec.formalisms.every((f) => f === 'aiger');
+}
+
 /** Whether an engine of this name (or the default) can run on models of the formalism, before any is read (benchmarks). */
 export function runsOn(name: string | undefined, formalism: Formalism): boolean {
   return ENGINES.some((e) => e.name === (name ?? DEFAULT_ENGINE[formalism]) && e.formalisms.includes(formalism));

@@ -66,6 +66,13 @@ export type Result =
 export interface Limits {
   /** Absolute time (ms since the epoch, as `Date.now()`) after which the engine gives up. */
   readonly deadline?: number;
+  /**
+   * Polled with the clock by the bit-level engines (their SAT solver, and between steps): true ends
+   * the check as its deadline would. A check in the command's own thread ends this way when its
+   * memory runs short (cli/in-thread.ts); the circuit portfolio stops its first member this way when
+   * a worker has answered.
+   */
+  readonly stop?: () => boolean;
 }
 
 /** Progress reports for the terminal interface and the plain progress lines. */

@@ -94,6 +94,15 @@ describe('a corrupted certificate of each kind: exit 4, one line naming the mode
     expect(f.message).toMatch(/the Step check fails/);
   });
 
+  it('a witness circuit whose check runs past the deadline: UNKNOWN (timeout), neither a verdict nor an error', async () => {
+    const file = join(CORPUS_DIR, 'hwmcc24/split-a16-p152b0.aag');
+    const problem = await load(file);
+    const r = await checkWith('ic3', problem);
+    const late = await checkCertificate(problem, problem.properties[0]!, 'ic3', r, Date.now() - 1);
+    expect(late).toMatchObject({ verdict: 'unknown', reason: { kind: 'timeout', detail: 'timeout while checking the witness circuit' } });
+    expect(await checkCertificate(problem, problem.properties[0]!, 'ic3', r, Date.now() + 60_000)).toBe(r);
+  });
+
   it('--debug adds the stack trace; other internal errors are one line too', async () => {
     const { problem, r, m } = await counterProof();
     const f = await reported(problem, 'cegar', { ...r, certificate: { kind: 'invariant', invariant: new Map([[m.initLoc, False]]) } }, true);

@@ -82,6 +82,28 @@ describe('limits', () => {
     expect(r.stderr).not.toMatch(/\n\s+at /);
   });
 
+  it('a circuit checked in the command\'s own thread: its heap near V8\'s limit gives UNKNOWN (out of memory), exit 3, no crash', () => {
+    // no terminal and no --memory: the run stays in the main thread (cli/in-thread.ts), whose heap
+    // is 48 MB here; BMC fills it within a second
+    const r = vigil(['check', LONG, '--algorithm', 'bmc', '--bound', '1000000', '--timeout', '60', '--json'], 120_000, ['--max-old-space-size=48']);
+    expect(r.code).toBe(3);
+    expect(JSON.parse(r.stdout)).toMatchObject({ verdict: 'unknown', reason: 'out of memory', algorithm: 'bmc' });
+    expect(r.stderr).not.toMatch(/FATAL ERROR|\n\s+at /);
+  });
+
+  it('a circuit checked in the command\'s own thread gets the verdict, certificate and search it gets in a worker', () => {
+    const circuit = manifest().find((m) => m.path.endsWith('split-vis_arrays_bpbs_p2b0.aag'))!.file;
+    for (const args of [['check', 'models/ring.aag', '--algorithm', 'ic3'], ['check', circuit], ['check', 'models/shift.aag', '--algorithm', 'kind']]) {
+      // --memory keeps the run in a worker, which the process ends when the limit is exceeded
+      const [here, worker] = [[], ['--memory', '100000']].map((extra) => vigil([...args, '--json', ...extra]));
+      expect(here!.code, args.join(' ')).toBe(worker!.code);
+      const [h, w] = [here!, worker!].map((r) => JSON.parse(r.stdout));
+      expect(h.verdict).toBe(w.verdict);
+      expect(h.statistics.solverChecks).toBe(w.statistics.solverChecks);
+      expect(h.invariant ?? h.counterexample).toEqual(w.invariant ?? w.counterexample);
+    }
+  });
+
   it('bad --memory and --timeout values are usage errors', () => {
     for (const args of [['--memory', '0'], ['--memory', 'lots'], ['--timeout', '-1']]) {
       const r = vigil(['check', 'models/counter.cfa', ...args]);

@@ -11,8 +11,9 @@ export interface Run {
   readonly stderr: string;
 }
 
-export function vigil(args: readonly string[], timeoutMs = 120_000): Run {
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, encoding: 'utf8', timeout: timeoutMs });
+/** `nodeFlags`: Node's own options for the process (`--max-old-space-size=48`). */
+export function vigil(args: readonly string[], timeoutMs = 120_000, nodeFlags: readonly string[] = []): Run {
+  const r = spawnSync(process.execPath, [...nodeFlags, BIN, ...args], { cwd: ROOT, encoding: 'utf8', timeout: timeoutMs });
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 }
 

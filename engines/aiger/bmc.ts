@@ -17,11 +17,6 @@ export interface AigerEngineOptions extends Limits {
   /** BMC and k-induction: the deepest step searched. */
   readonly bound?: number;
   readonly onProgress?: (p: Progress) => void;
-  /**
-   * Polled with the clock (by the SAT solver and between steps): true ends the run as its deadline
-   * would. The portfolio stops its first member this way when a worker has answered.
-   */
-  readonly stop?: () => boolean;
 }
 
 /** Whether a run with these options must end now: past its deadline, or stopped. */
@@ -100,7 +95,7 @@ export function createEngine(settings: Settings): Engine {
     check(problem, property, limits, reporter) {
       const started = Date.now();
       const prep = prepare(problem, property);
-      const { outcome, stats } = runBmc(prep.circuit, { bound, deadline: limits.deadline, onProgress: (p) => reporter.progress(p) }, started);
+      const { outcome, stats } = runBmc(prep.circuit, { bound, ...limits, onProgress: (p) => reporter.progress(p) }, started);
       return resultOf(problem, property, prep, outcome, stats);
     },
   };

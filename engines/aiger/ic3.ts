@@ -139,7 +139,7 @@ export function createEngine(settings: Settings): Engine {
     check(problem, property, limits, reporter) {
       const started = Date.now();
       const prep = prepare(problem, property);
-      const { outcome, stats } = runIc3(prep.circuit, { deadline: limits.deadline, onProgress: (p) => reporter.progress(p), ic3 }, started);
+      const { outcome, stats } = runIc3(prep.circuit, { ...limits, onProgress: (p) => reporter.progress(p), ic3 }, started);
       return resultOf(problem, property, prep, outcome, stats);
     },
   };

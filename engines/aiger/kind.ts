@@ -176,7 +176,7 @@ export function createEngine(settings: Settings): Engine {
     check(problem, property, limits, reporter): Result {
       const started = Date.now();
       const prep = prepare(problem, property);
-      const { outcome, stats } = runKind(prep.circuit, { bound, simplePaths, deadline: limits.deadline, onProgress: (p) => reporter.progress(p) }, started);
+      const { outcome, stats } = runKind(prep.circuit, { bound, simplePaths, ...limits, onProgress: (p) => reporter.progress(p) }, started);
       return kindResult(problem, property, prep, outcome, stats);
     },
   };

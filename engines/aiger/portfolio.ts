@@ -185,13 +185,14 @@ export function createEngine(settings: Settings): Engine {
       const rivals = new Rivals(members.slice(1), handOvers, { portfolio: true, circuit: prep.circuit, bound, answered: answered.buffer as SharedArrayBuffer, ...(limits.deadline === undefined ? {} : { deadline: limits.deadline }) });
       const headStart = Date.now() + (sharesCore(members, cores) ? SHARED_HEAD_START_MS : HEAD_START_MS);
       // polled by the first member with the clock: the head start's end starts the others, their answer stops it
+      const stopped = () => limits.stop?.() === true;
       const stop = () => {
         if (!rivals.started && members.length > 1 && Date.now() >= headStart) rivals.start();
-        return Atomics.load(answered, 0) !== 0;
+        return Atomics.load(answered, 0) !== 0 || stopped();
       };
       const first = runMember(members[0]!, prep.circuit, { bound, deadline: limits.deadline, stop, onProgress: (p) => reporter.progress(p) }, handOvers.get(members[0]!));
       const result = (outcome: KindOutcome, stats: Statistics, winner: number) => kindResult(problem, property, prep, outcome, { ...stats, timeMs: Date.now() - started, winner });
-      const timedOut = limits.deadline !== undefined && Date.now() >= limits.deadline;
+      const timedOut = (limits.deadline !== undefined && Date.now() >= limits.deadline) || stopped();
       if (first.outcome.result !== 'unknown' || timedOut || members.length === 1) {
         rivals.terminate();
         return result(first.outcome, first.stats, 0);

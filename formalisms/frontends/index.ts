@@ -100,22 +100,24 @@ export async function loadProblem(file: string): Promise<Problem> {
   return frontEnd.load(file, readBytes(file));
 }
 
-/** Circuits up to this many bytes may be read ahead (`readCircuitAhead`): a few milliseconds of lexing. */
-const SMALL_CIRCUIT = 64 * 1024;
+/** Circuits up to this many bytes are read ahead for a worker (`readCircuitAhead`): a few milliseconds of lexing. */
+export const SMALL_CIRCUIT = 64 * 1024;
 
 /**
  * A small AIGER circuit as its parser reads it, for `vigil check` to read in the main thread while
  * the checker's worker thread loads the pipeline: on a small circuit, loading Chevrotain and
  * building the lexer are a good part of the run, and the main thread is idle meanwhile. The result
- * is plain data that goes to the worker with the job (`circuitProblem`). Undefined for other
- * models, for larger circuits (whose reading the worker does, where --timeout and `q` can end it)
- * and for files that cannot be read (loadProblem reports them). Bad input throws as loadProblem would.
+ * is plain data that goes to the worker with the job (`circuitProblem`), or to the pipeline when the
+ * check runs in the main thread (cli/in-thread.ts, which reads larger circuits, up to `maxBytes`).
+ * Undefined for other models, for larger circuits (whose reading the worker does, where --timeout
+ * and `q` can end it) and for files that cannot be read (loadProblem reports them). Bad input
+ * throws as loadProblem would.
  */
-export async function readCircuitAhead(file: string): Promise<AigerFile | undefined> {
+export async function readCircuitAhead(file: string, maxBytes = SMALL_CIRCUIT): Promise<AigerFile | undefined> {
   if (frontEndOf(file)?.formalism !== 'aiger') return undefined;
   let bytes: Buffer;
   try {
-    if (statSync(file).size > SMALL_CIRCUIT) return undefined;
+    if (statSync(file).size > maxBytes) return undefined;
     bytes = readFileSync(file);
   } catch {
     return undefined;

@@ -1,0 +1,75 @@
+/**
+ * `vigil check` and `vigil hwmcc` on a circuit, in the command's own thread. A checker worker
+ * (session.ts) costs a second start of Node's environment and a second load of the pipeline, a
+ * good part of a run on a small circuit; and the bit-level engines, which never call Z3, need no
+ * thread to watch them: their SAT solver polls the deadline, and so does the check of their
+ * certificates, so a timeout still ends the run with UNKNOWN and what was certified.
+ *
+ * The command line decides (command-line.ts, `runsInThread`): a circuit of at most IN_THREAD_BYTES
+ * (checker-thread.ts), an engine that checks circuits only, no terminal interface (its frames and
+ * `q` need a free thread), no --memory (a limit on the whole process, enforced by ending a worker).
+ * The JavaScript heap near its limit ends the check with UNKNOWN (out of memory) through the
+ * engines' `stop` poll, as a worker's heap limit would. What this thread cannot do is answer
+ * Ctrl-C with UNKNOWN: the signal ends the process at once, as it ends most command-line tools.
+ */
+import { getHeapStatistics } from 'node:v8';
+import type { Progress } from '../engines/result.js';
+import type { AigerFile } from '../lang/grammar/aiger.js';
+import { isOutOfMemory, type CheckOptions, type Header, type PropertyReport } from './protocol.js';
+import { endedResult, type SessionEnd, type SessionEvents } from './session.js';
+
+/** The share of the old generation's limit beyond which the check ends as out of memory. */
+const HEAP_SHARE = 0.9;
+/**
+ * What V8's heap limit holds besides the old generation: the young generation, three semi-spaces of
+ * 16 MB on a 64-bit machine (`--max-old-space-size=48` gives a limit of 96 MB).
+ */
+const YOUNG_GENERATION = 48 * 2 ** 20;
+/** How often the heap is measured, at most: polls come with every look at the clock. */
+const HEAP_POLL_MS = 50;
+
+/** Polled with the clock: true from the first time the JavaScript heap is found near its limit. */
+class HeapGuard {
+  short = false;
+  private next = 0;
+  private readonly limit = (getHeapStatistics().heap_size_limit - YOUNG_GENERATION) * HEAP_SHARE;
+
+  poll(): boolean {
+    if (this.short) return true;
+    const now = Date.now();
+    if (now < this.next) return false;
+    this.next = now + HEAP_POLL_MS;
+    this.short = getHeapStatistics().used_heap_size > this.limit;
+    return this.short;
+  }
+}
+
+/** Checks a circuit read ahead, here; `started` is when the clock of --timeout started. */
+export async function checkInThread(file: string, opts: CheckOptions, started: number, circuit: AigerFile, events: SessionEvents): Promise<SessionEnd> {
+  const { checkPipeline, failure } = await import('./pipeline.js');
+  const heap = new HeapGuard();
+  let header: Header | undefined;
+  let last: Progress | undefined;
+  // certified before the heap ran short: a property ended by the guard is reported as UNKNOWN (timeout)
+  const reports: PropertyReport[] = [];
+  const ended = () => endedResult(file, opts, { header, reports, last }, 'memory', Math.round(Date.now() - started));
+  try {
+    const result = await checkPipeline(file, opts, {
+      ...(opts.timeout === undefined ? {} : { deadline: started + opts.timeout * 1000 }),
+      stop: () => heap.poll(),
+      onStart: (h) => { header = h; events.onStart?.(h); },
+      onProgress: (p) => { last = p; events.onProgress?.(p); },
+      onNote: (line) => events.onNote?.(line),
+      onProperty: (r) => {
+        if (heap.short) return;
+        reports.push(r);
+        events.onProperty?.(r);
+      },
+    }, circuit);
+    return heap.short ? ended() : result;
+  } catch (e) {
+    // a member's worker whose own heap ran out
+    if (isOutOfMemory(e)) return ended();
+    return failure(e, opts.debug);
+  }
+}
