@@ -1,11 +1,14 @@
 /**
  * The report's charts as Vega-Lite specifications, and their rendering in Node: Vega-Lite compiles
  * to Vega, Vega's headless view writes SVG (`view.toSVG()`), and resvg rasterises the SVG to PNG
- * with the system's DejaVu fonts, the same family the charts are laid out with.
+ * with the system's DejaVu fonts, the same family the charts are laid out with. Vega and Vega-Lite
+ * are ES modules that wait at their top level, imported when a chart is drawn (cli/esm.ts).
  */
-import * as vega from 'vega';
-import { compile, type TopLevelSpec } from 'vega-lite';
+import type * as Vega from 'vega';
+import type * as VegaLite from 'vega-lite';
+import type { TopLevelSpec } from 'vega-lite';
 import { Resvg } from '@resvg/resvg-js';
+import { importEsm } from '../cli/esm.js';
 import { ALL, type CactusPoint, type Cell, type ScatterPoint } from './summary.js';
 
 const FONT = 'DejaVu Sans';
@@ -106,6 +109,7 @@ export function scatterSpec(points: readonly ScatterPoint[], a: string, b: strin
 
 /** The chart as SVG text, laid out by Vega's headless view. */
 export async function toSvg(spec: TopLevelSpec): Promise<string> {
+  const [vega, { compile }] = await Promise.all([importEsm<typeof Vega>('vega'), importEsm<typeof VegaLite>('vega-lite')]);
   const view = new vega.View(vega.parse(compile(spec).spec), { renderer: 'none' });
   try {
     return await view.toSVG();

@@ -2,9 +2,8 @@
  * The checker's worker thread, started as early as possible. A worker is a fresh V8 isolate that
  * loads the whole pipeline (front ends, engines, certificate checks) again; started before this
  * thread loads the command line (commander, the engine registry), the two loads overlap on two
- * cores, which is most of `vigil check`'s start-up on a small circuit. The worker loads from its
- * bundle (scripts/bundle.js: a few chunks instead of some 40 modules), then waits for its job
- * (check-worker.ts); when the arguments name a circuit it loads the circuit's front end and engine
+ * cores, which is most of `vigil check`'s start-up on a small circuit. The worker loads the
+ * command's bundle (threads.ts), then waits for its job (check-worker.ts); when the arguments name a circuit it loads the circuit's front end and engine
  * meanwhile, while the command line reads a small circuit ahead (readCircuitAhead), so the two
  * threads share that work too.
  *
@@ -18,8 +17,9 @@
  * does not after all, its worker starts then.
  */
 import { statSync } from 'node:fs';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { WorkerHint } from './protocol.js';
+import { startWorker } from './threads.js';
 
 /**
  * The largest circuit file checked in the command's own thread: its reading cannot be interrupted
@@ -37,9 +37,8 @@ let inThread = false;
  * a circuit's modules while it waits for the job.
  */
 export function startChecker(memory: number | undefined, hint: WorkerHint = { circuit: false }): Worker {
-  return new Worker(new URL('../checker/check-worker.js', import.meta.url), {
+  return startWorker('checker', hint, {
     stderr: true,
-    workerData: hint,
     // The JavaScript heap's own limit, so that an engine's runaway JS heap ends the worker with
     // ERR_WORKER_OUT_OF_MEMORY instead of the process.
     ...(memory === undefined ? {} : { resourceLimits: { maxOldGenerationSizeMb: memory } }),

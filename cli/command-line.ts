@@ -24,6 +24,7 @@ import { Session, type SessionEnd } from './session.js';
 import { PlainProgress } from './progress.js';
 import { IN_THREAD_BYTES, inThreadAllowed } from './checker-thread.js';
 import { checkInThread } from './in-thread.js';
+import { importEsm } from './esm.js';
 import { addBenchCommands } from '../bench/command.js';
 
 /** An engine option as a commander option, its values checked as the engine declares. */
@@ -83,13 +84,25 @@ async function checkFile(file: string, opts: CheckOptions, started = Date.now())
   const inThread = !tui && runsInThread(file, opts);
   // read here while the worker loads the pipeline (the worker started before the command line)
   const circuit = await readCircuitAhead(file, inThread ? IN_THREAD_BYTES : SMALL_CIRCUIT);
-  const outcome = tui ? await (await import('./tui/run.js')).checkWithTui(file, opts, started, circuit) : await checkPlain(file, opts, started, circuit, inThread);
+  const outcome = tui ? await checkWithTui(file, opts, started, circuit) : await checkPlain(file, opts, started, circuit, inThread);
   if (outcome.kind === 'failure') {
     process.stderr.write(`${outcome.message}\n`);
     return outcome.code;
   }
   if (!tui) console.log(outcome.text);
   return outcome.code;
+}
+
+/**
+ * With the interface: its drawing (ink) is imported natively by way of dist/ (the tsc output of
+ * cli/tui/draw.tsx), from this module as from the command's bundle (dist/bin/core.js).
+ */
+async function checkWithTui(file: string, opts: CheckOptions, started: number, circuit?: AigerFile): Promise<SessionEnd> {
+  const [run, { drawCheck }] = await Promise.all([
+    import('./tui/run.js'),
+    importEsm<typeof import('./tui/draw.js')>(new URL('../cli/tui/draw.js', import.meta.url).href),
+  ]);
+  return run.checkWithTui(drawCheck, file, opts, started, circuit);
 }
 
 /**

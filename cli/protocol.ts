@@ -13,11 +13,15 @@ import type { AigerFile } from '../lang/grammar/aiger.js';
 import type { OutputOptions } from './outputs/index.js';
 import type { Panel } from './panel.js';
 
-/** Vigil's version, from the nearest package.json above this module (in dist/, or the sources under test). */
+/**
+ * Vigil's version, from the nearest package.json above this module that has one (in dist/, or the
+ * sources under test; dist/bin/package.json only says that the bundle is CommonJS).
+ */
 function packageVersion(): string {
   for (let dir = new URL('./', import.meta.url); ; dir = new URL('../', dir)) {
     const file = new URL('package.json', dir);
-    if (existsSync(file)) return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
+    const version = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { version?: string }).version : undefined;
+    if (version !== undefined) return version;
     if (dir.pathname === '/') throw new Error('package.json not found');
   }
 }

@@ -31,15 +31,16 @@
  * A member whose engine is not registered for the model's formalism and theories is left out, so an
  * engine joins the portfolio by one line here.
  *
- * This module is also the members' entry point: loaded in a worker thread with member data, it
- * loads the model, runs the engine named there and posts its progress and result.
+ * A member's worker thread runs `memberWorker` (cli/threads.ts starts it): it loads the model, runs
+ * the engine named in its job and posts its progress and result.
  */
 import { availableParallelism } from 'node:os';
-import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { parentPort, type Worker } from 'node:worker_threads';
 import type { Problem, Property, Theory } from '../formalisms/problem.js';
 import { loadProblem } from '../formalisms/frontends/index.js';
 import { inapplicable, type Engine, type Settings } from './engine.js';
 import { ENGINES } from './registry.js';
+import { startWorker } from '../cli/threads.js';
 import { packResult, unpackResult, type PortableResult } from './portable.js';
 import { unknown, type Limits, type MemberProgress, type Progress, type Reporter, type Result, type Statistics, type UnknownReason } from './result.js';
 
@@ -84,7 +85,6 @@ export function membersFor(problem: Pick<Problem, 'formalism' | 'theories'>): Me
 }
 
 interface Job {
-  readonly portfolioMember: true;
   readonly file: string;
   readonly property: number;
   readonly engine: string;
@@ -96,7 +96,9 @@ type Message =
   | { readonly kind: 'progress'; readonly progress: Progress }
   | { readonly kind: 'done'; readonly result: PortableResult };
 
-async function memberMain(job: Job): Promise<void> {
+/** A member's worker thread (cli/threads.ts): loads the model, runs the engine named in its job, posts progress and result. */
+export async function memberWorker(data: unknown): Promise<void> {
+  const job = data as Job;
   const post = (m: Message) => parentPort!.postMessage(m);
   const problem = await loadProblem(job.file);
   const property = problem.properties[job.property]!;
@@ -107,9 +109,6 @@ async function memberMain(job: Job): Promise<void> {
   const result = await engine.check(problem, property, limits, reporter);
   post({ kind: 'done', result: packResult(problem.model(property), result) });
 }
-
-// A member that throws ends its thread with an error event, which the portfolio reports as that member's failure.
-if (!isMainThread && (workerData as Job | undefined)?.portfolioMember) void memberMain(workerData as Job);
 
 /** The statistics of the run: the winner's own counters, the totals, and every member's counters under its label. */
 function combined(rows: readonly MemberProgress[], final: ReadonlyMap<string, Statistics>, timeMs: number, winner?: Statistics): Statistics {
@@ -157,10 +156,11 @@ export function createEngine(settings: Settings, problem: Problem): Engine {
           const m = members[i]!;
           const settingsOf = settings.bound !== undefined && 'bound' in m.settings ? { ...m.settings, bound: settings.bound } : m.settings;
           const job: Job = {
-            portfolioMember: true, file: problem.file, property: property.index, engine: m.engine, settings: settingsOf,
+            file: problem.file, property: property.index, engine: m.engine, settings: settingsOf,
             ...(limits.deadline === undefined ? {} : { deadline: limits.deadline }),
           };
-          const w = new Worker(new URL(import.meta.url), { workerData: job });
+          // a member that throws ends its thread with an error event, reported as that member's failure
+          const w = startWorker('portfolio-member', job);
           workers.push(w);
           rows[i] = { label: m.label, state: 'running' };
           w.on('message', (msg: Message) => {

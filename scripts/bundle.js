@@ -1,49 +1,61 @@
-// Two bundles (esbuild) of tsc's output in dist/, since loading ES modules one by one (resolve,
-// realpath, read, compile each) is a large part of every `vigil check`'s start-up:
+// The command's build from tsc's output in dist/ (esbuild), since loading ES modules one by one
+// (resolve, read, compile each) was most of every `vigil check`'s start-up:
 //
-// - dist/bin/vigil.js, the `vigil` command, for the main thread: the entry that starts the checker
-//   worker, then the command line with commander inlined (commander is CommonJS, which Node's ES
-//   loader would read with its own lexer, file by file).
-// - dist/checker/check-worker.js, the checker's worker thread: the pipeline, the engines and the
-//   certificate checks, npm packages left as imports.
+// - dist/bin/core.js: Vigil in one CommonJS file, commander and Chevrotain inside (Chevrotain's
+//   single-file ES build, which lang/grammar/chevrotain.ts imports with a top-level await that
+//   CommonJS cannot hold), the other npm packages left to `require` from node_modules and the ES
+//   ones that wait at their top level (ink, vega) to cli/esm.ts. CommonJS because V8's code cache
+//   takes a script, not a module (cli/bin/load-core.cts). Its modules are initialised when first
+//   imported, so the engines, the front ends, the SMT bridge, the terminal interface and the bench
+//   commands still cost nothing until a command needs them.
+// - dist/bin/vigil.js, the `vigil` command, and dist/bin/worker.js, the script of Vigil's worker
+//   threads (cli/threads.ts): each loads core.js from its code cache (cli/bin/*.cts).
+// - the code cache for the command's own Node options, written by a training run on a circuit.
 //
-// Code splitting keeps the lazy imports lazy (the engines, the front ends, the SMT bridge, the
-// terminal interface, the bench commands stay chunks of their own loaded when needed), and the
-// other npm packages stay imports of node_modules (z3-solver and chevrotain load files beside
-// their own). Both bundles lie at the same depth as dist/cli/ so that paths built from
-// import.meta.url (the package root, the checker's bundle, a portfolio member's own module) still
-// hold. The command's bundle saves about 6 ms of the 150 to 155 from start to exit on a trivial
-// circuit and on models/ring.aag (medians of 100 runs, the two builds interleaved).
-import { readFileSync, rmSync } from 'node:fs';
+// dist/bin/ lies at the same depth as dist/cli/, so that paths built from import.meta.url (the
+// package root, the worker script, the terminal interface's drawing) hold in both.
+import { spawnSync } from 'node:child_process';
+import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { NODE_FLAGS } from '../dist/cli/node-flags.js';
 
-const common = {
-  bundle: true,
-  splitting: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  sourcemap: true,
-  chunkNames: '[name]-[hash]',
-  logLevel: 'warning',
-};
+const common = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', logLevel: 'warning' };
 
-// chunk names carry content hashes: a rebuild must not leave the old ones behind
+// a build leaves no bundle or cache of an earlier one behind (dist/checker: the worker's bundle of earlier builds)
 for (const dir of ['dist/checker', 'dist/bin']) rmSync(dir, { recursive: true, force: true });
 
-await build({
-  ...common,
-  entryPoints: { 'check-worker': 'dist/cli/check-worker.js' },
-  outdir: 'dist/checker',
-  packages: 'external',
-});
+/** lang/grammar/chevrotain.js in the bundle: Chevrotain's single-file ES build, imported statically. */
+const chevrotainBuild = {
+  name: 'chevrotain-build',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/chevrotain\.js$/ }, (args) => (args.importer.includes('/dist/lang/grammar/') ? { path: 'chevrotain-build', namespace: 'vigil' } : undefined));
+    b.onLoad({ filter: /^chevrotain-build$/, namespace: 'vigil' }, () => ({
+      contents: `export { EOF, EmbeddedActionsParser, Lexer, createToken } from ${JSON.stringify(fileURLToPath(new URL('../node_modules/chevrotain/lib/chevrotain.mjs', import.meta.url)))};`,
+      resolveDir: '.',
+    }));
+  },
+};
 
+const BUNDLED = new Set(['commander', 'chevrotain', 'tinyqueue']);
 const { dependencies } = JSON.parse(readFileSync('package.json', 'utf8'));
 await build({
   ...common,
-  entryPoints: { vigil: 'dist/cli/main.js' },
+  entryPoints: { core: 'dist/cli/main.js' },
   outdir: 'dist/bin',
-  external: Object.keys(dependencies).filter((name) => name !== 'commander'),
-  // commander's require() of Node's own modules, which an ES module has no binding for
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  sourcemap: true,
+  external: Object.keys(dependencies).filter((name) => !BUNDLED.has(name)),
+  plugins: [chevrotainBuild],
+  // every module's import.meta.url is the bundle's own: dist/bin/ lies as deep as the modules' folders
+  define: { 'import.meta.url': 'importMetaUrl' },
+  banner: { js: "var importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
 });
+await build({ ...common, entryPoints: { vigil: 'dist/cli/bin/vigil.cjs', worker: 'dist/cli/bin/worker.cjs' }, outdir: 'dist/bin' });
+writeFileSync('dist/bin/package.json', '{ "type": "commonjs" }\n');
+
+// the training run: a circuit checked in the command's thread compiles the front end, the
+// preprocessing, IC3, the SAT solver, the certificate check and the output, which the cache keeps
+const trained = spawnSync(process.execPath, [...NODE_FLAGS, 'dist/bin/vigil.js', 'check', 'models/ring.aag', '--quiet'], { encoding: 'utf8' });
+if (trained.status !== 0 || !readdirSync('dist/bin').some((f) => f.endsWith('.cache'))) {
+  throw new Error(`the training run of the code cache failed (exit ${trained.status}): ${trained.stderr}`);
+}

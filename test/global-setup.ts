@@ -1,6 +1,6 @@
 /**
  * The CLI tests run the real `vigil` binary, so the build must be current: compile once before the
- * suite, and bundle the checker's worker thread as `npm run build` does (scripts/bundle.js).
+ * suite, and bundle the command with its code cache as `npm run build` does (scripts/bundle.js).
  *
  * Everything the tests and the programs they start write to the temporary directory goes into one
  * directory of this run (TMPDIR, which `os.tmpdir()` reads and the test workers inherit), removed at

@@ -5,7 +5,8 @@
  * engines and the invariant checks import the SMT bridge when they run. Read from the built
  * JavaScript (the suite's global setup builds it).
  */
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, normalize } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -46,22 +47,10 @@ function staticPath(entry: string, pkg: string): string[] | undefined {
   return undefined;
 }
 
-/** `entry` and the files it imports statically, directly or not. */
-function staticFiles(entry: string): string[] {
-  const seen = new Set([entry]);
-  const work = [entry];
-  while (work.length) {
-    for (const { path } of staticImports(work.pop()!)) {
-      if (path !== undefined && !seen.has(path)) { seen.add(path); work.push(path); }
-    }
-  }
-  return [...seen];
-}
-
 describe('start-up of vigil check', () => {
   it('imports no module that reaches Z3 before a word-level engine or check asks for it', () => {
     const bitLevel = ['ic3', 'bmc', 'kind', 'portfolio'].map((e) => `dist/engines/aiger/${e}.js`);
-    for (const entry of ['dist/cli/main.js', 'dist/cli/command-line.js', 'dist/cli/check-worker.js', 'dist/checker/check-worker.js', ...bitLevel]) {
+    for (const entry of ['dist/cli/main.js', 'dist/cli/command-line.js', 'dist/cli/check-worker.js', 'dist/cli/in-thread.js', 'dist/cli/pipeline.js', ...bitLevel]) {
       expect(staticPath(join(ROOT, entry), 'z3-solver'), entry).toBeUndefined();
     }
     // the test itself finds such a chain where one exists
@@ -73,28 +62,37 @@ describe('start-up of vigil check', () => {
     expect(staticPath(join(ROOT, 'dist/cli/main.js'), 'dist/engines/registry.js')).toBeUndefined();
   });
 
-  it('runs as a bundle (scripts/bundle.js) whose entry starts the checker and loads the command line, commander inlined, only then', () => {
+  it('runs one CommonJS bundle (scripts/bundle.js), commander and Chevrotain inside, its modules initialised when first imported', () => {
     const bin = join(ROOT, 'dist/bin/vigil.js');
     expect(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).bin.vigil).toBe('dist/bin/vigil.js');
     // the shebang carries Node's options for a vigil process, as `npm start` and the bench's launches do
     expect(readFileSync(bin, 'utf8').split('\n')[0]).toBe(`#!/usr/bin/env -S node ${NODE_FLAGS.join(' ')}`);
     expect(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.start).toBe(`node ${NODE_FLAGS.join(' ')} dist/bin/vigil.js demo`);
+    const core = readFileSync(join(ROOT, 'dist/bin/core.js'), 'utf8');
     // esbuild marks each bundled module with a comment naming its file
-    const loadedFirst = staticFiles(bin).map((f) => readFileSync(f, 'utf8')).join('\n');
-    expect(loadedFirst).toContain('// dist/cli/checker-thread.js');
-    for (const later of ['// node_modules/commander/', '// dist/cli/command-line.js', '// dist/engines/registry.js']) expect(loadedFirst).not.toContain(later);
-    expect(staticPath(bin, 'z3-solver')).toBeUndefined();
-    // the command line itself, in a lazy chunk, has commander inside and no import of it
-    const chunks = readdirSync(join(ROOT, 'dist/bin')).filter((f) => f.endsWith('.js')).map((f) => readFileSync(join(ROOT, 'dist/bin', f), 'utf8'));
-    expect(chunks.some((c) => c.includes('// node_modules/commander/lib/command.js'))).toBe(true);
-    expect(chunks.some((c) => /from ['"]commander['"]/.test(c))).toBe(false);
+    for (const inside of ['// node_modules/commander/lib/command.js', '// node_modules/chevrotain/lib/chevrotain.mjs', '// dist/cli/command-line.js', '// dist/engines/aiger/ic3.js']) expect(core).toContain(inside);
+    expect(core).not.toMatch(/require\("(commander|chevrotain)"\)/);
+    // the command line and the engines are initialised lazily: the entry's own module first
+    expect(core).toMatch(/var init_command_line = __esm\(/);
+    expect(core).toMatch(/var init_ic3 = __esm\(/);
   });
 
-  it('starts the checker from its bundle (scripts/bundle.js), which holds the pipeline and not the command line', () => {
-    const worker = join(ROOT, 'dist/checker/check-worker.js');
-    expect(readFileSync(join(ROOT, 'dist/cli/checker-thread.js'), 'utf8')).toContain("'../checker/check-worker.js'");
-    expect(readFileSync(worker, 'utf8')).toContain('async function checkPipeline(');
-    expect(staticPath(worker, 'commander')).toBeUndefined();
+  it('a circuit checked in the command\'s thread loads neither Z3 nor a worker thread\'s script', () => {
+    // Node's own trace of the CommonJS loader names every package and file it resolves
+    const r = spawnSync(process.execPath, [join(ROOT, 'dist/bin/vigil.js'), 'check', join(ROOT, 'models/ring.aag'), '--quiet'], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NODE_DEBUG: 'module' } });
+    expect(r.status).toBe(0);
+    expect(r.stderr).toContain('core.js');
+    expect(r.stderr).not.toMatch(/z3-solver|worker\.js/);
+  });
+
+  it('loads the bundle from the code cache the build wrote for the command\'s options, and does not rewrite it', () => {
+    const caches = () => readdirSync(join(ROOT, 'dist/bin')).filter((f) => f.endsWith('.cache')).map((f) => [f, statSync(join(ROOT, 'dist/bin', f)).mtimeMs] as const);
+    const before = caches();
+    expect(before.length).toBeGreaterThan(0);
+    const r = spawnSync(process.execPath, [...NODE_FLAGS, join(ROOT, 'dist/bin/vigil.js'), 'check', join(ROOT, 'models/shift.aag'), '--quiet'], { cwd: ROOT, encoding: 'utf8' });
+    expect(r.status).toBe(1);
+    // a cache that V8 rejected would have been written anew at the run's exit
+    expect(caches().filter(([f]) => before.some(([g]) => g === f))).toEqual(before);
   });
 
   it('loads in the main thread neither the block encoding nor the suites and their CSV parser (the check runs in a worker)', () => {

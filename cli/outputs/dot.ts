@@ -9,6 +9,7 @@
  * grey), solid successor edges labelled with the action's source and target, dashed covered-by edges.
  */
 import { printExpr } from '../../lang/print.js';
+import { importEsm } from '../esm.js';
 import type { Cfa, Stmt } from '../../formalisms/cfa.js';
 import type { Arg } from '../../cegar/arg.js';
 import type { AbstractState } from '../../cegar/domain.js';
@@ -67,7 +68,8 @@ export function argDot(arg: Arg<AbstractState>): string {
   return `${out.join('\n')}\n`;
 }
 
+/** SVG rendered by Graphviz compiled to WebAssembly (@viz-js/viz, an ES module: cli/esm.ts). */
 export async function svg(dot: string): Promise<string> {
-  const { instance } = await import('@viz-js/viz');
+  const { instance } = await importEsm<typeof import('@viz-js/viz')>('@viz-js/viz');
   return (await instance()).renderString(dot, { format: 'svg' });
 }

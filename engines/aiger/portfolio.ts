@@ -15,11 +15,11 @@
  * UNSAFE answer wins and the other workers are terminated; an engine's UNKNOWN, such as BMC's
  * bound, waits for the others. Every answer is certified by the pipeline as any engine's.
  *
- * This module is also the workers' entry point: loaded in a worker thread with portfolio work data,
- * it runs the member named there and posts its outcome.
+ * A member's worker thread runs `memberWorker` (cli/threads.ts starts it): the member named in its
+ * job, whose outcome it posts.
  */
 import { availableParallelism } from 'node:os';
-import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { parentPort, type Worker } from 'node:worker_threads';
 import type { Aig } from '../../formalisms/aig.js';
 import { unknown, type Progress, type Result, type Statistics, type UnknownReason } from '../result.js';
 import type { Engine, Settings } from '../engine.js';
@@ -28,6 +28,7 @@ import { runIc3 } from './ic3.js';
 import { kindResult, runKind, type KindOutcome } from './kind.js';
 import { BY_VALUE, MEMBERS, PORTFOLIO_MEMBERS } from './portfolio-members.js';
 import { prepare } from './prepare.js';
+import { startWorker } from '../../cli/threads.js';
 
 /**
  * How long the first member runs alone before the others start. Most circuits are answered by the
@@ -43,7 +44,6 @@ const HEAD_START_MS = 300;
 const SHARED_HEAD_START_MS = 1000;
 
 interface Job {
-  readonly portfolio: true;
   readonly circuit: Aig;
   readonly member: string;
   /** The member this one hands its core over to, and when. */
@@ -86,15 +86,15 @@ export function runMember(member: string, circuit: Aig, opts: MemberOptions, han
   return { outcome: next.outcome, stats: { ...next.stats, handedOverAfterMs: handOver.afterMs } };
 }
 
-function workerMain(job: Job): void {
+/** A member's worker thread (cli/threads.ts): runs the member named in its job and posts the outcome. */
+export function memberWorker(data: unknown): void {
+  const job = data as Job;
   const answered = new Int32Array(job.answered);
   const message = runMember(job.member, job.circuit, { bound: job.bound, deadline: job.deadline, stop: () => Atomics.load(answered, 0) !== 0 }, job.handOver);
   // before the message, which the first member's thread reads only once that member has returned
   if (message.outcome.result !== 'unknown') Atomics.store(answered, 0, 1);
   parentPort!.postMessage(message);
 }
-
-if (!isMainThread && (workerData as Job | undefined)?.portfolio) workerMain(workerData as Job);
 
 /** The first answer of the members after the first one, each in its worker, or all their unknown outcomes. */
 type RivalsEnd = { readonly winner: number; readonly message: Message } | { readonly unknowns: ReadonlyMap<string, UnknownReason>; readonly stats: Statistics };
@@ -119,7 +119,7 @@ class Rivals {
     this.started = true;
     this.members.forEach((member, j) => {
       const handOver = this.handOvers.get(member);
-      const w = new Worker(new URL(import.meta.url), { workerData: { ...this.job, member, ...(handOver ? { handOver } : {}) } satisfies Job });
+      const w = startWorker('circuit-member', { ...this.job, member, ...(handOver ? { handOver } : {}) } satisfies Job);
       this.workers.push(w);
       w.on('message', (m: Message) => {
         if (m.outcome.result !== 'unknown') return this.end(() => this.settle({ winner: j + 1, message: m }));
@@ -182,7 +182,7 @@ export function createEngine(settings: Settings): Engine {
       const started = Date.now();
       const prep = prepare(problem, property);
       const answered = new Int32Array(new SharedArrayBuffer(4));
-      const rivals = new Rivals(members.slice(1), handOvers, { portfolio: true, circuit: prep.circuit, bound, answered: answered.buffer as SharedArrayBuffer, ...(limits.deadline === undefined ? {} : { deadline: limits.deadline }) });
+      const rivals = new Rivals(members.slice(1), handOvers, { circuit: prep.circuit, bound, answered: answered.buffer as SharedArrayBuffer, ...(limits.deadline === undefined ? {} : { deadline: limits.deadline }) });
       const headStart = Date.now() + (sharesCore(members, cores) ? SHARED_HEAD_START_MS : HEAD_START_MS);
       // polled by the first member with the clock: the head start's end starts the others, their answer stops it
       const stopped = () => limits.stop?.() === true;
