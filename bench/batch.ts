@@ -24,7 +24,7 @@ import type { RunConfig } from './configs.js';
 import type { Measured } from './limits.js';
 import { GRACE_MS, type TaskLimits, type VigilLaunch } from './task.js';
 import type { Model } from './suite.js';
-import { NODE_FLAGS } from '../cli/node-flags.js';
+import { NODE_FLAGS, vigilEnv } from '../cli/node-flags.js';
 
 // by way of bench/: this module may also be part of the command's bundle, in dist/bin/ (scripts/bundle.js)
 const RUNNER = fileURLToPath(new URL('../bench/batch-runner.js', import.meta.url));
@@ -43,7 +43,7 @@ class Runner {
   stderr = '';
 
   constructor() {
-    this.child = fork(RUNNER, [], { execArgv: [...process.execArgv, ...NODE_FLAGS], stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+    this.child = fork(RUNNER, [], { execArgv: [...process.execArgv, ...NODE_FLAGS], env: vigilEnv(), stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
     this.child.stderr!.setEncoding('utf8').on('data', (s: string) => { this.stderr += s; });
   }
 

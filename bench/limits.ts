@@ -62,12 +62,12 @@ function killAll(pids: readonly number[]): void {
   }
 }
 
-/** Runs `cmd args` under the limits; never rejects for the command's own failures. */
-export function runLimited(cmd: string, args: readonly string[], limits: Limits): Promise<Measured> {
+/** Runs `cmd args` under the limits, in `env`; never rejects for the command's own failures. */
+export function runLimited(cmd: string, args: readonly string[], limits: Limits, env: NodeJS.ProcessEnv = process.env): Promise<Measured> {
   const dir = mkdtempSync(join(tmpdir(), 'vigil-run-'));
   const report = join(dir, 'time');
   const started = Date.now();
-  const child = spawn(TIME_BIN, ['-f', '%e %U %S %M', '-o', report, cmd, ...args], { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(TIME_BIN, ['-f', '%e %U %S %M', '-o', report, cmd, ...args], { detached: true, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const timePid = child.pid!;
   let stdout = '';
   let stderr = '';

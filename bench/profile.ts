@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
 import { suiteModels } from './suite.js';
-import { NODE_FLAGS } from '../cli/node-flags.js';
+import { NODE_FLAGS, vigilEnv } from '../cli/node-flags.js';
 
 const BIN = fileURLToPath(new URL('../bin/vigil.js', import.meta.url));
 
@@ -73,7 +73,7 @@ interface Run { model: string; verdict: string; wallMs: number; algorithmMs: num
 function profileRun(file: string, name: string): Run {
   const dir = mkdtempSync(join(tmpdir(), 'vigil-prof-'));
   const started = performance.now();
-  const r = spawnSync(process.execPath, [...NODE_FLAGS, '--cpu-prof', '--cpu-prof-dir', dir, BIN, 'check', file, '--json', '--quiet', '--timeout', opts.timeout], { encoding: 'utf8', maxBuffer: 1 << 28 });
+  const r = spawnSync(process.execPath, [...NODE_FLAGS, '--cpu-prof', '--cpu-prof-dir', dir, BIN, 'check', file, '--json', '--quiet', '--timeout', opts.timeout], { encoding: 'utf8', maxBuffer: 1 << 28, env: vigilEnv() });
   const wallMs = performance.now() - started;
   let j: { verdict?: string; reason?: string; statistics?: Record<string, number> } = {};
   try { j = JSON.parse(r.stdout); } catch { /* an error run: no statistics */ }

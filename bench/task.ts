@@ -22,7 +22,7 @@ import { classify, termination, type Answer } from './classify.js';
 import type { UnknownKind } from '../engines/result.js';
 import type { Model } from './suite.js';
 import { VERSION } from '../cli/protocol.js';
-import { NODE_FLAGS } from '../cli/node-flags.js';
+import { NODE_FLAGS, vigilEnv } from '../cli/node-flags.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const VIGIL_BIN = `${ROOT}dist/bin/vigil.js`;
@@ -55,7 +55,7 @@ export const ownProcess: VigilLaunch = (model, c, limits) => {
     ...(model.property ? ['--property', model.property] : []),
     ...(c.algorithm ? ['--algorithm', c.algorithm] : []),
     ...OPTION_NAMES.flatMap((n) => (c.options[n] === undefined ? [] : [`--${n}`, c.options[n]!]))];
-  return runLimited(process.execPath, args, { wallMs: limits.timeoutS * 1000 + GRACE_MS, memoryMb: limits.memoryMb });
+  return runLimited(process.execPath, args, { wallMs: limits.timeoutS * 1000 + GRACE_MS, memoryMb: limits.memoryMb }, vigilEnv());
 };
 
 async function runVigil(model: Model, c: RunConfig, limits: TaskLimits, launch: VigilLaunch): Promise<{ m: Measured; o: Answer; row: Partial<ResultRow> }> {

@@ -14,7 +14,7 @@ import { ROOT, vigil } from './cli.js';
 import { readCircuitAhead } from '../formalisms/frontends/index.js';
 import { parseAiger } from '../lang/grammar/aiger.js';
 import { checkPipeline } from '../cli/pipeline.js';
-import { NODE_FLAGS } from '../cli/node-flags.js';
+import { NODE_ENV_UNSET, NODE_FLAGS } from '../cli/node-flags.js';
 
 /** The static imports of a built module: each specifier, and the file it names when it is relative. */
 function staticImports(file: string): { spec: string; path?: string }[] {
@@ -66,7 +66,7 @@ describe('start-up of vigil check', () => {
     const bin = join(ROOT, 'dist/bin/vigil.js');
     expect(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).bin.vigil).toBe('dist/bin/vigil.js');
     // the shebang carries Node's options for a vigil process, as `npm start` and the bench's launches do
-    expect(readFileSync(bin, 'utf8').split('\n')[0]).toBe(`#!/usr/bin/env -S node ${NODE_FLAGS.join(' ')}`);
+    expect(readFileSync(bin, 'utf8').split('\n')[0]).toBe(`#!/usr/bin/env -S ${NODE_ENV_UNSET.map((v) => `-u ${v} `).join('')}node ${NODE_FLAGS.join(' ')}`);
     expect(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.start).toBe(`node ${NODE_FLAGS.join(' ')} dist/bin/vigil.js demo`);
     const core = readFileSync(join(ROOT, 'dist/bin/core.js'), 'utf8');
     // esbuild marks each bundled module with a comment naming its file
