@@ -3,9 +3,9 @@
  * loads the whole pipeline (front ends, engines, certificate checks) again; started before this
  * thread loads the command line (commander, the engine registry), the two loads overlap on two
  * cores, which is most of `vigil check`'s start-up on a small circuit. The worker loads the
- * command's bundle (threads.ts), then waits for its job (check-worker.ts); when the arguments name a circuit it loads the circuit's front end and engine
- * meanwhile, while the command line reads a small circuit ahead (readCircuitAhead), so the two
- * threads share that work too.
+ * command's bundle (threads.ts), then waits for its job (check-worker.ts); when the arguments name
+ * a circuit it loads the circuit's front end and engine meanwhile, while the command line reads a
+ * small circuit ahead (readCircuitAhead), so the two threads share that work too.
  *
  * The only option that must be known at the start is --memory (a worker's heap limit is fixed when
  * it starts): it is read from the raw arguments here, and a session whose parsed limit differs
@@ -23,7 +23,7 @@ import { startWorker } from './threads.js';
 
 /**
  * The largest circuit file checked in the command's own thread: its reading cannot be interrupted
- * there (a 1.1 MB circuit of HWMCC'24 reads in about 60 ms), and on larger circuits a worker's
+ * there (a 1.1 MB circuit of HWMCC'24 reads in 0.1 to 0.15 s), and on larger circuits a worker's
  * start-up is a small part of the run.
  */
 export const IN_THREAD_BYTES = 4 * 2 ** 20;

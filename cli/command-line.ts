@@ -82,7 +82,7 @@ function runsInThread(file: string, opts: CheckOptions): boolean {
 async function checkFile(file: string, opts: CheckOptions, started = Date.now()): Promise<number> {
   const tui = process.stdout.isTTY && !opts.json && !opts.quiet;
   const inThread = !tui && runsInThread(file, opts);
-  // read here while the worker loads the pipeline (the worker started before the command line)
+  // read here: for the check in this thread, or while the worker (started before the command line) loads
   const circuit = await readCircuitAhead(file, inThread ? IN_THREAD_BYTES : SMALL_CIRCUIT);
   const outcome = tui ? await checkWithTui(file, opts, started, circuit) : await checkPlain(file, opts, started, circuit, inThread);
   if (outcome.kind === 'failure') {
