@@ -19,7 +19,9 @@
  * of both circuits written here, over shared variables for K. Gates are structurally hashed across
  * both circuits before anything reaches the solver: where W repeats M's logic over K (the usual
  * case: W is M plus gates for an invariant) the two copies are the same node, and the miters of the
- * Transition check vanish instead of becoming hard equivalence proofs; only the cones a clause or
+ * Transition check vanish instead of becoming hard equivalence proofs. Where W repeats M node for
+ * node, in M's order (`repeated`), W's node is taken as M's without hashing it again, and a latch
+ * whose next state W repeats so is not compared at all; only the cones a clause or
  * an assumption reaches are encoded, so the file's logic outside the property's cone costs hashing,
  * not SAT variables, and trees of AND gates become n-ary ANDs (Tseitin.toSat). The Step check
  * splits W's good condition, when it is a conjunction (bad is an OR tree, as for M's bad OR NOT an
@@ -191,7 +193,11 @@ class Frame {
   private readonly fanins: readonly number[];
   private readonly stack: number[] = [];
 
-  constructor(private readonly t: Tseitin, aig: Aig, inputs: readonly number[], private readonly latches: Latches) {
+  /**
+   * `repeats`: W's frame takes the node of M's node `same[n]` at this step for its node n wherever
+   * W repeats M there (`repeated`), instead of hashing the same gates a second time.
+   */
+  constructor(private readonly t: Tseitin, aig: Aig, inputs: readonly number[], private readonly latches: Latches, private readonly repeats?: { readonly m: Frame; readonly same: Int32Array }) {
     this.firstLatch = 1 + aig.inputs.length;
     this.firstGate = firstGateNode(aig);
     this.fanins = aig.fanins;
@@ -210,6 +216,12 @@ class Frame {
     while (stack.length > 0) {
       const n = stack[stack.length - 1]!;
       if (lits[n] !== 0) { stack.pop(); continue; }
+      const m = this.repeats === undefined ? 0 : this.repeats.same[n]!;
+      if (m > 0) {
+        lits[n] = this.repeats!.m.lit(2 * m);
+        stack.pop();
+        continue;
+      }
       if (n < firstGate) {
         const k = n - this.firstLatch;
         lits[n] = typeof this.latches === 'function' ? this.latches(k) : this.latches[k]!;
@@ -237,15 +249,55 @@ class Step {
   readonly m: Frame;
   readonly w: Frame;
 
-  constructor(t: Tseitin, model: Aig, witness: Aig, inputs: readonly number[], readonly latches: Latches) {
-    this.w = new Frame(t, witness, inputs, latches);
+  constructor(t: Tseitin, model: Aig, witness: Aig, same: Int32Array, inputs: readonly number[], readonly latches: Latches) {
     this.m = new Frame(t, model, inputs.slice(0, model.inputs.length), latches);
+    this.w = new Frame(t, witness, inputs, latches, { m: this.m, same });
   }
 
-  static fresh(t: Tseitin, model: Aig, witness: Aig, latches?: Latches): Step {
-    const inputs = witness.inputs.map(() => t.fresh());
-    return new Step(t, model, witness, inputs, latches ?? witness.latches.map(() => t.fresh()));
+  static fresh(t: Tseitin, c: Circuits, latches?: Latches): Step {
+    const inputs = c.witness.inputs.map(() => t.fresh());
+    return new Step(t, c.model, c.witness, c.same, inputs, latches ?? c.witness.latches.map(() => t.fresh()));
   }
+}
+
+/** The two circuits of a check, with the nodes where W repeats M (`repeated`). */
+interface Circuits {
+  readonly model: Aig;
+  readonly witness: Aig;
+  readonly same: Int32Array;
+}
+
+/**
+ * Per node of W: the node of M it repeats, else 0. W's shared inputs and latches repeat M's, and
+ * W's gate j repeats M's gate j when its fanins repeat that gate's fanins, which is how witness
+ * circuits are made (M's nodes first, in M's order, then the invariant's gates, and latches of
+ * their own before the gates when they have some). A repeated node is M's node in every check, so
+ * it is hashed once, and a K-latch whose next-state function W repeats passes the Transition check
+ * without being built: only W's nodes that differ from M's ever reach the hashing or the solver.
+ */
+function repeated(model: Aig, witness: Aig): Int32Array {
+  const wFirstLatch = 1 + witness.inputs.length;
+  const mFirstLatch = 1 + model.inputs.length;
+  const wFirstGate = firstGateNode(witness);
+  const mFirstGate = firstGateNode(model);
+  const same = new Int32Array(wFirstGate + andCount(witness));
+  for (let k = 0; k < model.inputs.length; k++) same[1 + k] = 1 + k;
+  for (let k = 0; k < model.latches.length; k++) same[wFirstLatch + k] = mFirstLatch + k;
+  const wf = witness.fanins;
+  const mf = model.fanins;
+  const gates = Math.min(andCount(witness), andCount(model));
+  for (let j = 0; j < gates; j++) {
+    if (repeatLit(same, wf[2 * j]!) === mf[2 * j] && repeatLit(same, wf[2 * j + 1]!) === mf[2 * j + 1]) same[wFirstGate + j] = mFirstGate + j;
+  }
+  return same;
+}
+
+/** M's literal that W's literal `l` repeats, or -1. */
+function repeatLit(same: Int32Array, l: Lit): number {
+  const n = l >> 1;
+  if (n === 0) return l;
+  const m = same[n]!;
+  return m === 0 ? -1 : 2 * m + (l & 1);
 }
 
 /** The conjuncts of an AIG literal: the leaves of the tree of un-negated AND gates below it. */
@@ -303,11 +355,12 @@ export function checkWitnessCircuit(model: Aig, property: number, witness: Aig, 
   }
   const mBad = model.properties[property]!.lit;
   const wBad = witness.properties[0]!.lit;
+  const c: Circuits = { model, witness, same: repeated(model, witness) };
   const checks: [string, () => boolean | undefined][] = [
-    ['Reset', () => reset(model, witness, opts)],
-    ['Transition', () => transition(model, witness, opts)],
-    ['Property', () => propertyCheck(model, mBad, witness, wBad, opts)],
-    ['Base', () => base(model, witness, wBad, opts)],
+    ['Reset', () => reset(c, opts)],
+    ['Transition', () => transition(c, opts)],
+    ['Property', () => propertyCheck(c, mBad, wBad, opts)],
+    ['Base', () => base(c, wBad, opts)],
   ];
   for (const [name, fails] of checks) {
     if (opts.deadline !== undefined && Date.now() > opts.deadline) throw new OutOfTime(`the ${name} check was not reached in time`);
@@ -315,25 +368,26 @@ export function checkWitnessCircuit(model: Aig, property: number, witness: Aig, 
     if (r === undefined) throw new OutOfTime(`the ${name} check could not be decided in time`);
     if (r) return `the ${name} check fails`;
   }
-  return step(model, witness, wBad, opts);
+  return step(c, wBad, opts);
 }
 
 /** Reset: some state where M's K-latches are reset and M's constraints hold violates W's resets on K or W's constraints. */
-function reset(model: Aig, witness: Aig, opts: WitnessCheckOptions): boolean | undefined {
+function reset(c: Circuits, opts: WitnessCheckOptions): boolean | undefined {
+  const { model, witness } = c;
   const t = new Tseitin();
   const latches = witness.latches.map(() => t.fresh());
-  const s = Step.fresh(t, model, witness, latches);
+  const s = Step.fresh(t, c, latches);
   model.latches.forEach((l, k) => {
     const r = resetLit(t, l.reset);
     if (r !== undefined) t.addClause([r === t.top ? latches[k]! : -latches[k]!]);
   });
-  for (const c of model.constraints) t.addClause([s.m.lit(c.lit)]);
+  for (const x of model.constraints) t.addClause([s.m.lit(x.lit)]);
   const violations: number[] = [];
   witness.latches.slice(0, model.latches.length).forEach((l, k) => {
     const r = resetLit(t, l.reset);
     if (r !== undefined) violations.push(r === t.top ? -latches[k]! : latches[k]!);
   });
-  for (const c of witness.constraints) violations.push(-s.w.lit(c.lit));
+  for (const x of witness.constraints) violations.push(-s.w.lit(x.lit));
   return violations.length > 0 && addAndSolve(t, violations, opts);
 }
 
@@ -345,42 +399,49 @@ function addAndSolve(t: Tseitin, violations: readonly number[], opts: WitnessChe
 
 /**
  * Transition: some step of M on K (M's constraints at both steps, W's at step 0) is no step of W on
- * K or violates W's constraints at step 1. M's next-state functions define the K-latches at step 1.
+ * K or violates W's constraints at step 1. M's next-state functions define the K-latches at step 1,
+ * each built when first reached; a K-latch whose next-state function W repeats (`repeated`) is
+ * W's step as well and asks nothing.
  */
-function transition(model: Aig, witness: Aig, opts: WitnessCheckOptions): boolean | undefined {
+function transition(c: Circuits, opts: WitnessCheckOptions): boolean | undefined {
+  const { model, witness, same } = c;
   const t = new Tseitin();
-  const s0 = Step.fresh(t, model, witness);
-  const mNext = model.latches.map((l) => s0.m.lit(l.next));
+  const s0 = Step.fresh(t, c);
+  const mNext: number[] = [];
+  const next = (k: number) => (mNext[k] ??= s0.m.lit(model.latches[k]!.next));
   // W's latches beyond K are free at step 1; a latch gets its node when a constraint there reaches it
-  const s1 = Step.fresh(t, model, witness, (k) => mNext[k] ?? t.fresh());
-  for (const c of model.constraints) t.addClause([s0.m.lit(c.lit)]);
-  for (const c of model.constraints) t.addClause([s1.m.lit(c.lit)]);
-  for (const c of witness.constraints) t.addClause([s0.w.lit(c.lit)]);
+  const s1 = Step.fresh(t, c, (k) => (k < model.latches.length ? next(k) : t.fresh()));
+  for (const m of model.constraints) t.addClause([s0.m.lit(m.lit)]);
+  for (const m of model.constraints) t.addClause([s1.m.lit(m.lit)]);
+  for (const w of witness.constraints) t.addClause([s0.w.lit(w.lit)]);
   const violations: number[] = [];
   witness.latches.slice(0, model.latches.length).forEach((l, k) => {
+    if (repeatLit(same, l.next) === model.latches[k]!.next) return;
     const w = s0.w.lit(l.next);
-    if (w !== mNext[k]) violations.push(t.differ(w, mNext[k]!));
+    if (w !== next(k)) violations.push(t.differ(w, next(k)));
   });
-  for (const c of witness.constraints) violations.push(-s1.w.lit(c.lit));
+  for (const w of witness.constraints) violations.push(-s1.w.lit(w.lit));
   return violations.length > 0 && addAndSolve(t, violations, opts);
 }
 
 /** Property: under both circuits' constraints, M is bad and W is not. */
-function propertyCheck(model: Aig, mBad: Lit, witness: Aig, wBad: Lit, opts: WitnessCheckOptions): boolean | undefined {
+function propertyCheck(c: Circuits, mBad: Lit, wBad: Lit, opts: WitnessCheckOptions): boolean | undefined {
+  const { model, witness } = c;
   const t = new Tseitin();
-  const s = Step.fresh(t, model, witness);
-  for (const c of model.constraints) t.addClause([s.m.lit(c.lit)]);
-  for (const c of witness.constraints) t.addClause([s.w.lit(c.lit)]);
+  const s = Step.fresh(t, c);
+  for (const x of model.constraints) t.addClause([s.m.lit(x.lit)]);
+  for (const x of witness.constraints) t.addClause([s.w.lit(x.lit)]);
   t.addClause([s.m.lit(mBad)]);
   t.addClause([-s.w.lit(wBad)]);
   return sat(t, [], opts);
 }
 
 /** Base: a reset state of W satisfying W's constraints is bad. */
-function base(model: Aig, witness: Aig, wBad: Lit, opts: WitnessCheckOptions): boolean | undefined {
+function base(c: Circuits, wBad: Lit, opts: WitnessCheckOptions): boolean | undefined {
+  const witness = c.witness;
   const t = new Tseitin();
-  const s = Step.fresh(t, model, witness, witness.latches.map((l) => resetLit(t, l.reset) ?? t.fresh()));
-  for (const c of witness.constraints) t.addClause([s.w.lit(c.lit)]);
+  const s = Step.fresh(t, c, witness.latches.map((l) => resetLit(t, l.reset) ?? t.fresh()));
+  for (const x of witness.constraints) t.addClause([s.w.lit(x.lit)]);
   t.addClause([s.w.lit(wBad)]);
   return sat(t, [], opts);
 }
@@ -392,18 +453,19 @@ function base(model: Aig, witness: Aig, wBad: Lit, opts: WitnessCheckOptions): b
  * time with all its literals false at step 1. Tseitin chains for thousands of clauses would hold
  * a hundred times more variables, and every query would propagate through them.
  */
-function step(model: Aig, witness: Aig, wBad: Lit, opts: WitnessCheckOptions): string | undefined {
+function step(c: Circuits, wBad: Lit, opts: WitnessCheckOptions): string | undefined {
+  const witness = c.witness;
   const t = new Tseitin();
-  const s0 = Step.fresh(t, model, witness);
+  const s0 = Step.fresh(t, c);
   // only the latches the good condition and the constraints reach at step 1 are stepped
-  const s1 = Step.fresh(t, model, witness, (k) => s0.w.lit(witness.latches[k]!.next));
-  for (const c of witness.constraints) t.addClause([s0.w.lit(c.lit)]);
-  for (const c of witness.constraints) t.addClause([s1.w.lit(c.lit)]);
+  const s1 = Step.fresh(t, c, (k) => s0.w.lit(witness.latches[k]!.next));
+  for (const x of witness.constraints) t.addClause([s0.w.lit(x.lit)]);
+  for (const x of witness.constraints) t.addClause([s1.w.lit(x.lit)]);
   const firstGate = firstGateNode(witness);
   const clauses = conjuncts(witness, wBad ^ 1).map((g) => (g & 1 && g >> 1 >= firstGate ? conjuncts(witness, g ^ 1).map((a) => a ^ 1) : [g]));
-  for (const c of clauses) t.addClause(c.map((l) => s0.w.lit(l)));
-  for (const [j, c] of clauses.entries()) {
-    const r = sat(t, c.map((l) => -s1.w.lit(l)), opts);
+  for (const clause of clauses) t.addClause(clause.map((l) => s0.w.lit(l)));
+  for (const [j, clause] of clauses.entries()) {
+    const r = sat(t, clause.map((l) => -s1.w.lit(l)), opts);
     if (r === undefined) throw new OutOfTime('the Step check could not be decided in time');
     if (r) return `the Step check fails (conjunct ${j} of ${clauses.length} of the witness's good condition)`;
   }
