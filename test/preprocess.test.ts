@@ -5,7 +5,9 @@
  * replayed on the file with the merged latches following their representatives, witness circuits
  * whose invariant carries the proven equivalences.
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseAiger } from '../lang/grammar/aiger.js';
 import { aigFromFile } from '../formalisms/aig.js';
@@ -17,6 +19,7 @@ import { manifest } from './corpus.js';
 import { checkWith, load } from './engines.js';
 import { readAiger } from './aiger-sim.js';
 import { certifaiger, reencoded } from './certifaiger.js';
+import { vigil } from './cli.js';
 
 const circuit = (name: string, lines: string[]) => {
   const text = `${lines.join('\n')}\n`;
@@ -53,6 +56,19 @@ describe('latch correspondence', () => {
       expect(r.stats.mergedLatches).toBe(2);
       expectCertifaiger(problem, safe.text, r);
     }
+  });
+
+  it('in the portfolio, a rival merges the latches in its own thread and its answer is certified on its circuit', () => {
+    // BMC, the first member, ends at its bound and leaves the answer to IC3 in its worker thread
+    const dir = mkdtempSync(join(tmpdir(), 'vigil-rival-'));
+    const model = join(dir, 'equal-latches.aag');
+    writeFileSync(model, safe.text);
+    const cert = join(dir, 'cert.aag');
+    const run = vigil(['check', model, '--members', 'bmc,ic3', '--bound', '3', '--json', '--certificate', cert]);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout).statistics).toMatchObject({ winner: 1, mergedLatches: 2 });
+    expect(certifaiger(reencoded(readAiger(Buffer.from(safe.text))), readAiger(readFileSync(cert)), 0)).toBeUndefined();
+    rmSync(dir, { recursive: true });
   });
 
   // l3 is uninitialised and copies the input as l0 does: equal from step 1 on, not at first.

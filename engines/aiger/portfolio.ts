@@ -10,7 +10,11 @@
  *
  * The first member runs in this thread from the start; the others start in worker threads (the
  * circuit is plain data and goes to them as it is) only once it has run alone for a moment, since
- * most circuits are answered by then. The first member keeps its work: it polls a flag shared with
+ * most circuits are answered by then. Latch correspondence, the one costly step of preprocessing
+ * (tens to hundreds of milliseconds where it merges one latch or none), waits for them too: the
+ * first member checks the circuit without it, and each rival merges the corresponding latches in
+ * its own thread before its member starts, so that the members see two reductions of the circuit
+ * and a circuit answered within the head start never pays for it. The first member keeps its work: it polls a flag shared with
  * the workers wherever it looks at the clock, so a worker's answer stops it. The first SAFE or
  * UNSAFE answer wins and the other workers are terminated; an engine's UNKNOWN, such as BMC's
  * bound, waits for the others. Every answer is certified by the pipeline as any engine's.
@@ -27,7 +31,8 @@ import { runBmc } from './bmc.js';
 import { runIc3 } from './ic3.js';
 import { kindResult, runKind, type KindOutcome } from './kind.js';
 import { BY_VALUE, MEMBERS, PORTFOLIO_MEMBERS } from './portfolio-members.js';
-import { prepare } from './prepare.js';
+import { prepare, withCorrespondence, type Prepared } from './prepare.js';
+import { preprocessingOf } from './preprocess-options.js';
 import { startWorker } from '../../cli/threads.js';
 
 /**
@@ -44,7 +49,10 @@ const HEAD_START_MS = 300;
 const SHARED_HEAD_START_MS = 1000;
 
 interface Job {
-  readonly circuit: Aig;
+  /** The circuit as the first member checks it, with what its preprocessing proved. */
+  readonly prepared: Prepared;
+  /** Whether the member merges corresponding latches first (`withCorrespondence`). */
+  readonly correspond: boolean;
   readonly member: string;
   /** The member this one hands its core over to, and when. */
   readonly handOver?: HandOver;
@@ -55,7 +63,8 @@ interface Job {
   readonly answered: SharedArrayBuffer;
 }
 
-export type Message = { readonly outcome: KindOutcome; readonly stats: Statistics };
+/** A member's outcome, and, where it answered on a circuit of its own (merged latches), that circuit. */
+export type Message = { readonly outcome: KindOutcome; readonly stats: Statistics; readonly prepared?: Prepared };
 
 /** A member's hand-over: to member `to`, or, without one, back to the first member, whose core it shares. */
 export interface HandOver {
@@ -90,10 +99,11 @@ export function runMember(member: string, circuit: Aig, opts: MemberOptions, han
 export function memberWorker(data: unknown): void {
   const job = data as Job;
   const answered = new Int32Array(job.answered);
-  const message = runMember(job.member, job.circuit, { bound: job.bound, deadline: job.deadline, stop: () => Atomics.load(answered, 0) !== 0 }, job.handOver);
+  const prepared = job.correspond ? withCorrespondence(job.prepared) : job.prepared;
+  const message = runMember(job.member, prepared.circuit, { bound: job.bound, deadline: job.deadline, stop: () => Atomics.load(answered, 0) !== 0 }, job.handOver);
   // before the message, which the first member's thread reads only once that member has returned
   if (message.outcome.result !== 'unknown') Atomics.store(answered, 0, 1);
-  parentPort!.postMessage(message);
+  parentPort!.postMessage(job.correspond && message.outcome.result !== 'unknown' ? { ...message, prepared } : message);
 }
 
 /** The first answer of the members after the first one, each in its worker, or all their unknown outcomes. */
@@ -180,9 +190,10 @@ export function createEngine(settings: Settings): Engine {
     configuration: { members: members.map((m) => { const h = handOvers.get(m); return h ? `${m} (${h.to === undefined ? 'for' : `then ${h.to} after`} ${h.afterMs / 1000} s)` : m; }).join(', '), ...(settings.bound === undefined ? {} : { bound }) },
     check(problem, property, limits, reporter): Result | Promise<Result> {
       const started = Date.now();
-      const prep = prepare(problem, property);
+      const options = preprocessingOf(problem);
+      const prep = prepare(problem, property, { ...options, lcorr: false });
       const answered = new Int32Array(new SharedArrayBuffer(4));
-      const rivals = new Rivals(members.slice(1), handOvers, { circuit: prep.circuit, bound, answered: answered.buffer as SharedArrayBuffer, ...(limits.deadline === undefined ? {} : { deadline: limits.deadline }) });
+      const rivals = new Rivals(members.slice(1), handOvers, { prepared: prep, correspond: options.lcorr, bound, answered: answered.buffer as SharedArrayBuffer, ...(limits.deadline === undefined ? {} : { deadline: limits.deadline }) });
       const headStart = Date.now() + (sharesCore(members, cores) ? SHARED_HEAD_START_MS : HEAD_START_MS);
       // polled by the first member with the clock: the head start's end starts the others, their answer stops it
       const stopped = () => limits.stop?.() === true;
@@ -191,7 +202,7 @@ export function createEngine(settings: Settings): Engine {
         return Atomics.load(answered, 0) !== 0 || stopped();
       };
       const first = runMember(members[0]!, prep.circuit, { bound, deadline: limits.deadline, stop, onProgress: (p) => reporter.progress(p) }, handOvers.get(members[0]!));
-      const result = (outcome: KindOutcome, stats: Statistics, winner: number) => kindResult(problem, property, prep, outcome, { ...stats, timeMs: Date.now() - started, winner });
+      const result = (outcome: KindOutcome, stats: Statistics, winner: number, on = prep) => kindResult(problem, property, on, outcome, { ...stats, timeMs: Date.now() - started, winner });
       const timedOut = (limits.deadline !== undefined && Date.now() >= limits.deadline) || stopped();
       if (first.outcome.result !== 'unknown' || timedOut || members.length === 1) {
         rivals.terminate();
@@ -201,7 +212,7 @@ export function createEngine(settings: Settings): Engine {
       const firstReason = first.outcome.reason;
       if (!rivals.started) rivals.start();
       return rivals.done.then((end) => {
-        if ('winner' in end) return result(end.message.outcome, end.message.stats, end.winner);
+        if ('winner' in end) return result(end.message.outcome, end.message.stats, end.winner, end.message.prepared);
         const reasons = [firstReason, ...members.slice(1).map((x) => end.unknowns.get(x)!)];
         // a timeout if a member ran out of time (with more it might have answered), else the first member's reason
         const kind = reasons.some((r) => r.kind === 'timeout') ? 'timeout' : reasons[0]!.kind;

@@ -5,7 +5,8 @@
  * are replaced by that constant and the graph is reduced again, until no stuck latch is left; then,
  * as the engine's options ask, SAT sweeping merges combinationally equal nodes (sweep.ts) and latch
  * correspondence merges latches equal in every reachable state (latch-correspondence.ts), each
- * within a time budget, and stuck latches are looked for once more.
+ * within a time budget, and stuck latches are looked for once more. The portfolio leaves latch
+ * correspondence to its rivals (`withCorrespondence`, in their threads).
  *
  * What the engines find on that circuit is moved back to the file: a run becomes an HWMCC witness
  * over the file's inputs and latches, an invariant (clauses over the circuit's latches) becomes a
@@ -81,42 +82,57 @@ function withoutStuck(aig: Aig, fixed: Map<number, 0 | 1>): Aig {
 
 /** The cone of a graph prepared for the engines. */
 export function prepareAig(cone: Aig, options: Preprocessing = DEFAULT_PREPROCESSING): Prepared {
+  const reduced = reduceCone(cone, options.sweep);
+  return options.lcorr ? withCorrespondence(reduced) : reduced;
+}
+
+/** The cone without its stuck latches and, if asked, swept: everything but latch correspondence. */
+function reduceCone(cone: Aig, sweepIt: boolean): Prepared {
   const started = performance.now();
   const stuck = new Map<number, 0 | 1>();
-  const merged: Merged[] = [];
   let circuit = withoutStuck(cone, stuck);
   const stats: Record<string, number> = { latchesBefore: cone.latches.length, andsBefore: andCount(cone) };
-  if (options.sweep) {
+  if (sweepIt) {
     const t = performance.now();
     const swept = sweep(circuit, Date.now() + SWEEP_BUDGET_MS);
-    circuit = swept.aig;
+    circuit = withoutStuck(swept.aig, stuck);
     Object.assign(stats, { sweptNodes: swept.merged, sweepSatCalls: swept.satCalls, sweepMs: Math.round(performance.now() - t) });
   }
-  if (options.lcorr) {
-    const t = performance.now();
-    const found = latchCorrespondence(circuit, Date.now() + LCORR_BUDGET_MS);
-    if (found) {
-      for (const e of found.equivalences) {
-        const latch = circuit.latches[e.latch]!;
-        if (e.rep === undefined) stuck.set(latch.index, latch.reset === 1 ? 1 : 0);
-        else merged.push({ latch: latch.index, rep: circuit.latches[e.rep]!.index, negated: e.negated });
-      }
-      circuit = found.aig;
-      Object.assign(stats, { mergedLatches: found.equivalences.length, lcorrRounds: found.rounds, lcorrSatCalls: found.satCalls });
-    }
-    stats.lcorrMs = Math.round(performance.now() - t);
-  }
-  if (options.sweep || options.lcorr) circuit = withoutStuck(circuit, stuck);
   Object.assign(stats, { latchesAfter: circuit.latches.length, andsAfter: andCount(circuit), prepareMs: Math.round(performance.now() - started) });
+  return { circuit, stuck, merged: [], stats };
+}
+
+/**
+ * A prepared circuit with its corresponding latches merged (and the latches that this leaves stuck
+ * removed), the facts proved joining those it had. The portfolio's rivals call it in their own
+ * threads (portfolio.ts), on the circuit without it.
+ */
+export function withCorrespondence(prep: Prepared): Prepared {
+  const t = performance.now();
+  const stuck = new Map(prep.stuck);
+  const merged = [...prep.merged];
+  const stats: Record<string, number> = { ...prep.stats };
+  let circuit = prep.circuit;
+  const found = latchCorrespondence(circuit, Date.now() + LCORR_BUDGET_MS);
+  if (found) {
+    for (const e of found.equivalences) {
+      const latch = circuit.latches[e.latch]!;
+      if (e.rep === undefined) stuck.set(latch.index, latch.reset === 1 ? 1 : 0);
+      else merged.push({ latch: latch.index, rep: circuit.latches[e.rep]!.index, negated: e.negated });
+    }
+    circuit = withoutStuck(found.aig, stuck);
+    Object.assign(stats, { mergedLatches: found.equivalences.length, lcorrRounds: found.rounds, lcorrSatCalls: found.satCalls });
+  }
+  const lcorrMs = performance.now() - t;
+  Object.assign(stats, { lcorrMs: Math.round(lcorrMs), latchesAfter: circuit.latches.length, andsAfter: andCount(circuit), prepareMs: Math.round((prep.stats.prepareMs ?? 0) + lcorrMs) });
   return { circuit, stuck, merged, stats };
 }
 
 const prepared = new WeakMap<Aig, Map<string, Prepared>>();
 
-/** The circuit of a property, prepared once per problem, property and choice of preprocessing. */
-export function prepare(problem: Problem, p: Property): Prepared {
+/** The circuit of a property, prepared once per problem, property and choice of preprocessing (the problem's, unless `options` says otherwise). */
+export function prepare(problem: Problem, p: Property, options: Preprocessing = preprocessingOf(problem)): Prepared {
   const cone = circuitOf(problem).cone(p).aig;
-  const options = preprocessingOf(problem);
   const key = `${options.sweep}${options.lcorr}`;
   let byOptions = prepared.get(cone);
   if (!byOptions) prepared.set(cone, (byOptions = new Map()));
