@@ -44,6 +44,10 @@ await build({
   entryPoints: { core: 'dist/cli/main.js' },
   outdir: 'dist/bin',
   sourcemap: true,
+  // whitespace and syntax only, names kept: a --debug stack trace still names its functions, and
+  // core.js.map maps its positions back; ring.aag 126 -> 113 ms of wall (a third less to read and scan)
+  minifyWhitespace: true,
+  minifySyntax: true,
   external: Object.keys(dependencies).filter((name) => !BUNDLED.has(name)),
   plugins: [chevrotainBuild],
   // every module's import.meta.url is the bundle's own: dist/bin/ lies as deep as the modules' folders
