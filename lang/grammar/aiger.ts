@@ -1,15 +1,17 @@
 /**
  * Reader for AIGER 1.9 circuits (formats.md 4), ASCII `aag` and binary `aig`.
  *
- * The header and the symbol table are split into tokens by a Chevrotain lexer (numbers, words,
- * line ends, whole symbol-table lines, the comment section). The sections are read by counting, not
- * by a grammar: how many lines each section has is given by the header's numbers, which an LL
- * grammar cannot express without one semantic gate per line. Their lines of numbers (and the ASCII
- * gates) are read by hand when each is in the usual form, numbers separated by single spaces and a
- * `\n` at the end: they are most of a circuit file, and a token object per number made reading
- * `a19-p15` (45,000 gates, 0.8 MB) take 125 ms, half of it in the garbage collector, against 44 ms
- * by hand. Lines in any other form (tabs, CRLF, a misplaced word, a missing line) are lexed too and
- * read from the tokens, by the same code, whose messages say what is wrong and where. The binary
+ * A Chevrotain lexer splits the file into tokens (numbers, words, line ends, whole symbol-table
+ * lines, the comment section). The sections are read by counting, not by a grammar: how many lines
+ * each section has is given by the header's numbers, which an LL grammar cannot express without one
+ * semantic gate per line. Every line in the usual form (the header `aag M I L O A`, numbers
+ * separated by single spaces, symbol lines `i0 NAME`, each ended by `\n`) is read by hand: the
+ * lines of numbers are most of a circuit file, and a token object per number made reading `a19-p15`
+ * (45,000 gates, 0.8 MB) take 125 ms, half of it in the garbage collector, against 44 ms by hand;
+ * and building the lexer alone costs 10 ms, as much as reading a usual header and symbol table, so
+ * it is built when a file first needs it. Lines in any other form (tabs, CRLF, a misplaced word, a
+ * missing line) are lexed and read from the tokens, by the same checks, whose messages say what is
+ * wrong and where. The binary
  * gate section of `aig` files is decoded by hand, byte by byte: it is not text (any byte, newlines
  * included, may occur in it), so no lexer applies, and its 7-bit groups are simplest to read with a
  * loop.
@@ -83,10 +85,12 @@ const Comments = createToken({
 /** Any other word: the header's `aag`/`aig`, or a misplaced word to complain about by name. */
 const Word = createToken({ name: 'Word', pattern: /[A-Za-z][A-Za-z0-9_]*/, label: 'word' });
 
-const aigerLexer = new Lexer([Newline, Spaces, Num, SymbolLine, Comments, Word], {
+/** The lexer, made when a file first needs it (building one costs more than reading a usual circuit's header and symbols by hand). */
+let aigerLexer: Lexer | undefined;
+const lexer = (): Lexer => (aigerLexer ??= new Lexer([Newline, Spaces, Num, SymbolLine, Comments, Word], {
   positionTracking: 'onlyOffset',
   ensureOptimizations: true,
-});
+}));
 
 // ---------------------------------------------------------------- errors and positions
 
@@ -112,7 +116,7 @@ function lexError(src: Source, offset: number, binary: boolean): never {
 }
 
 function lex(src: Source, base: number, text: string, binary: boolean): IToken[] {
-  const { tokens, errors } = aigerLexer.tokenize(text);
+  const { tokens, errors } = lexer().tokenize(text);
   if (errors.length) lexError(src, base + errors[0]!.offset, binary);
   return tokens;
 }
@@ -283,21 +287,23 @@ function readHeader(lines: Lines): Header {
   }
   lines.next();
   const counts = lines.numbers(5, 9, 'the header', 'the header needs the counts M I L O A');
-  const v = counts.map((t, k) => {
-    const n = value(t);
-    if (n > MAX_VAR) lines.fail(lines.offsetOf(t), `header count ${COUNT_NAMES[k]} = ${t.image} is too large (at most ${MAX_VAR})`);
-    return n;
+  return headerFrom(lines.src, first.image === 'aig', counts.map(value), counts.map((t) => lines.offsetOf(t)));
+}
+
+/** The header of the counts `v` (at offsets `at`), checked. */
+function headerFrom(src: Source, binary: boolean, v: readonly number[], at: readonly number[]): Header {
+  v.forEach((n, k) => {
+    if (n > MAX_VAR) fail(src, at[k]!, `header count ${COUNT_NAMES[k]} = ${digitsAt(src.text, at[k]!)} is too large (at most ${MAX_VAR})`);
   });
   for (const k of [7, 8]) {
-    if ((v[k] ?? 0) > 0) lines.fail(lines.offsetOf(counts[k]!), 'liveness properties (justice/fairness) are not supported');
+    if ((v[k] ?? 0) > 0) fail(src, at[k]!, 'liveness properties (justice/fairness) are not supported');
   }
   const [m, i, l, o, a] = v as [number, number, number, number, number];
-  const binary = first.image === 'aig';
   if (binary && m !== i + l + a) {
-    lines.fail(lines.offsetOf(counts[0]!), `binary 'aig' header needs M = I + L + A = ${i + l + a}, but M is ${m}`);
+    fail(src, at[0]!, `binary 'aig' header needs M = I + L + A = ${i + l + a}, but M is ${m}`);
   }
   if (!binary && i + l + a > m) {
-    lines.fail(lines.offsetOf(counts[0]!), `M = ${m} is smaller than the ${i + l + a} inputs, latches and AND gates the header announces`);
+    fail(src, at[0]!, `M = ${m} is smaller than the ${i + l + a} inputs, latches and AND gates the header announces`);
   }
   return { binary, m, i, l, o, a, b: v[5] ?? 0, c: v[6] ?? 0 };
 }
@@ -458,11 +464,11 @@ function readNumbers(src: Source, header: Header, headerEnd: number): { body: Bo
 }
 
 /** Every used variable must be defined (ASCII only: in binary files every variable 1..M is). */
-function checkUses(lines: Lines, body: Body): void {
+function checkUses(body: Body): void {
   for (let k = 0; k < body.uses.length; k++) {
     const lit = body.uses[k]!;
     if (lit > 1 && body.defs.get(lit >> 1) < 0) {
-      lines.fail(body.useOffsets[k]!, `literal ${lit} refers to variable ${lit >> 1}, which is not defined as an input, latch or AND gate`);
+      fail(body.src, body.useOffsets[k]!, `literal ${lit} refers to variable ${lit >> 1}, which is not defined as an input, latch or AND gate`);
     }
   }
 }
@@ -485,7 +491,7 @@ function ascending(ands: readonly (readonly [number, number, number])[]): boolea
  * Orders the gates so that each follows the gates it reads (iterative depth-first search, keeping
  * file order where possible), and reports a cycle through AND gates at the gate that closes it.
  */
-function sortGates(lines: Lines, body: Body): [number, number, number][] {
+function sortGates(body: Body): [number, number, number][] {
   const { ands, defs } = body;
   if (ascending(ands)) return ands;
   const gateOf = (lit: number): number => {
@@ -512,7 +518,7 @@ function sortGates(lines: Lines, body: Body): [number, number, number][] {
         if (state[child] === 1) {
           const cycle = stack.slice(stack.indexOf(child)).map((x) => ands[x]![0]);
           const path = [...cycle, ands[child]![0]].slice(0, 8).join(' -> ');
-          lines.fail(body.defOffsets[GATE]![child]!, `combinational cycle through AND gates: ${path}${cycle.length >= 8 ? ' -> ...' : ''}`);
+          fail(body.src, body.defOffsets[GATE]![child]!, `combinational cycle through AND gates: ${path}${cycle.length >= 8 ? ' -> ...' : ''}`);
         }
         state[child] = 1;
         stack.push(child);
@@ -573,40 +579,94 @@ const SYMBOL_SECTIONS: Record<string, [keyof AigerSymbols | null, string]> = {
   c: ['constraints', 'constraint'], j: [null, 'justice property'], f: [null, 'fairness constraint'],
 };
 
-function readTrailer(lines: Lines, body: Body, binary: boolean): { symbols: AigerSymbols; comments: string[] } {
-  const h = body.header;
-  const sizes: Record<keyof AigerSymbols, number> = { inputs: h.i, latches: h.l, outputs: h.o, bads: h.b, constraints: h.c };
-  const symbols = { inputs: new Map(), latches: new Map(), outputs: new Map(), bads: new Map(), constraints: new Map() };
+interface Trailer {
+  readonly symbols: AigerSymbols;
+  readonly comments: string[];
+}
+
+/** The symbol table as it is read, each name checked against the header's counts. */
+class SymbolTable {
+  readonly symbols = { inputs: new Map<number, string>(), latches: new Map<number, string>(), outputs: new Map<number, string>(), bads: new Map<number, string>(), constraints: new Map<number, string>() };
+  private readonly sizes: Record<keyof AigerSymbols, number>;
+
+  constructor(private readonly src: Source, header: Header, private readonly binary: boolean) {
+    this.sizes = { inputs: header.i, latches: header.l, outputs: header.o, bads: header.b, constraints: header.c };
+  }
+
+  /** The symbol line `line` (`i0 NAME`, the kind letter, the position and one space before the name) at offset `at`. */
+  add(line: string, at: number): void {
+    const space = line.indexOf(' ');
+    const [section, what] = SYMBOL_SECTIONS[line[0]!]!;
+    const position = numeral(line.slice(1, space));
+    const size = section ? this.sizes[section] : 0;
+    if (section === null || position >= size) {
+      fail(this.src, at, `symbol for ${what} ${line.slice(1, space)}, but the header announces ${size} of them`);
+    }
+    const names: Map<number, string> = this.symbols[section];
+    if (names.has(position)) fail(this.src, at, `${what} ${position} is named twice`);
+    names.set(position, fromBytes(line.slice(space + 1), this.binary));
+  }
+}
+
+/** The comment section's lines after its `c` line, without line ends. */
+function commentLines(section: string): string[] {
+  const comments = section.split(/\r?\n/).slice(1);
+  if (comments.length && comments[comments.length - 1] === '') comments.pop();
+  return comments;
+}
+
+/** A symbol line in the usual form: kind letter, position, one space, a name without a carriage return. */
+const USUAL_SYMBOL = /^[ilobcjf][0-9]+ [^\r]*$/;
+
+/**
+ * The symbol table and the comment section from `start` on, read by hand while each line is a
+ * symbol line in the usual form, a blank line or the `c` line; undefined at any other line, which
+ * the tokens then read again and say what is wrong with.
+ */
+function scanTrailer(src: Source, start: number, header: Header, binary: boolean): Trailer | undefined {
+  const text = src.text;
+  const table = new SymbolTable(src, header, binary);
+  for (let p = start; p < text.length;) {
+    const nl = text.indexOf('\n', p);
+    const end = nl < 0 ? text.length : nl;
+    const line = text.slice(p, end);
+    if (line === 'c') return { symbols: table.symbols, comments: commentLines(text.slice(p)) };
+    if (line !== '') {
+      if (!USUAL_SYMBOL.test(line)) return undefined;
+      table.add(line, p);
+    }
+    p = end + 1;
+  }
+  return { symbols: table.symbols, comments: [] };
+}
+
+function readTrailer(lines: Lines, header: Header, binary: boolean): Trailer {
+  const table = new SymbolTable(lines.src, header, binary);
   let comments: string[] = [];
   while (!lines.atEnd()) {
     const t = lines.next();
     const at = lines.offsetOf(t);
     if (t.tokenType === Comments) {
-      comments = t.image.split(/\r?\n/).slice(1);
-      if (comments.length && comments[comments.length - 1] === '') comments.pop();
+      comments = commentLines(t.image);
       break;
     }
     if (t.tokenType === Newline) continue; // blank lines are harmless here
     if (t.tokenType !== SymbolLine) {
-      lines.fail(at, binary || h.a === 0
+      lines.fail(at, binary || header.a === 0
         ? `unexpected ${describe(t)}: after the last section only symbols ('i0 NAME') and a comment section ('c') may follow`
-        : `unexpected ${describe(t)}: the header announces ${h.a} AND gates, and after them only symbols ('i0 NAME') and a comment section ('c') may follow`);
+        : `unexpected ${describe(t)}: the header announces ${header.a} AND gates, and after them only symbols ('i0 NAME') and a comment section ('c') may follow`);
     }
-    const space = t.image.indexOf(' ');
-    const [section, what] = SYMBOL_SECTIONS[t.image[0]!]!;
-    const position = numeral(t.image.slice(1, space));
-    const size = section ? sizes[section] : 0;
-    if (section === null || position >= size) {
-      lines.fail(at, `symbol for ${what} ${t.image.slice(1, space)}, but the header announces ${size} of them`);
-    }
-    const names: Map<number, string> = symbols[section];
-    if (names.has(position)) lines.fail(at, `${what} ${position} is named twice`);
-    names.set(position, fromBytes(t.image.slice(space + 1), binary));
+    table.add(t.image, at);
     const end = lines.peek();
     if (end && end.tokenType !== Newline) lines.fail(lines.offsetOf(end), `expected the end of the line, found ${describe(end)}`);
     if (end) lines.next();
   }
-  return { symbols, comments };
+  return { symbols: table.symbols, comments };
+}
+
+/** The symbol table and comment section from `start` to the end: by hand where usual, else from tokens. */
+function trailerOf(src: Source, start: number, header: Header, binary: boolean): Trailer {
+  return scanTrailer(src, start, header, binary) ?? readTrailer(linesOf(src, start, src.text.length, binary), header, binary);
 }
 
 /** Binary files are decoded one character per byte; names in them are UTF-8 like anywhere else. */
@@ -631,9 +691,20 @@ function skipLines(text: string, from: number, n: number): number {
   return p;
 }
 
-/** The header, read from the first line alone. */
+/** The header, read from the first line alone: by hand when it is in the usual form (`aag 1 2 3 4 5`), else from tokens. */
 function headerOf(src: Source, binary: boolean): { header: Header; headerEnd: number } {
-  const headerEnd = skipLines(src.text, 0, 1);
+  const text = src.text;
+  const headerEnd = skipLines(text, 0, 1);
+  const word = text.slice(0, 3);
+  if ((word === 'aag' || word === 'aig') && text.charCodeAt(3) === 32) {
+    try {
+      const scan = new Scan(text, 4);
+      const n = scan.line(5, 9);
+      if (scan.pos === headerEnd) return { header: headerFrom(src, word === 'aig', scan.values.slice(0, n), scan.offsets.slice(0, n)), headerEnd };
+    } catch (e) {
+      if (!(e instanceof UnusualLine)) throw e;
+    }
+  }
   return { header: readHeader(linesOf(src, 0, headerEnd, binary)), headerEnd };
 }
 
@@ -651,10 +722,9 @@ function parseAscii(bytes: Uint8Array, file: string): AigerFile {
   const src: Source = { file, text, quote: text };
   const { header, headerEnd } = headerOf(src, false);
   const { body, end } = readNumbers(src, header, headerEnd);
-  const trailer = linesOf(src, end, text.length, false);
-  const { symbols, comments } = readTrailer(trailer, body, false);
-  checkUses(trailer, body);
-  const ands = sortGates(trailer, body);
+  const { symbols, comments } = trailerOf(src, end, header, false);
+  checkUses(body);
+  const ands = sortGates(body);
   return finish(file, body, ands, symbols, comments);
 }
 
@@ -669,8 +739,7 @@ function parseBinary(bytes: Uint8Array, file: string): AigerFile {
   // out, keeping only their line ends, so that line numbers agree and no raw bytes are printed.
   const blanked = text.slice(0, gatesStart) + text.slice(gatesStart, gatesEnd).replace(/[^\n]/g, ' ') + text.slice(gatesEnd);
   const after: Source = { file, text, quote: blanked };
-  const trailer = linesOf(after, gatesEnd, text.length, true);
-  const { symbols, comments } = readTrailer(trailer, body, true);
+  const { symbols, comments } = trailerOf(after, gatesEnd, header, true);
   return finish(file, body, body.ands, symbols, comments);
 }
 
