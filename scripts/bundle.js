@@ -15,10 +15,13 @@
 // dist/bin/ lies at the same depth as dist/cli/, so that paths built from import.meta.url (the
 // package root, the worker script, the terminal interface's drawing) hold in both.
 import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { NODE_FLAGS } from '../dist/cli/node-flags.js';
+
+const require = createRequire(import.meta.url);
 
 const common = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', logLevel: 'warning' };
 
@@ -37,6 +40,25 @@ const chevrotainBuild = {
   },
 };
 
+/**
+ * Node's child_process and worker_threads, which cost 6 and 4 ms to load, as modules that load them
+ * when first used: commander needs child_process only to spawn an executable subcommand (Vigil has
+ * none), and Vigil's modules need worker_threads only to start or be a worker, which a circuit
+ * checked in the command's thread never does. Their exports are getters, so bundled importers
+ * read them at each use.
+ */
+const lazyBuiltins = {
+  name: 'lazy-builtins',
+  setup(b) {
+    b.onResolve({ filter: /^node:(child_process|worker_threads)$/ }, (args) => (args.namespace === 'lazy' ? undefined : { path: args.path, namespace: 'lazy' }));
+    b.onLoad({ filter: /.*/, namespace: 'lazy' }, (args) => ({
+      contents: `let loaded; const load = () => (loaded ??= require(${JSON.stringify(args.path)}));\n`
+        + `module.exports = { ${Object.keys(require(args.path)).map((name) => `get ${name}() { return load().${name}; }`).join(', ')} };\n`,
+      loader: 'js',
+    }));
+  },
+};
+
 const BUNDLED = new Set(['commander', 'chevrotain', 'tinyqueue']);
 const { dependencies } = JSON.parse(readFileSync('package.json', 'utf8'));
 await build({
@@ -49,7 +71,7 @@ await build({
   minifyWhitespace: true,
   minifySyntax: true,
   external: Object.keys(dependencies).filter((name) => !BUNDLED.has(name)),
-  plugins: [chevrotainBuild],
+  plugins: [chevrotainBuild, lazyBuiltins],
   // every module's import.meta.url is the bundle's own: dist/bin/ lies as deep as the modules' folders
   define: { 'import.meta.url': 'importMetaUrl' },
   banner: { js: "var importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },

@@ -85,6 +85,18 @@ describe('start-up of vigil check', () => {
     expect(r.stderr).not.toMatch(/z3-solver|worker\.js/);
   });
 
+  it('nor Node\'s child_process and worker_threads, which the bundle loads when first used', () => {
+    // a preloaded script prints the built-in modules the process loaded, at its exit
+    const dir = mkdtempSync(join(tmpdir(), 'vigil-builtins-'));
+    const preload = join(dir, 'builtins.cjs');
+    writeFileSync(preload, "process.on('exit', () => process.stderr.write(JSON.stringify(process.moduleLoadList)));\n");
+    const r = spawnSync(process.execPath, ['-r', preload, join(ROOT, 'dist/bin/vigil.js'), 'check', join(ROOT, 'models/ring.aag'), '--quiet'], { cwd: ROOT, encoding: 'utf8' });
+    expect(r.status).toBe(0);
+    const loaded = JSON.parse(r.stderr.slice(r.stderr.indexOf('['))) as string[];
+    expect(loaded).toContain('NativeModule vm');
+    expect(loaded.filter((m) => /child_process|worker_threads/.test(m))).toEqual([]);
+  });
+
   it('loads the bundle from the code cache the build wrote for the command\'s options, and does not rewrite it', () => {
     const caches = () => readdirSync(join(ROOT, 'dist/bin')).filter((f) => f.endsWith('.cache')).map((f) => [f, statSync(join(ROOT, 'dist/bin', f)).mtimeMs] as const);
     const before = caches();

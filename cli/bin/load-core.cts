@@ -18,7 +18,6 @@ import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { Script } from 'node:vm';
-import { isMainThread } from 'node:worker_threads';
 
 /** The bundle's exports (cli/main.ts). */
 export interface Core {
@@ -43,8 +42,11 @@ function saveCache(script: Script, file: string): void {
   }
 }
 
-/** The bundle in `dir`, run in this thread and loaded from its code cache where there is one. */
-export function loadCore(dir: string): Core {
+/**
+ * The bundle in `dir`, run in this thread and loaded from its code cache where there is one; the
+ * command's thread (`writesCache`) writes the cache when there is none, its worker threads do not.
+ */
+export function loadCore(dir: string, writesCache: boolean): Core {
   const file = join(dir, 'core.js');
   const cacheFile = join(dir, `core-${process.version}-${optionsKey()}.cache`);
   let cachedData: Buffer | undefined;
@@ -55,7 +57,7 @@ export function loadCore(dir: string): Core {
   }
   const wrapped = `(function (exports, require, module, __filename, __dirname) {${readFileSync(file, 'utf8')}\n})`;
   const script = new Script(wrapped, { filename: file, ...(cachedData ? { cachedData } : {}) });
-  if (isMainThread && (cachedData === undefined || script.cachedDataRejected === true)) process.once('exit', () => saveCache(script, cacheFile));
+  if (writesCache && (cachedData === undefined || script.cachedDataRejected === true)) process.once('exit', () => saveCache(script, cacheFile));
   (globalThis as { vigilImportEsm?: (url: string) => Promise<unknown> }).vigilImportEsm = (url) => import(url);
   const module = { exports: {} as Core };
   (script.runInThisContext() as (...args: unknown[]) => void)(module.exports, createRequire(file), module, file, dir);

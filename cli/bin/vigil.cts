@@ -6,4 +6,4 @@
  */
 import { loadCore } from './load-core.cjs';
 
-void loadCore(__dirname).run(process.argv);
+void loadCore(__dirname, true).run(process.argv);

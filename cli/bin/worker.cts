@@ -5,4 +5,4 @@
 import { workerData } from 'node:worker_threads';
 import { loadCore } from './load-core.cjs';
 
-void loadCore(__dirname).worker(workerData);
+void loadCore(__dirname, false).worker(workerData);
