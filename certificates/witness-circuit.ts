@@ -21,9 +21,9 @@
  * case: W is M plus gates for an invariant) the two copies are the same node, and the miters of the
  * Transition check vanish instead of becoming hard equivalence proofs. Where W repeats M node for
  * node, in M's order (`repeated`), W's node is taken as M's without hashing it again, and a latch
- * whose next state W repeats so is not compared at all; only the cones a clause or
- * an assumption reaches are encoded, so the file's logic outside the property's cone costs hashing,
- * not SAT variables, and trees of AND gates become n-ary ANDs (Tseitin.toSat). The Step check
+ * whose next state W repeats so is not compared at all. Only the cones a clause or an assumption
+ * reaches are encoded, so the file's logic outside the property's cone costs hashing, not SAT
+ * variables, and trees of AND gates become n-ary ANDs (Tseitin.toSat). The Step check
  * splits W's good condition, when it is a conjunction (bad is an OR tree, as for M's bad OR NOT an
  * invariant of thousands of clauses), into its conjuncts and asks one small query per conjunct at
  * step 1 of one solver that holds all conjuncts at step 0, as the engines' own invariant check does

@@ -14,10 +14,11 @@
  * (tens to hundreds of milliseconds where it merges one latch or none), waits for them too: the
  * first member checks the circuit without it, and each rival merges the corresponding latches in
  * its own thread before its member starts, so that the members see two reductions of the circuit
- * and a circuit answered within the head start never pays for it. The first member keeps its work: it polls a flag shared with
- * the workers wherever it looks at the clock, so a worker's answer stops it. The first SAFE or
- * UNSAFE answer wins and the other workers are terminated; an engine's UNKNOWN, such as BMC's
- * bound, waits for the others. Every answer is certified by the pipeline as any engine's.
+ * and a circuit answered within the head start never pays for it. The first member keeps its
+ * work: it polls a flag shared with the workers wherever it looks at the clock, so a worker's
+ * answer stops it. The first SAFE or UNSAFE answer wins and the other workers are terminated; an
+ * engine's UNKNOWN, such as BMC's bound, waits for the others. Every answer is certified by the
+ * pipeline as any engine's, a rival's on the circuit it checked.
  *
  * A member's worker thread runs `memberWorker` (cli/threads.ts starts it): the member named in its
  * job, whose outcome it posts.
