@@ -58,8 +58,8 @@ describe('latch correspondence', () => {
     }
   });
 
-  it('in the portfolio, a rival merges the latches in its own thread and its answer is certified on its circuit', () => {
-    // BMC, the first member, ends at its bound and leaves the answer to IC3 in its worker thread
+  it('in the portfolio, the rivals check the merged circuit, and their answer is certified on it', () => {
+    // BMC, the first member, ends at its bound: the latches are merged then, and IC3 answers in its worker thread
     const dir = mkdtempSync(join(tmpdir(), 'vigil-rival-'));
     const model = join(dir, 'equal-latches.aag');
     writeFileSync(model, safe.text);

@@ -11,14 +11,17 @@
  * The first member runs in this thread from the start; the others start in worker threads (the
  * circuit is plain data and goes to them as it is) only once it has run alone for a moment, since
  * most circuits are answered by then. Latch correspondence, the one costly step of preprocessing
- * (tens to hundreds of milliseconds where it merges one latch or none), waits for them too: the
- * first member checks the circuit without it, and each rival merges the corresponding latches in
- * its own thread before its member starts, so that the members see two reductions of the circuit
- * and a circuit answered within the head start never pays for it. The first member keeps its
- * work: it polls a flag shared with the workers wherever it looks at the clock, so a worker's
- * answer stops it. The first SAFE or UNSAFE answer wins and the other workers are terminated; an
- * engine's UNKNOWN, such as BMC's bound, waits for the others. Every answer is certified by the
- * pipeline as any engine's, a rival's on the circuit it checked.
+ * (tens to hundreds of milliseconds where it merges one latch or none), waits for the head start's
+ * end too: the first member starts on the circuit without it, and when the head start ends
+ * unanswered, the first member's thread merges the corresponding latches; the rivals start on that
+ * circuit, and the first member starts again on it if latches were merged (it goes on where none
+ * were, on what is then the same circuit). A circuit answered within the head start never pays
+ * for it, and a harder one pays as before plus, where latches merge, the head start's work.
+ *
+ * The first member keeps its work: it polls a flag shared with the workers wherever it looks at
+ * the clock, so a worker's answer stops it. The first SAFE or UNSAFE answer wins and the other
+ * workers are terminated; an engine's UNKNOWN, such as BMC's bound, waits for the others. Every
+ * answer is certified by the pipeline as any engine's.
  *
  * A member's worker thread runs `memberWorker` (cli/threads.ts starts it): the member named in its
  * job, whose outcome it posts.
@@ -50,10 +53,7 @@ const HEAD_START_MS = 300;
 const SHARED_HEAD_START_MS = 1000;
 
 interface Job {
-  /** The circuit as the first member checks it, with what its preprocessing proved. */
-  readonly prepared: Prepared;
-  /** Whether the member merges corresponding latches first (`withCorrespondence`). */
-  readonly correspond: boolean;
+  readonly circuit: Aig;
   readonly member: string;
   /** The member this one hands its core over to, and when. */
   readonly handOver?: HandOver;
@@ -64,8 +64,7 @@ interface Job {
   readonly answered: SharedArrayBuffer;
 }
 
-/** A member's outcome, and, where it answered on a circuit of its own (merged latches), that circuit. */
-export type Message = { readonly outcome: KindOutcome; readonly stats: Statistics; readonly prepared?: Prepared };
+export type Message = { readonly outcome: KindOutcome; readonly stats: Statistics };
 
 /** A member's hand-over: to member `to`, or, without one, back to the first member, whose core it shares. */
 export interface HandOver {
@@ -100,11 +99,10 @@ export function runMember(member: string, circuit: Aig, opts: MemberOptions, han
 export function memberWorker(data: unknown): void {
   const job = data as Job;
   const answered = new Int32Array(job.answered);
-  const prepared = job.correspond ? withCorrespondence(job.prepared) : job.prepared;
-  const message = runMember(job.member, prepared.circuit, { bound: job.bound, deadline: job.deadline, stop: () => Atomics.load(answered, 0) !== 0 }, job.handOver);
+  const message = runMember(job.member, job.circuit, { bound: job.bound, deadline: job.deadline, stop: () => Atomics.load(answered, 0) !== 0 }, job.handOver);
   // before the message, which the first member's thread reads only once that member has returned
   if (message.outcome.result !== 'unknown') Atomics.store(answered, 0, 1);
-  parentPort!.postMessage(job.correspond && message.outcome.result !== 'unknown' ? { ...message, prepared } : message);
+  parentPort!.postMessage(message);
 }
 
 /** The first answer of the members after the first one, each in its worker, or all their unknown outcomes. */
@@ -120,17 +118,17 @@ class Rivals {
   private readonly unknowns = new Map<string, UnknownReason>();
   started = false;
 
-  constructor(private readonly members: readonly string[], private readonly handOvers: ReadonlyMap<string, HandOver>, private readonly job: Omit<Job, 'member' | 'handOver'>) {
+  constructor(private readonly members: readonly string[], private readonly handOvers: ReadonlyMap<string, HandOver>, private readonly job: Omit<Job, 'member' | 'handOver' | 'circuit'>) {
     this.done = new Promise((resolve, reject) => { this.settle = resolve; this.fail = reject; });
     // a worker may fail while the first member still runs; whoever awaits `done` sees it then
     this.done.catch(() => {});
   }
 
-  start(): void {
+  start(circuit: Aig): void {
     this.started = true;
     this.members.forEach((member, j) => {
       const handOver = this.handOvers.get(member);
-      const w = startWorker('circuit-member', { ...this.job, member, ...(handOver ? { handOver } : {}) } satisfies Job);
+      const w = startWorker('circuit-member', { ...this.job, circuit, member, ...(handOver ? { handOver } : {}) } satisfies Job);
       this.workers.push(w);
       w.on('message', (m: Message) => {
         if (m.outcome.result !== 'unknown') return this.end(() => this.settle({ winner: j + 1, message: m }));
@@ -192,28 +190,47 @@ export function createEngine(settings: Settings): Engine {
     check(problem, property, limits, reporter): Result | Promise<Result> {
       const started = Date.now();
       const options = preprocessingOf(problem);
-      const prep = prepare(problem, property, { ...options, lcorr: false });
+      // latch correspondence waits for the head start's end, which a member alone never reaches
+      const deferred = options.lcorr && members.length > 1;
+      let prep = prepare(problem, property, deferred ? { ...options, lcorr: false } : options);
       const answered = new Int32Array(new SharedArrayBuffer(4));
-      const rivals = new Rivals(members.slice(1), handOvers, { prepared: prep, correspond: options.lcorr, bound, answered: answered.buffer as SharedArrayBuffer, ...(limits.deadline === undefined ? {} : { deadline: limits.deadline }) });
+      const rivals = new Rivals(members.slice(1), handOvers, { bound, answered: answered.buffer as SharedArrayBuffer, ...(limits.deadline === undefined ? {} : { deadline: limits.deadline }) });
       const headStart = Date.now() + (sharesCore(members, cores) ? SHARED_HEAD_START_MS : HEAD_START_MS);
+      // set when the head start's end merged latches: the first member stops, to start again on them
+      let restart = false;
       // polled by the first member with the clock: the head start's end starts the others, their answer stops it
       const stopped = () => limits.stop?.() === true;
-      const stop = () => {
-        if (!rivals.started && members.length > 1 && Date.now() >= headStart) rivals.start();
-        return Atomics.load(answered, 0) !== 0 || stopped();
+      // the head start's end: latch correspondence, then the rivals on its circuit
+      const startRivals = () => {
+        if (deferred) {
+          const merged = withCorrespondence(prep);
+          restart = merged.circuit !== prep.circuit;
+          prep = merged;
+        }
+        rivals.start(prep.circuit);
       };
-      const first = runMember(members[0]!, prep.circuit, { bound, deadline: limits.deadline, stop, onProgress: (p) => reporter.progress(p) }, handOvers.get(members[0]!));
+      const stop = () => {
+        if (!rivals.started && members.length > 1 && Date.now() >= headStart) startRivals();
+        return restart || Atomics.load(answered, 0) !== 0 || stopped();
+      };
+      // the first member's run, with the circuit it checked
+      const firstMember = (on: Prepared) => ({ on, ...runMember(members[0]!, on.circuit, { bound, deadline: limits.deadline, stop, onProgress: (p) => reporter.progress(p) }, handOvers.get(members[0]!)) });
+      let first = firstMember(prep);
+      if (restart) {
+        restart = false;
+        if (first.outcome.result === 'unknown') first = firstMember(prep);
+      }
       const result = (outcome: KindOutcome, stats: Statistics, winner: number, on = prep) => kindResult(problem, property, on, outcome, { ...stats, timeMs: Date.now() - started, winner });
       const timedOut = (limits.deadline !== undefined && Date.now() >= limits.deadline) || stopped();
       if (first.outcome.result !== 'unknown' || timedOut || members.length === 1) {
         rivals.terminate();
-        return result(first.outcome, first.stats, 0);
+        return result(first.outcome, first.stats, 0, first.on);
       }
       // stopped by a rival's answer, or at its own end (such as BMC's bound): the others decide
       const firstReason = first.outcome.reason;
-      if (!rivals.started) rivals.start();
+      if (!rivals.started) startRivals();
       return rivals.done.then((end) => {
-        if ('winner' in end) return result(end.message.outcome, end.message.stats, end.winner, end.message.prepared);
+        if ('winner' in end) return result(end.message.outcome, end.message.stats, end.winner);
         const reasons = [firstReason, ...members.slice(1).map((x) => end.unknowns.get(x)!)];
         // a timeout if a member ran out of time (with more it might have answered), else the first member's reason
         const kind = reasons.some((r) => r.kind === 'timeout') ? 'timeout' : reasons[0]!.kind;
