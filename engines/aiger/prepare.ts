@@ -5,8 +5,8 @@
  * are replaced by that constant and the graph is reduced again, until no stuck latch is left; then,
  * as the engine's options ask, SAT sweeping merges combinationally equal nodes (sweep.ts) and latch
  * correspondence merges latches equal in every reachable state (latch-correspondence.ts), each
- * within a time budget, and stuck latches are looked for once more. The portfolio leaves latch
- * correspondence to its rivals (`withCorrespondence`, in their threads).
+ * within a time budget, and stuck latches are looked for once more. The portfolio runs latch
+ * correspondence only when its first member's head start ends (`withCorrespondence`).
  *
  * What the engines find on that circuit is moved back to the file: a run becomes an HWMCC witness
  * over the file's inputs and latches, an invariant (clauses over the circuit's latches) becomes a
@@ -104,8 +104,8 @@ function reduceCone(cone: Aig, sweepIt: boolean): Prepared {
 
 /**
  * A prepared circuit with its corresponding latches merged (and the latches that this leaves stuck
- * removed), the facts proved joining those it had. The portfolio's rivals call it in their own
- * threads (portfolio.ts), on the circuit without it.
+ * removed), the facts proved joining those it had. The portfolio calls it when its first member's
+ * head start ends (portfolio.ts), on the circuit without it.
  */
 export function withCorrespondence(prep: Prepared): Prepared {
   const t = performance.now();
