@@ -424,9 +424,14 @@ function transition(c: Circuits, opts: WitnessCheckOptions): boolean | undefined
   return violations.length > 0 && addAndSolve(t, violations, opts);
 }
 
-/** Property: under both circuits' constraints, M is bad and W is not. */
+/**
+ * Property: under both circuits' constraints, M is bad and W is not. Nothing to solve when one
+ * conjunct of W's good condition repeats M's (`repeated`), as in a witness circuit whose bad state
+ * is M's OR NOT an invariant: then M bad makes W bad whatever the constraints.
+ */
 function propertyCheck(c: Circuits, mBad: Lit, wBad: Lit, opts: WitnessCheckOptions): boolean | undefined {
   const { model, witness } = c;
+  if (conjuncts(witness, wBad ^ 1).some((g) => repeatLit(c.same, g) === (mBad ^ 1))) return false;
   const t = new Tseitin();
   const s = Step.fresh(t, c);
   for (const x of model.constraints) t.addClause([s.m.lit(x.lit)]);

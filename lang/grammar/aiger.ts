@@ -126,6 +126,9 @@ function lex(src: Source, base: number, text: string, binary: boolean): IToken[]
 /** The largest M this reader accepts, so that every literal is a safe 32-bit number. */
 const MAX_VAR = 2 ** 30 - 1;
 
+/** What the file lacks when it ends before the `k`-th line of a section. */
+type Missing = (k: number) => string;
+
 /**
  * The numeric lines of a file (sections and gates), one at a time: from tokens (`Lines`), or by hand
  * (`Scan`) when they are in their usual form.
@@ -133,10 +136,11 @@ const MAX_VAR = 2 ** 30 - 1;
 interface NumberLines {
   /**
    * Reads one line of `min` to `max` numbers and its line end, and returns how many: their values
-   * and offsets are in `values` and `offsets`. `what` names the line in messages, `missing` says
-   * what the file lacks when it ends before the line.
+   * and offsets are in `values` and `offsets`. `what` names the line in messages, `missing(k)`
+   * says what the file lacks when it ends before the line, the section's `k`-th (built only then:
+   * a message per line was most of the time reading a circuit took).
    */
-  line(min: number, max: number, what: string, missing: string): number;
+  line(min: number, max: number, what: string, missing: Missing, k: number): number;
   readonly values: number[];
   readonly offsets: number[];
 }
@@ -182,10 +186,10 @@ class Lines implements NumberLines {
 
   /**
    * Reads one line of `min` to `max` numbers and its line end; `what` names the line in messages,
-   * `missing` says what the file lacks when it ends before the line.
+   * `missing(k)` says what the file lacks when it ends before the line, the section's `k`-th.
    */
-  numbers(min: number, max: number, what: string, missing: string): IToken[] {
-    if (this.atEnd()) this.fail(this.end, `unexpected end of file: ${missing}`);
+  numbers(min: number, max: number, what: string, missing: Missing, k = 0): IToken[] {
+    if (this.atEnd()) this.fail(this.end, `unexpected end of file: ${missing(k)}`);
     const out: IToken[] = [];
     for (;;) {
       const t = this.peek();
@@ -202,8 +206,8 @@ class Lines implements NumberLines {
     return out;
   }
 
-  line(min: number, max: number, what: string, missing: string): number {
-    const tokens = this.numbers(min, max, what, missing);
+  line(min: number, max: number, what: string, missing: Missing, k: number): number {
+    const tokens = this.numbers(min, max, what, missing, k);
     tokens.forEach((t, k) => { this.values[k] = value(t); this.offsets[k] = this.offsetOf(t); });
     return tokens.length;
   }
@@ -286,7 +290,7 @@ function readHeader(lines: Lines): Header {
     lines.fail(lines.offsetOf(first), `bad header: expected 'aag' (ASCII) or 'aig' (binary) followed by M I L O A, found ${what}`);
   }
   lines.next();
-  const counts = lines.numbers(5, 9, 'the header', 'the header needs the counts M I L O A');
+  const counts = lines.numbers(5, 9, 'the header', () => 'the header needs the counts M I L O A');
   return headerFrom(lines.src, first.image === 'aig', counts.map(value), counts.map((t) => lines.offsetOf(t)));
 }
 
@@ -400,30 +404,33 @@ function readReset(lines: NumberLines, src: Source, count: number, k: number, ow
 /** Latches, outputs, bads and constraints: the ASCII sections both formats share (inputs only in `aag`). */
 function readSections(lines: NumberLines, body: Body): void {
   const h = body.header;
-  const count = (n: number, what: string) => `the header announces ${n} ${what}`;
+  const expected = (what: string, n: number, plural: string): Missing => (k) => `expected ${what} ${k} (the header announces ${n} ${plural})`;
   if (!h.binary) {
+    const missing = expected('input', h.i, 'inputs');
     for (let k = 0; k < h.i; k++) {
-      lines.line(1, 1, 'an input line', `expected input ${k} (${count(h.i, 'inputs')})`);
+      lines.line(1, 1, 'an input line', missing, k);
       body.inputs.push(body.defineAt(lines, 0, INPUT, k));
     }
   } else {
     for (let k = 0; k < h.i; k++) body.inputs.push(2 * (k + 1));
   }
+  const missingLatch = expected('latch', h.l, 'latches');
   for (let k = 0; k < h.l; k++) {
-    const missing = `expected latch ${k} (${count(h.l, 'latches')})`;
     if (h.binary) {
-      const n = lines.line(1, 2, 'a latch line (NEXT [RESET])', missing);
+      const n = lines.line(1, 2, 'a latch line (NEXT [RESET])', missingLatch, k);
       const lit = 2 * (h.i + k + 1);
       body.latches.push({ lit, next: body.useAt(lines, 0), reset: readReset(lines, body.src, n, 1, lit) });
     } else {
-      const n = lines.line(2, 3, 'a latch line (LATCH NEXT [RESET])', missing);
+      const n = lines.line(2, 3, 'a latch line (LATCH NEXT [RESET])', missingLatch, k);
       const lit = body.defineAt(lines, 0, LATCH, k);
       body.latches.push({ lit, next: body.useAt(lines, 1), reset: readReset(lines, body.src, n, 2, lit) });
     }
   }
   const single = (n: number, out: number[], what: string, plural: string) => {
+    const missing = expected(what, n, plural);
+    const line = `${what} line`;
     for (let k = 0; k < n; k++) {
-      lines.line(1, 1, `${what} line`, `expected ${what} ${k} (${count(n, plural)})`);
+      lines.line(1, 1, line, missing, k);
       out.push(body.useAt(lines, 0));
     }
   };
@@ -434,8 +441,9 @@ function readSections(lines: NumberLines, body: Body): void {
 
 function readAsciiGates(lines: NumberLines, body: Body): void {
   const a = body.header.a;
+  const missing: Missing = (k) => `expected AND gate ${k} (the header announces ${a} AND gates)`;
   for (let k = 0; k < a; k++) {
-    lines.line(3, 3, 'an AND gate line (LHS RHS0 RHS1)', `expected AND gate ${k} (the header announces ${a} AND gates)`);
+    lines.line(3, 3, 'an AND gate line (LHS RHS0 RHS1)', missing, k);
     body.ands.push([body.defineAt(lines, 0, GATE, k), body.useAt(lines, 1), body.useAt(lines, 2)]);
   }
 }
