@@ -356,10 +356,12 @@ export function checkWitnessCircuit(model: Aig, property: number, witness: Aig, 
   const mBad = model.properties[property]!.lit;
   const wBad = witness.properties[0]!.lit;
   const c: Circuits = { model, witness, same: repeated(model, witness) };
+  // W's good condition as a conjunction, for the Property check's shortcut and the Step check's queries
+  const good = conjuncts(witness, wBad ^ 1);
   const checks: [string, () => boolean | undefined][] = [
     ['Reset', () => reset(c, opts)],
     ['Transition', () => transition(c, opts)],
-    ['Property', () => propertyCheck(c, mBad, wBad, opts)],
+    ['Property', () => propertyCheck(c, mBad, wBad, good, opts)],
     ['Base', () => base(c, wBad, opts)],
   ];
   for (const [name, fails] of checks) {
@@ -368,7 +370,7 @@ export function checkWitnessCircuit(model: Aig, property: number, witness: Aig, 
     if (r === undefined) throw new OutOfTime(`the ${name} check could not be decided in time`);
     if (r) return `the ${name} check fails`;
   }
-  return step(c, wBad, opts);
+  return step(c, good, opts);
 }
 
 /** Reset: some state where M's K-latches are reset and M's constraints hold violates W's resets on K or W's constraints. */
@@ -429,9 +431,9 @@ function transition(c: Circuits, opts: WitnessCheckOptions): boolean | undefined
  * conjunct of W's good condition repeats M's (`repeated`), as in a witness circuit whose bad state
  * is M's OR NOT an invariant: then M bad makes W bad whatever the constraints.
  */
-function propertyCheck(c: Circuits, mBad: Lit, wBad: Lit, opts: WitnessCheckOptions): boolean | undefined {
+function propertyCheck(c: Circuits, mBad: Lit, wBad: Lit, good: readonly Lit[], opts: WitnessCheckOptions): boolean | undefined {
   const { model, witness } = c;
-  if (conjuncts(witness, wBad ^ 1).some((g) => repeatLit(c.same, g) === (mBad ^ 1))) return false;
+  if (good.some((g) => repeatLit(c.same, g) === (mBad ^ 1))) return false;
   const t = new Tseitin();
   const s = Step.fresh(t, c);
   for (const x of model.constraints) t.addClause([s.m.lit(x.lit)]);
@@ -458,7 +460,7 @@ function base(c: Circuits, wBad: Lit, opts: WitnessCheckOptions): boolean | unde
  * time with all its literals false at step 1. Tseitin chains for thousands of clauses would hold
  * a hundred times more variables, and every query would propagate through them.
  */
-function step(c: Circuits, wBad: Lit, opts: WitnessCheckOptions): string | undefined {
+function step(c: Circuits, good: readonly Lit[], opts: WitnessCheckOptions): string | undefined {
   const witness = c.witness;
   const t = new Tseitin();
   const s0 = Step.fresh(t, c);
@@ -467,7 +469,7 @@ function step(c: Circuits, wBad: Lit, opts: WitnessCheckOptions): string | undef
   for (const x of witness.constraints) t.addClause([s0.w.lit(x.lit)]);
   for (const x of witness.constraints) t.addClause([s1.w.lit(x.lit)]);
   const firstGate = firstGateNode(witness);
-  const clauses = conjuncts(witness, wBad ^ 1).map((g) => (g & 1 && g >> 1 >= firstGate ? conjuncts(witness, g ^ 1).map((a) => a ^ 1) : [g]));
+  const clauses = good.map((g) => (g & 1 && g >> 1 >= firstGate ? conjuncts(witness, g ^ 1).map((a) => a ^ 1) : [g]));
   for (const clause of clauses) t.addClause(clause.map((l) => s0.w.lit(l)));
   for (const [j, clause] of clauses.entries()) {
     const r = sat(t, clause.map((l) => -s1.w.lit(l)), opts);

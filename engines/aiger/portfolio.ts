@@ -200,17 +200,15 @@ export function createEngine(settings: Settings): Engine {
       let restart = false;
       // polled by the first member with the clock: the head start's end starts the others, their answer stops it
       const stopped = () => limits.stop?.() === true;
-      // the head start's end: latch correspondence, then the rivals on its circuit
-      const startRivals = () => {
-        if (deferred) {
-          const merged = withCorrespondence(prep);
-          restart = merged.circuit !== prep.circuit;
-          prep = merged;
-        }
+      // the head start's end: latch correspondence, then the rivals on its circuit; true when it merged latches
+      const startRivals = (): boolean => {
+        const before = prep.circuit;
+        if (deferred) prep = withCorrespondence(prep);
         rivals.start(prep.circuit);
+        return prep.circuit !== before;
       };
       const stop = () => {
-        if (!rivals.started && members.length > 1 && Date.now() >= headStart) startRivals();
+        if (!rivals.started && members.length > 1 && Date.now() >= headStart) restart = startRivals();
         return restart || Atomics.load(answered, 0) !== 0 || stopped();
       };
       // the first member's run, with the circuit it checked
