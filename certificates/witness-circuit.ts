@@ -58,12 +58,17 @@ class Tseitin {
   private readonly satVar: number[] = [0, 0];
   /** Per node: 0 unread, 1 read once un-negated by a gate, 2 more (such a gate joins its reader's n-ary AND). */
   private readonly reads: number[] = [0, 0];
-  private readonly gates = new PairTable();
+  private readonly gates: PairTable;
   /** Reused from gate to gate by toSat (this runs once per encoded gate, mostly before V8 optimises it). */
   private readonly leaves: number[] = [];
   private readonly back: number[] = [];
   private readonly pair = [0, 0];
   private readonly treeStack: number[] = [];
+
+  /** `gates`: about how many gates the checks hash (the table is sized for them rather than grown step by step). */
+  constructor(gates: number) {
+    this.gates = new PairTable(gates);
+  }
 
   fresh(): number {
     this.left.push(0);
@@ -265,6 +270,8 @@ interface Circuits {
   readonly model: Aig;
   readonly witness: Aig;
   readonly same: Int32Array;
+  /** How many gates W has: the size the checks' hash tables start from. */
+  readonly gates: number;
 }
 
 /**
@@ -355,7 +362,7 @@ export function checkWitnessCircuit(model: Aig, property: number, witness: Aig, 
   }
   const mBad = model.properties[property]!.lit;
   const wBad = witness.properties[0]!.lit;
-  const c: Circuits = { model, witness, same: repeated(model, witness) };
+  const c: Circuits = { model, witness, same: repeated(model, witness), gates: andCount(witness) };
   // W's good condition as a conjunction, for the Property check's shortcut and the Step check's queries
   const good = conjuncts(witness, wBad ^ 1);
   const checks: [string, () => boolean | undefined][] = [
@@ -376,7 +383,7 @@ export function checkWitnessCircuit(model: Aig, property: number, witness: Aig, 
 /** Reset: some state where M's K-latches are reset and M's constraints hold violates W's resets on K or W's constraints. */
 function reset(c: Circuits, opts: WitnessCheckOptions): boolean | undefined {
   const { model, witness } = c;
-  const t = new Tseitin();
+  const t = new Tseitin(c.gates);
   const latches = witness.latches.map(() => t.fresh());
   const s = Step.fresh(t, c, latches);
   model.latches.forEach((l, k) => {
@@ -407,7 +414,7 @@ function addAndSolve(t: Tseitin, violations: readonly number[], opts: WitnessChe
  */
 function transition(c: Circuits, opts: WitnessCheckOptions): boolean | undefined {
   const { model, witness, same } = c;
-  const t = new Tseitin();
+  const t = new Tseitin(c.gates);
   const s0 = Step.fresh(t, c);
   const mNext: number[] = [];
   const next = (k: number) => (mNext[k] ??= s0.m.lit(model.latches[k]!.next));
@@ -434,7 +441,7 @@ function transition(c: Circuits, opts: WitnessCheckOptions): boolean | undefined
 function propertyCheck(c: Circuits, mBad: Lit, wBad: Lit, good: readonly Lit[], opts: WitnessCheckOptions): boolean | undefined {
   const { model, witness } = c;
   if (good.some((g) => repeatLit(c.same, g) === (mBad ^ 1))) return false;
-  const t = new Tseitin();
+  const t = new Tseitin(c.gates);
   const s = Step.fresh(t, c);
   for (const x of model.constraints) t.addClause([s.m.lit(x.lit)]);
   for (const x of witness.constraints) t.addClause([s.w.lit(x.lit)]);
@@ -446,7 +453,7 @@ function propertyCheck(c: Circuits, mBad: Lit, wBad: Lit, good: readonly Lit[], 
 /** Base: a reset state of W satisfying W's constraints is bad. */
 function base(c: Circuits, wBad: Lit, opts: WitnessCheckOptions): boolean | undefined {
   const witness = c.witness;
-  const t = new Tseitin();
+  const t = new Tseitin(c.gates);
   const s = Step.fresh(t, c, witness.latches.map((l) => resetLit(t, l.reset) ?? t.fresh()));
   for (const x of witness.constraints) t.addClause([s.w.lit(x.lit)]);
   t.addClause([s.w.lit(wBad)]);
@@ -462,7 +469,7 @@ function base(c: Circuits, wBad: Lit, opts: WitnessCheckOptions): boolean | unde
  */
 function step(c: Circuits, good: readonly Lit[], opts: WitnessCheckOptions): string | undefined {
   const witness = c.witness;
-  const t = new Tseitin();
+  const t = new Tseitin(c.gates);
   const s0 = Step.fresh(t, c);
   // only the latches the good condition and the constraints reach at step 1 are stepped
   const s1 = Step.fresh(t, c, (k) => s0.w.lit(witness.latches[k]!.next));

@@ -82,7 +82,7 @@ export function prestartChecker(argv: readonly string[]): void {
 function inThreadLikely(argv: readonly string[], memory: number | undefined): boolean {
   if (memory !== undefined || argv.some((a) => a === '--memory' || a.startsWith('--memory='))) return false;
   const args = argv.slice(3);
-  if (argv[2] === 'check' && process.stdout.isTTY && !args.includes('--json') && !args.includes('--quiet')) return false;
+  if (argv[2] === 'check' && !args.includes('--json') && !args.includes('--quiet') && process.stdout.isTTY) return false;
   return args.some((a) => {
     if (!/\.(aag|aig)$/i.test(a)) return false;
     try {

@@ -25,6 +25,7 @@ import { PlainProgress } from './progress.js';
 import { IN_THREAD_BYTES, inThreadAllowed } from './checker-thread.js';
 import { checkInThread } from './in-thread.js';
 import { importEsm } from './esm.js';
+import { printLine } from './stdio.js';
 import { addBenchCommands } from '../bench/command.js';
 
 /** An engine option as a commander option, its values checked as the engine declares. */
@@ -80,7 +81,8 @@ function runsInThread(file: string, opts: CheckOptions): boolean {
  * Returns the exit code.
  */
 async function checkFile(file: string, opts: CheckOptions, started = Date.now()): Promise<number> {
-  const tui = process.stdout.isTTY && !opts.json && !opts.quiet;
+  // --json and --quiet first: reading process.stdout makes the stream (stdio.ts)
+  const tui = !opts.json && !opts.quiet && process.stdout.isTTY === true;
   const inThread = !tui && runsInThread(file, opts);
   // read here: for the check in this thread, or while the worker (started before the command line) loads
   const circuit = await readCircuitAhead(file, inThread ? IN_THREAD_BYTES : SMALL_CIRCUIT);
@@ -89,7 +91,7 @@ async function checkFile(file: string, opts: CheckOptions, started = Date.now())
     process.stderr.write(`${outcome.message}\n`);
     return outcome.code;
   }
-  if (!tui) console.log(outcome.text);
+  if (!tui) printLine(outcome.text);
   return outcome.code;
 }
 
@@ -147,11 +149,11 @@ async function hwmcc(model: string, sat: string, unsat: string, opts: { algorith
     return outcome.code;
   }
   if (outcome.verdict === 'unsafe' || outcome.verdict === 'safe') {
-    console.log(outcome.verdict === 'unsafe' ? 'sat' : 'unsat');
+    printLine(outcome.verdict === 'unsafe' ? 'sat' : 'unsat');
     return HWMCC_EXIT[outcome.verdict];
   }
   // unknown, or the answer to a termination property (the harness form is for safety)
-  console.log(outcome.verdict);
+  printLine(outcome.verdict);
   return outcome.code;
 }
 

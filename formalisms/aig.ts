@@ -239,23 +239,34 @@ export function coneOfInfluence(aig: Aig): Aig {
  * it has a reset value and its next-state function, with the constant latches replaced by their
  * values, is that same value: then by induction it never changes (`constantLatches` finds them).
  * The result still contains everything; apply `coneOfInfluence` to drop what became irrelevant.
+ *
+ * The graph is the one the search for constant latches hashed last: each gate's literal there is
+ * its folded, shared rebuild, so the gates are made from those literals in the order of the nodes
+ * that first reach them, as hashing them again would make them, without a second table.
  */
 export function propagateConstants(aig: Aig): Aig {
-  const fanins = aig.fanins;
+  const { constant, map, freshFanins } = latchFixpoint(aig);
   const firstLatch = 1 + aig.inputs.length;
   const firstGate = firstGateNode(aig);
-  const map = new Int32Array(firstGate + andCount(aig));
-  const constant = constantLatches(aig);
-  const b = new AigBuilder(aig.file, andCount(aig));
-  aig.inputs.forEach((input, k) => { map[1 + k] = b.input(input); });
-  aig.latches.forEach((latch, k) => {
-    map[firstLatch + k] = constant[k] ? (latch.reset === 1 ? TRUE_LIT : FALSE_LIT) : b.latch(latch);
-  });
-  for (let g = 0, gates = andCount(aig); g < gates; g++) {
-    map[firstGate + g] = b.and(through(map, fanins[2 * g]!), through(map, fanins[2 * g + 1]!));
+  const total = firstGate + andCount(aig);
+  const b = new AigBuilder(aig.file);
+  // the fixpoint's nodes (the graph's inputs and latches, then its fresh gates) -> the result's literals
+  const out = new Int32Array(total + freshFanins.length / 2);
+  const of = (lit: Lit): Lit => (lit >> 1 === 0 ? lit : out[lit >> 1]! ^ (lit & 1));
+  aig.inputs.forEach((input, k) => { out[1 + k] = b.input(input); });
+  aig.latches.forEach((latch, k) => { if (!constant[k]) out[firstLatch + k] = b.latch(latch); });
+  for (let n = firstGate; n < total; n++) {
+    const node = map[n]! >> 1;
+    if (node < total || out[node] !== 0) continue;
+    // its fanins are the literals of lower nodes, made already; the larger first, as hashing orders them
+    const x = of(freshFanins[2 * (node - total)]!);
+    const y = of(freshFanins[2 * (node - total) + 1]!);
+    out[node] = x > y ? b.rawAnd(x, y) : b.rawAnd(y, x);
   }
-  for (const latch of b.latches) latch.next = through(map, latch.next);
-  return b.finish(mapSignals(aig.properties, map), mapSignals(aig.constraints, map), true);
+  const result = new Int32Array(total);
+  for (let n = 1; n < total; n++) result[n] = of(map[n]!);
+  for (const latch of b.latches) latch.next = through(result, latch.next);
+  return b.finish(mapSignals(aig.properties, result), mapSignals(aig.constraints, result), true);
 }
 
 /**
@@ -264,14 +275,23 @@ export function propagateConstants(aig: Aig): Aig {
  * `propagateConstants` and with the latches of the set replaced by their values, are those values.
  * The candidates start as all initialised latches and shrink until they agree (a latch with reset 0
  * driven by constant 0 is the simplest case); uninitialised latches are never constant.
+ */
+export function constantLatches(aig: Aig): boolean[] {
+  return latchFixpoint(aig).constant;
+}
+
+/**
+ * The search of `constantLatches`, with the graph it hashed last: `map` gives every node's literal,
+ * over the graph's inputs and latches (their own literals, constants for the constant latches) and
+ * fresh gates numbered from the graph's size up, whose fanin pairs (the larger first) are
+ * `freshFanins`.
  *
  * Each round only rebuilds the gates whose fanins changed since the last one (a chain of latches
  * can take dozens of rounds on a graph of tens of thousands of gates). For that the gates are
- * hashed into one table kept across rounds, with literals of their own above the graph's nodes: a
- * gate's literal then depends only on what it computes, exactly as in a fresh rebuild, so the
- * constants found are the same.
+ * hashed into one table kept across rounds: a gate's literal then depends only on what it
+ * computes, exactly as in a fresh rebuild, so the constants found are the same.
  */
-export function constantLatches(aig: Aig): boolean[] {
+function latchFixpoint(aig: Aig): { constant: boolean[]; map: Int32Array; freshFanins: Lit[] } {
   const fanins = aig.fanins;
   const firstLatch = 1 + aig.inputs.length;
   const firstGate = firstGateNode(aig);
@@ -281,8 +301,11 @@ export function constantLatches(aig: Aig): boolean[] {
   // the gates to redo when a node's literal changes
   const { start, gates: fanout } = gateFanouts(aig);
   const table = new PairTable(gates);
-  let fresh = total;
-  const freshLit = (): Lit => 2 * fresh++;
+  const freshFanins: Lit[] = [];
+  const freshLit = (a: Lit, b: Lit): Lit => {
+    freshFanins.push(a, b);
+    return 2 * (total + freshFanins.length / 2 - 1);
+  };
   const and = (a: Lit, b: Lit): Lit => hashedAnd(table, a, b, freshLit);
   const map = new Int32Array(total);
   for (let n = 1; n < firstGate; n++) map[n] = 2 * n;
@@ -313,7 +336,7 @@ export function constantLatches(aig: Aig): boolean[] {
         lowest = Math.min(lowest, fanout[i]!);
       }
     });
-    if (!dropped) return constant;
+    if (!dropped) return { constant, map, freshFanins };
   }
 }
 

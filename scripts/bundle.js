@@ -28,13 +28,27 @@ const common = { bundle: true, platform: 'node', target: 'node20', format: 'cjs'
 // a build leaves no bundle or cache of an earlier one behind (dist/checker: the worker's bundle of earlier builds)
 for (const dir of ['dist/checker', 'dist/bin']) rmSync(dir, { recursive: true, force: true });
 
-/** lang/grammar/chevrotain.js in the bundle: Chevrotain's single-file ES build, imported statically. */
+/**
+ * lang/grammar/chevrotain.js in the bundle: Chevrotain's single-file ES build, imported statically,
+ * behind a module that initialises it when one of its exports is first read. The AIGER reader
+ * needs it only for a file in an unusual form, and Chevrotain's initialisation was 5 ms of every
+ * circuit run; the grammars of the other formats read it as their modules start. The exports are
+ * getters, so bundled importers read them at each use.
+ */
+const CHEVROTAIN_EXPORTS = ['EOF', 'EmbeddedActionsParser', 'Lexer', 'createToken'];
 const chevrotainBuild = {
   name: 'chevrotain-build',
   setup(b) {
-    b.onResolve({ filter: /^\.\/chevrotain\.js$/ }, (args) => (args.importer.includes('/dist/lang/grammar/') ? { path: 'chevrotain-build', namespace: 'vigil' } : undefined));
+    b.onResolve({ filter: /^\.\/chevrotain\.js$/ }, (args) => (args.importer.includes('/dist/lang/grammar/') ? { path: 'chevrotain-lazy', namespace: 'vigil' } : undefined));
+    b.onResolve({ filter: /^vigil-chevrotain-build$/ }, () => ({ path: 'chevrotain-build', namespace: 'vigil' }));
+    b.onLoad({ filter: /^chevrotain-lazy$/, namespace: 'vigil' }, () => ({
+      contents: "let loaded; const load = () => (loaded ??= require('vigil-chevrotain-build'));\n"
+        + `module.exports = { ${CHEVROTAIN_EXPORTS.map((name) => `get ${name}() { return load().${name}; }`).join(', ')} };\n`,
+      loader: 'js',
+      resolveDir: '.',
+    }));
     b.onLoad({ filter: /^chevrotain-build$/, namespace: 'vigil' }, () => ({
-      contents: `export { EOF, EmbeddedActionsParser, Lexer, createToken } from ${JSON.stringify(fileURLToPath(new URL('../node_modules/chevrotain/lib/chevrotain.mjs', import.meta.url)))};`,
+      contents: `export { ${CHEVROTAIN_EXPORTS.join(', ')} } from ${JSON.stringify(fileURLToPath(new URL('../node_modules/chevrotain/lib/chevrotain.mjs', import.meta.url)))};`,
       resolveDir: '.',
     }));
   },

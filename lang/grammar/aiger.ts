@@ -65,11 +65,8 @@ export interface AigerFile {
 
 // ---------------------------------------------------------------- tokens
 
-const Newline = createToken({ name: 'Newline', pattern: /\r?\n/, line_breaks: true, label: 'end of line' });
-const Spaces = createToken({ name: 'Spaces', pattern: /[ \t]+/, group: Lexer.SKIPPED });
-const Num = createToken({ name: 'Num', pattern: /[0-9]+/, label: 'number' });
 /** A whole symbol-table line: kind letter, position, one space, then the name up to the line end. */
-const SymbolLine = createToken({ name: 'SymbolLine', pattern: /[ilobcjf][0-9]+ [^\r\n]*/, label: 'symbol' });
+const SYMBOL_LINE = /[ilobcjf][0-9]+ [^\r\n]*/;
 
 /** A line holding only `c` starts the comment section, which runs to the end of the file. */
 function matchComments(text: string, offset: number): CustomPatternMatcherReturn | null {
@@ -78,18 +75,32 @@ function matchComments(text: string, offset: number): CustomPatternMatcherReturn
   const lineEnds = Number.isNaN(after) || after === 10 || (after === 13 && text.charCodeAt(offset + 2) === 10);
   return lineEnds ? [text.slice(offset)] : null;
 }
-const Comments = createToken({
-  name: 'Comments', pattern: { exec: matchComments }, line_breaks: true, start_chars_hint: ['c'], label: 'comment section',
-});
-/** Any other word: the header's `aag`/`aig`, or a misplaced word to complain about by name. */
-const Word = createToken({ name: 'Word', pattern: /[A-Za-z][A-Za-z0-9_]*/, label: 'word' });
 
-/** The lexer, made when a file first needs it: building it costs more than reading a usual header and symbol table. */
+/**
+ * The lexer and its token types, made when a file first needs them: building the lexer costs more
+ * than reading a usual header and symbol table, and in the command's bundle Chevrotain itself is
+ * initialised on first use (scripts/bundle.js), which a usual file never needs. The tokens are told
+ * apart by name: `Newline`, `Spaces`, `Num`, `SymbolLine`, `Comments` (the whole comment section)
+ * and `Word` (the header's `aag`/`aig`, or a misplaced word to complain about by name).
+ */
 let aigerLexer: Lexer | undefined;
-const lexer = (): Lexer => (aigerLexer ??= new Lexer([Newline, Spaces, Num, SymbolLine, Comments, Word], {
-  positionTracking: 'onlyOffset',
-  ensureOptimizations: true,
-}));
+function lexer(): Lexer {
+  return (aigerLexer ??= new Lexer([
+    createToken({ name: 'Newline', pattern: /\r?\n/, line_breaks: true, label: 'end of line' }),
+    createToken({ name: 'Spaces', pattern: /[ \t]+/, group: Lexer.SKIPPED }),
+    createToken({ name: 'Num', pattern: /[0-9]+/, label: 'number' }),
+    createToken({ name: 'SymbolLine', pattern: SYMBOL_LINE, label: 'symbol' }),
+    createToken({ name: 'Comments', pattern: { exec: matchComments }, line_breaks: true, start_chars_hint: ['c'], label: 'comment section' }),
+    createToken({ name: 'Word', pattern: /[A-Za-z][A-Za-z0-9_]*/, label: 'word' }),
+  ], { positionTracking: 'onlyOffset', ensureOptimizations: true }));
+}
+
+type TokenName = 'Newline' | 'Num' | 'SymbolLine' | 'Comments' | 'Word';
+
+/** Whether token `t` is of the named type. */
+function is(t: IToken, name: TokenName): boolean {
+  return t.tokenType.name === name;
+}
 
 // ---------------------------------------------------------------- errors and positions
 
@@ -192,8 +203,8 @@ class Lines implements NumberLines {
     const out: IToken[] = [];
     for (;;) {
       const t = this.peek();
-      if (!t || t.tokenType === Newline) break;
-      if (t.tokenType !== Num) this.fail(this.offsetOf(t), `expected a number in ${what}, found ${describe(t)}`);
+      if (!t || is(t, 'Newline')) break;
+      if (!is(t, 'Num')) this.fail(this.offsetOf(t), `expected a number in ${what}, found ${describe(t)}`);
       if (out.length === max) this.fail(this.offsetOf(t), `too many numbers in ${what} (at most ${max})`);
       out.push(this.next());
     }
@@ -251,8 +262,8 @@ class Scan implements NumberLines {
 }
 
 function describe(t: IToken): string {
-  if (t.tokenType === Newline) return 'the end of the line';
-  if (t.tokenType === Comments) return "the comment section ('c')";
+  if (is(t, 'Newline')) return 'the end of the line';
+  if (is(t, 'Comments')) return "the comment section ('c')";
   const text = t.image.length > 20 ? `${t.image.slice(0, 20)}...` : t.image;
   return `'${text}'`;
 }
@@ -284,8 +295,8 @@ const COUNT_NAMES = ['M', 'I', 'L', 'O', 'A', 'B', 'C', 'J', 'F'];
 function readHeader(lines: Lines): Header {
   const first = lines.peek();
   if (!first) lines.fail(0, 'empty file');
-  if (first.tokenType !== Word || (first.image !== 'aag' && first.image !== 'aig')) {
-    const what = first.tokenType === Newline ? 'an empty line' : describe(first);
+  if (!is(first, 'Word') || (first.image !== 'aag' && first.image !== 'aig')) {
+    const what = is(first, 'Newline') ? 'an empty line' : describe(first);
     lines.fail(lines.offsetOf(first), `bad header: expected 'aag' (ASCII) or 'aig' (binary) followed by M I L O A, found ${what}`);
   }
   lines.next();
@@ -653,19 +664,19 @@ function readTrailer(lines: Lines, header: Header, binary: boolean): Trailer {
   while (!lines.atEnd()) {
     const t = lines.next();
     const at = lines.offsetOf(t);
-    if (t.tokenType === Comments) {
+    if (is(t, 'Comments')) {
       comments = commentLines(t.image);
       break;
     }
-    if (t.tokenType === Newline) continue; // blank lines are harmless here
-    if (t.tokenType !== SymbolLine) {
+    if (is(t, 'Newline')) continue; // blank lines are harmless here
+    if (!is(t, 'SymbolLine')) {
       lines.fail(at, binary || header.a === 0
         ? `unexpected ${describe(t)}: after the last section only symbols ('i0 NAME') and a comment section ('c') may follow`
         : `unexpected ${describe(t)}: the header announces ${header.a} AND gates, and after them only symbols ('i0 NAME') and a comment section ('c') may follow`);
     }
     table.add(t.image, at);
     const end = lines.peek();
-    if (end && end.tokenType !== Newline) lines.fail(lines.offsetOf(end), `expected the end of the line, found ${describe(end)}`);
+    if (end && !is(end, 'Newline')) lines.fail(lines.offsetOf(end), `expected the end of the line, found ${describe(end)}`);
     if (end) lines.next();
   }
   return { symbols: table.symbols, comments };

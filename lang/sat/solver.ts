@@ -218,6 +218,11 @@ export class SatSolver {
   /** Number of clauses currently kept: [original, learnt]. */
   get numClauses(): [number, number] { return [this.originals.length, this.learnts.length]; }
 
+  /** Makes room for `vars` variables at once (newVar otherwise grows the arrays by doubling). */
+  reserve(vars: number): void {
+    if (vars >= this.capacity) this.grow(vars + 1);
+  }
+
   newVar(): number {
     const v = ++this.nVars;
     if (v >= this.capacity) this.grow(Math.max(16, 2 * this.capacity));

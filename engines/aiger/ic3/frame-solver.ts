@@ -76,6 +76,8 @@ export class FrameSolver {
     // the domain holds the whole cone unless decisions stop at its leaves
     this.sat = new SatSolver((assumptions, temporary, standing) => this.cone(assumptions, temporary, standing), { propagation: !leafDecisions });
     const L = aig.latches.length;
+    // the latches, and as many again for the next-state cones a query encodes
+    this.sat.reserve(2 * L);
     this.now = new Int32Array(L);
     for (let k = 0; k < L; k++) this.now[k] = this.sat.newVar();
     this.unroller = new Unroller(aig, this.sat, (_t, k) => this.now[k]!, { cones: this.cones });

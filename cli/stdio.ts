@@ -1,0 +1,67 @@
+/**
+ * Standard output and error of the `vigil` process without Node's streams where a command does
+ * not need them. `process.stdout` and `process.stderr` are streams made when first read: the
+ * stream modules and a pipe's socket wrapper cost 5 to 6 ms of a circuit run, which prints one
+ * answer at its end. That answer is written straight to the file descriptor, synchronously, as
+ * Node's own streams write to files and pipes on Linux.
+ */
+import { writeSync } from 'node:fs';
+
+/**
+ * A stopped reader (`vigil check --help | head`) closes the pipe: what it did not read is not
+ * wanted, so the command ends there instead of failing on the next write.
+ */
+function closedPipe(e: NodeJS.ErrnoException): void {
+  if (e.code !== 'EPIPE') throw e;
+  process.exit(process.exitCode ?? 0);
+}
+
+/** The streams made so far (by a read of `process.stdout` or `process.stderr`). */
+const made: NodeJS.WriteStream[] = [];
+
+function adopt(stream: NodeJS.WriteStream): NodeJS.WriteStream {
+  stream.on('error', closedPipe);
+  made.push(stream);
+  return stream;
+}
+
+/** Sets the EPIPE handler on `process.stdout` and `process.stderr` when each is first read, not before. */
+export function endOnClosedPipes(): void {
+  for (const name of ['stdout', 'stderr'] as const) {
+    const own = Object.getOwnPropertyDescriptor(process, name);
+    if (!own?.get || !own.configurable) {
+      adopt(process[name]);
+      continue;
+    }
+    const make = own.get;
+    Object.defineProperty(process, name, {
+      configurable: true,
+      enumerable: own.enumerable,
+      get() {
+        const stream = adopt(make.call(process) as NodeJS.WriteStream);
+        Object.defineProperty(process, name, { configurable: true, enumerable: own.enumerable, writable: true, value: stream });
+        return stream;
+      },
+    });
+  }
+}
+
+/** The streams made so far that still hold output to write. */
+export function pendingStreams(): NodeJS.WriteStream[] {
+  return made.filter((s) => s.writableLength > 0);
+}
+
+/**
+ * Prints `text` and a line end on standard output, straight to descriptor 1. A descriptor left in
+ * non-blocking mode and full (EAGAIN) takes the rest through `process.stdout`, which waits for it.
+ */
+export function printLine(text: string): void {
+  const bytes = Buffer.from(`${text}\n`);
+  let done = 0;
+  try {
+    while (done < bytes.length) done += writeSync(1, bytes, done);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EAGAIN') return closedPipe(e as NodeJS.ErrnoException);
+    process.stdout.write(bytes.subarray(done));
+  }
+}
