@@ -26,6 +26,7 @@ import { IN_THREAD_BYTES, inThreadAllowed } from './checker-thread.js';
 import { checkInThread } from './in-thread.js';
 import { importEsm } from './esm.js';
 import { printLine } from './stdio.js';
+import { processStartMs } from '../lang/clock.js';
 import { addBenchCommands } from '../bench/command.js';
 
 /** An engine option as a commander option, its values checked as the engine declares. */
@@ -143,7 +144,7 @@ const HWMCC_EXIT = { unsafe: 10, safe: 20 } as const;
 async function hwmcc(model: string, sat: string, unsat: string, opts: { algorithm?: string; timeout?: number }): Promise<number> {
   const options: CheckOptions = { ...opts, quiet: true, settings: {}, hwmcc: { sat, unsat } };
   const inThread = runsInThread(model, options);
-  const outcome = await checkPlain(model, options, performance.timeOrigin, await readCircuitAhead(model, inThread ? IN_THREAD_BYTES : SMALL_CIRCUIT), inThread);
+  const outcome = await checkPlain(model, options, processStartMs(), await readCircuitAhead(model, inThread ? IN_THREAD_BYTES : SMALL_CIRCUIT), inThread);
   if (outcome.kind === 'failure') {
     process.stderr.write(`${outcome.message}\n`);
     return outcome.code;
@@ -265,7 +266,7 @@ ${EXIT_HELP}`);
   for (const o of ENGINE_OPTIONS) check.addOption(engineOption(o));
   check
     .addHelpText('after', CHECK_EXAMPLES)
-    .action((file: string, opts: Record<string, unknown>) => run(checkFile(file, checkOptions(opts), performance.timeOrigin)));
+    .action((file: string, opts: Record<string, unknown>) => run(checkFile(file, checkOptions(opts), processStartMs())));
 
   p.command('hwmcc')
     .description('HWMCC\'s harness form: check the circuit\'s first property, print sat, unsat or unknown, and write the witness (sat) or the certificate (unsat); exit 10 sat, 20 unsat, 3 unknown')

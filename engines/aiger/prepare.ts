@@ -28,6 +28,7 @@ import { stuckLatches } from './simulate.js';
 import { sweep } from './sweep.js';
 import { latchCorrespondence } from './latch-correspondence.js';
 import { DEFAULT_PREPROCESSING, preprocessingOf, type Preprocessing } from './preprocess-options.js';
+import { clockMs } from '../../lang/clock.js';
 
 /** Time budgets of the SAT-based steps, so that preprocessing stays cheap on big circuits. */
 const SWEEP_BUDGET_MS = 1000;
@@ -88,17 +89,17 @@ export function prepareAig(cone: Aig, options: Preprocessing = DEFAULT_PREPROCES
 
 /** The cone without its stuck latches and, if asked, swept: everything but latch correspondence. */
 function reduceCone(cone: Aig, sweepIt: boolean): Prepared {
-  const started = performance.now();
+  const started = clockMs();
   const stuck = new Map<number, 0 | 1>();
   let circuit = withoutStuck(cone, stuck);
   const stats: Record<string, number> = { latchesBefore: cone.latches.length, andsBefore: andCount(cone) };
   if (sweepIt) {
-    const t = performance.now();
+    const t = clockMs();
     const swept = sweep(circuit, Date.now() + SWEEP_BUDGET_MS);
     circuit = withoutStuck(swept.aig, stuck);
-    Object.assign(stats, { sweptNodes: swept.merged, sweepSatCalls: swept.satCalls, sweepMs: Math.round(performance.now() - t) });
+    Object.assign(stats, { sweptNodes: swept.merged, sweepSatCalls: swept.satCalls, sweepMs: Math.round(clockMs() - t) });
   }
-  Object.assign(stats, { latchesAfter: circuit.latches.length, andsAfter: andCount(circuit), prepareMs: Math.round(performance.now() - started) });
+  Object.assign(stats, { latchesAfter: circuit.latches.length, andsAfter: andCount(circuit), prepareMs: Math.round(clockMs() - started) });
   return { circuit, stuck, merged: [], stats };
 }
 
@@ -108,7 +109,7 @@ function reduceCone(cone: Aig, sweepIt: boolean): Prepared {
  * head start ends (portfolio.ts), on the circuit without it.
  */
 export function withCorrespondence(prep: Prepared): Prepared {
-  const t = performance.now();
+  const t = clockMs();
   const stuck = new Map(prep.stuck);
   const merged = [...prep.merged];
   const stats: Record<string, number> = { ...prep.stats };
@@ -123,7 +124,7 @@ export function withCorrespondence(prep: Prepared): Prepared {
     circuit = withoutStuck(found.aig, stuck);
     Object.assign(stats, { mergedLatches: found.equivalences.length, lcorrRounds: found.rounds, lcorrSatCalls: found.satCalls });
   }
-  const lcorrMs = performance.now() - t;
+  const lcorrMs = clockMs() - t;
   Object.assign(stats, { lcorrMs: Math.round(lcorrMs), latchesAfter: circuit.latches.length, andsAfter: andCount(circuit), prepareMs: Math.round((prep.stats.prepareMs ?? 0) + lcorrMs) });
   return { circuit, stuck, merged, stats };
 }

@@ -38,6 +38,7 @@
  */
 
 import { VarHeap } from './heap.js';
+import { clockMs } from '../clock.js';
 
 export type Lit = number;
 
@@ -267,7 +268,7 @@ export class SatSolver {
   }
 
   solve(assumptions: readonly Lit[] = [], opts: SolveOptions = {}): boolean | undefined {
-    const started = performance.now();
+    const started = clockMs();
     this.stats.solves++;
     this.modelSize = 0;
     this.failed = [];
@@ -283,7 +284,7 @@ export class SatSolver {
     this.inDomainOnly = false;
     this.backtrack(0);
     if (this.temporary !== 0) this.dropTemporary();
-    this.stats.timeMs += performance.now() - started;
+    this.stats.timeMs += clockMs() - started;
     return result;
   }
 

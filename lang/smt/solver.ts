@@ -14,6 +14,7 @@ import { Z3Context, Z3Error, Z3Owner, currentZ3 } from './context.js';
 import { SmtModel } from './model.js';
 import { Translator, translator } from './translate.js';
 import { StepTerms } from './unroll.js';
+import { clockMs } from '../clock.js';
 
 export type SmtAnswer = 'sat' | 'unsat' | 'unknown';
 
@@ -95,7 +96,7 @@ export class Solver implements Z3Owner {
       this.lastAssumptions.set(lit, e);
       return lit;
     });
-    const start = performance.now();
+    const start = clockMs();
     let r: number;
     if (lits.length === 0) {
       r = em._Z3_solver_check(ctx, this.s);
@@ -103,7 +104,7 @@ export class Solver implements Z3Owner {
       const [buf] = this.z3.arrays(lits);
       r = em._Z3_solver_check_assumptions(ctx, this.s, lits.length, buf!);
     }
-    this.stats.timeMs += performance.now() - start;
+    this.stats.timeMs += clockMs() - start;
     this.stats.checks++;
     this.z3.check();
     return r > 0 ? 'sat' : r < 0 ? 'unsat' : 'unknown';

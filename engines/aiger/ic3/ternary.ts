@@ -17,6 +17,7 @@ import { ConeWalker } from './cone.js';
 import type { Ic3Context } from './context.js';
 import type { Step } from './frame-solver.js';
 import type { PredecessorLifter } from './lift.js';
+import { clockMs } from '../../../lang/clock.js';
 
 const X = 2;
 
@@ -85,7 +86,7 @@ export class TernaryLifter implements PredecessorLifter {
 
   /** The latch literals of `state` that, with `inputs`, make every literal of `targets` and every constraint 1. */
   private lift({ state, inputs }: Step, targets: readonly Lit[]): Lit[] {
-    const started = performance.now();
+    const started = clockMs();
     this.stats.solves++;
     const stamp = ++this.lifts;
     const { value, member, pinned, firstLatch } = this;
@@ -111,7 +112,7 @@ export class TernaryLifter implements PredecessorLifter {
     }
     const out: Lit[] = [];
     for (const n of latches) if (value[n] !== X) out.push(2 * n + (value[n] ? 0 : 1));
-    this.stats.timeMs += performance.now() - started;
+    this.stats.timeMs += clockMs() - started;
     return out;
   }
 
