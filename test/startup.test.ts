@@ -89,7 +89,7 @@ describe('start-up of vigil check', () => {
     // a preloaded script prints the built-in modules the process loaded, at its exit
     const dir = mkdtempSync(join(tmpdir(), 'vigil-builtins-'));
     const preload = join(dir, 'builtins.cjs');
-    writeFileSync(preload, "process.on('exit', () => process.stderr.write(JSON.stringify(process.moduleLoadList)));\n");
+    writeFileSync(preload, "process.on('exit', () => require('node:fs').writeSync(2, JSON.stringify(process.moduleLoadList)));\n");
     const r = spawnSync(process.execPath, ['-r', preload, join(ROOT, 'dist/bin/vigil.js'), 'check', join(ROOT, 'models/ring.aag'), '--quiet'], { cwd: ROOT, encoding: 'utf8' });
     expect(r.status).toBe(0);
     const loaded = JSON.parse(r.stderr.slice(r.stderr.indexOf('['))) as string[];
