@@ -189,7 +189,11 @@ const code = (lit: number): number => (lit > 0 ? 2 * lit : -2 * lit + 1);
 /** Latch k's node at a step: given for every latch, or computed when the latch is first reached. */
 type Latches = readonly number[] | ((k: number) => number);
 
-/** A circuit at one step: inputs and latches are given nodes, gates are hashed on demand. */
+/**
+ * A circuit at one step: inputs get fresh nodes and latches given ones, each when first reached,
+ * and gates are hashed on demand, so that a check builds only the cones it asks about (a16-p113's
+ * file has 1,022 inputs and 1,138 latches, of which the property's cone reads a fraction).
+ */
 class Frame {
   private readonly lits: Int32Array;
   private readonly firstLatch: number;
@@ -202,13 +206,12 @@ class Frame {
    * `repeats`: W's frame takes the node of M's node `same[n]` at this step for its node n wherever
    * W repeats M there (`repeated`), instead of hashing the same gates a second time.
    */
-  constructor(private readonly t: Tseitin, aig: Aig, inputs: readonly number[], private readonly latches: Latches, private readonly repeats?: { readonly m: Frame; readonly same: Int32Array }) {
+  constructor(private readonly t: Tseitin, aig: Aig, private readonly latches: Latches, private readonly repeats?: { readonly m: Frame; readonly same: Int32Array }) {
     this.firstLatch = 1 + aig.inputs.length;
     this.firstGate = firstGateNode(aig);
     this.fanins = aig.fanins;
     this.lits = new Int32Array(this.firstGate + andCount(aig));
     this.lits[0] = -t.top;
-    inputs.forEach((l, k) => { this.lits[1 + k] = l; });
   }
 
   /** The node of an AIG literal, hashing its cone first (iteratively: cones run deep). */
@@ -224,6 +227,11 @@ class Frame {
       const m = this.repeats === undefined ? 0 : this.repeats.same[n]!;
       if (m > 0) {
         lits[n] = this.repeats!.m.lit(2 * m);
+        stack.pop();
+        continue;
+      }
+      if (n < this.firstLatch) {
+        lits[n] = this.t.fresh();
         stack.pop();
         continue;
       }
@@ -249,19 +257,17 @@ class Frame {
   }
 }
 
-/** A step of both circuits: W's inputs and latches, the first of them shared with M (K). */
+/**
+ * A step of both circuits: W's inputs and latches, the first of them shared with M (K); `latches`
+ * gives their nodes, fresh ones by default. W takes M's nodes for the shared ones (`repeated`).
+ */
 class Step {
   readonly m: Frame;
   readonly w: Frame;
 
-  constructor(t: Tseitin, model: Aig, witness: Aig, same: Int32Array, inputs: readonly number[], readonly latches: Latches) {
-    this.m = new Frame(t, model, inputs.slice(0, model.inputs.length), latches);
-    this.w = new Frame(t, witness, inputs, latches, { m: this.m, same });
-  }
-
-  static fresh(t: Tseitin, c: Circuits, latches?: Latches): Step {
-    const inputs = c.witness.inputs.map(() => t.fresh());
-    return new Step(t, c.model, c.witness, c.same, inputs, latches ?? c.witness.latches.map(() => t.fresh()));
+  constructor(t: Tseitin, c: Circuits, latches: Latches = () => t.fresh()) {
+    this.m = new Frame(t, c.model, latches);
+    this.w = new Frame(t, c.witness, latches, { m: this.m, same: c.same });
   }
 }
 
@@ -380,24 +386,29 @@ export function checkWitnessCircuit(model: Aig, property: number, witness: Aig, 
   return step(c, good, opts);
 }
 
-/** Reset: some state where M's K-latches are reset and M's constraints hold violates W's resets on K or W's constraints. */
+/**
+ * Reset: some state where M's K-latches are reset and M's constraints hold violates W's resets on K
+ * or W's constraints. A K-latch that W resets as M does, and a constraint of W that repeats one of
+ * M's (`repeated`), cannot be violated there: they ask nothing, and a witness circuit made from M
+ * asks nothing at all.
+ */
 function reset(c: Circuits, opts: WitnessCheckOptions): boolean | undefined {
-  const { model, witness } = c;
+  const { model, witness, same } = c;
+  const mConstraints = new Set(model.constraints.map((x) => x.lit));
+  const latchesAsked = witness.latches.slice(0, model.latches.length).flatMap((l, k) => (l.reset !== 'x' && l.reset !== model.latches[k]!.reset ? [k] : []));
+  const constraintsAsked = witness.constraints.filter((x) => !mConstraints.has(repeatLit(same, x.lit)));
+  if (latchesAsked.length === 0 && constraintsAsked.length === 0) return false;
   const t = new Tseitin(c.gates);
   const latches = witness.latches.map(() => t.fresh());
-  const s = Step.fresh(t, c, latches);
+  const s = new Step(t, c, latches);
   model.latches.forEach((l, k) => {
     const r = resetLit(t, l.reset);
     if (r !== undefined) t.addClause([r === t.top ? latches[k]! : -latches[k]!]);
   });
   for (const x of model.constraints) t.addClause([s.m.lit(x.lit)]);
-  const violations: number[] = [];
-  witness.latches.slice(0, model.latches.length).forEach((l, k) => {
-    const r = resetLit(t, l.reset);
-    if (r !== undefined) violations.push(r === t.top ? -latches[k]! : latches[k]!);
-  });
-  for (const x of witness.constraints) violations.push(-s.w.lit(x.lit));
-  return violations.length > 0 && addAndSolve(t, violations, opts);
+  const violations = latchesAsked.map((k) => (witness.latches[k]!.reset === 1 ? -latches[k]! : latches[k]!));
+  for (const x of constraintsAsked) violations.push(-s.w.lit(x.lit));
+  return addAndSolve(t, violations, opts);
 }
 
 /** Adds the clause "one of the violations" and solves; true if satisfiable. */
@@ -415,11 +426,11 @@ function addAndSolve(t: Tseitin, violations: readonly number[], opts: WitnessChe
 function transition(c: Circuits, opts: WitnessCheckOptions): boolean | undefined {
   const { model, witness, same } = c;
   const t = new Tseitin(c.gates);
-  const s0 = Step.fresh(t, c);
+  const s0 = new Step(t, c);
   const mNext: number[] = [];
   const next = (k: number) => (mNext[k] ??= s0.m.lit(model.latches[k]!.next));
   // W's latches beyond K are free at step 1; a latch gets its node when a constraint there reaches it
-  const s1 = Step.fresh(t, c, (k) => (k < model.latches.length ? next(k) : t.fresh()));
+  const s1 = new Step(t, c, (k) => (k < model.latches.length ? next(k) : t.fresh()));
   for (const m of model.constraints) t.addClause([s0.m.lit(m.lit)]);
   for (const m of model.constraints) t.addClause([s1.m.lit(m.lit)]);
   for (const w of witness.constraints) t.addClause([s0.w.lit(w.lit)]);
@@ -442,7 +453,7 @@ function propertyCheck(c: Circuits, mBad: Lit, wBad: Lit, good: readonly Lit[], 
   const { model, witness } = c;
   if (good.some((g) => repeatLit(c.same, g) === (mBad ^ 1))) return false;
   const t = new Tseitin(c.gates);
-  const s = Step.fresh(t, c);
+  const s = new Step(t, c);
   for (const x of model.constraints) t.addClause([s.m.lit(x.lit)]);
   for (const x of witness.constraints) t.addClause([s.w.lit(x.lit)]);
   t.addClause([s.m.lit(mBad)]);
@@ -454,7 +465,7 @@ function propertyCheck(c: Circuits, mBad: Lit, wBad: Lit, good: readonly Lit[], 
 function base(c: Circuits, wBad: Lit, opts: WitnessCheckOptions): boolean | undefined {
   const witness = c.witness;
   const t = new Tseitin(c.gates);
-  const s = Step.fresh(t, c, witness.latches.map((l) => resetLit(t, l.reset) ?? t.fresh()));
+  const s = new Step(t, c, (k) => resetLit(t, witness.latches[k]!.reset) ?? t.fresh());
   for (const x of witness.constraints) t.addClause([s.w.lit(x.lit)]);
   t.addClause([s.w.lit(wBad)]);
   return sat(t, [], opts);
@@ -470,9 +481,9 @@ function base(c: Circuits, wBad: Lit, opts: WitnessCheckOptions): boolean | unde
 function step(c: Circuits, good: readonly Lit[], opts: WitnessCheckOptions): string | undefined {
   const witness = c.witness;
   const t = new Tseitin(c.gates);
-  const s0 = Step.fresh(t, c);
+  const s0 = new Step(t, c);
   // only the latches the good condition and the constraints reach at step 1 are stepped
-  const s1 = Step.fresh(t, c, (k) => s0.w.lit(witness.latches[k]!.next));
+  const s1 = new Step(t, c, (k) => s0.w.lit(witness.latches[k]!.next));
   for (const x of witness.constraints) t.addClause([s0.w.lit(x.lit)]);
   for (const x of witness.constraints) t.addClause([s1.w.lit(x.lit)]);
   const firstGate = firstGateNode(witness);
