@@ -28,12 +28,18 @@ export interface PredecessorLifter {
 
 export class Lifter implements PredecessorLifter {
   private readonly sat = new SatSolver();
-  /** The solver's latch and input variables, next-state functions, constraints and bad state. */
+  /**
+   * The solver's latch and input variables, next-state functions, constraints and bad state. A
+   * next-state function and the bad state are encoded when a lift first asks for them (0 until
+   * then): most runs lift a few cubes over a few latches, and encoding the whole transition
+   * relation up front was most of their lifting time.
+   */
   private readonly now: Int32Array;
   private readonly inputs: Int32Array;
   private readonly next: Int32Array;
   private readonly constraints: number[];
-  private readonly bad: number;
+  private bad = 0;
+  private readonly unroller: Unroller;
   private readonly cones: ConeWalker;
   /** The input and latch nodes in the constraints' cones: walked once, part of every call's support. */
   private readonly constraintSupport: number[] = [];
@@ -45,11 +51,10 @@ export class Lifter implements PredecessorLifter {
     const L = aig.latches.length;
     this.now = new Int32Array(L);
     for (let k = 0; k < L; k++) this.now[k] = this.sat.newVar();
-    const lu = new Unroller(aig, this.sat, (_t, k) => this.now[k]!);
+    const lu = (this.unroller = new Unroller(aig, this.sat, (_t, k) => this.now[k]!));
     this.inputs = Int32Array.from(aig.inputs, (_, k) => lu.lit(0, 2 * (1 + k)));
-    this.next = Int32Array.from(aig.latches, (l) => lu.lit(0, l.next));
+    this.next = new Int32Array(L);
     this.constraints = aig.constraints.map((c) => lu.lit(0, c.lit));
-    this.bad = lu.lit(0, aig.properties[0]!.lit);
     this.cones = new ConeWalker(aig);
     for (const c of aig.constraints) this.cones.pin(c.lit >> 1, (n) => { if (this.isLeaf(n)) this.constraintSupport.push(n); });
   }
@@ -70,11 +75,14 @@ export class Lifter implements PredecessorLifter {
 
   /** The latch literals of the step's state that make it bad. */
   toBad(step: Step): Lit[] {
-    return this.lift(step, [this.bad, ...this.constraints], [this.ctx.aig.properties[0]!.lit >> 1]);
+    const bad = this.ctx.aig.properties[0]!.lit;
+    this.bad ||= this.unroller.lit(0, bad);
+    return this.lift(step, [this.bad, ...this.constraints], [bad >> 1]);
   }
 
   private nextLit(lit: Lit): number {
-    const f = this.next[this.ctx.latchOf(lit)]!;
+    const k = this.ctx.latchOf(lit);
+    const f = (this.next[k] ||= this.unroller.lit(0, this.ctx.aig.latches[k]!.next));
     return lit & 1 ? -f : f;
   }
 
