@@ -162,17 +162,15 @@ function mapSignals(signals: readonly AigSignal[], map: Int32Array): AigSignal[]
  */
 export function aigFromFile(file: AigerFile): Aig {
   const b = new AigBuilder(file.file);
-  const byVar = new VarTable(file.maxVar, file.inputs.length + file.latches.length + file.ands.length);
+  const byVar = new VarTable(file.maxVar, file.inputs.length + file.latches.length + file.ands.length / 3);
   byVar.set(0, FALSE_LIT);
   const lit = (l: number): Lit => byVar.get(l >> 1) ^ (l & 1);
   file.inputs.forEach((l, index) => byVar.set(l >> 1, b.input({ index, name: file.symbols.inputs.get(index) })));
   file.latches.forEach((latch, index) => {
     byVar.set(latch.lit >> 1, b.latch({ index, name: file.symbols.latches.get(index), next: FALSE_LIT, reset: latch.reset }));
   });
-  for (let k = 0; k < file.ands.length; k++) {
-    const g = file.ands[k]!;
-    byVar.set(g[0] >> 1, b.rawAnd(lit(g[1]), lit(g[2])));
-  }
+  const ands = file.ands;
+  for (let i = 0; i < ands.length; i += 3) byVar.set(ands[i]! >> 1, b.rawAnd(lit(ands[i + 1]!), lit(ands[i + 2]!)));
   file.latches.forEach((latch, k) => { b.latches[k]!.next = lit(latch.next); });
   const signals = (lits: readonly number[], section: AigSignal['section'], names: ReadonlyMap<number, string>) =>
     lits.map((l, index) => ({ lit: lit(l), section, index, name: names.get(index) }));

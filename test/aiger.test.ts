@@ -21,15 +21,20 @@ const regression = (name: string): Aig => aigFromFile(read(`theta-regression/aig
 
 // ---------------------------------------------------------------- helpers: binary encoding, simulation
 
+/** The file's gates as `[lhs, rhs0, rhs1]` triples. */
+function gatesOf(f: AigerFile): number[][] {
+  return Array.from({ length: f.ands.length / 3 }, (_, k) => [...f.ands.subarray(3 * k, 3 * k + 3)]);
+}
+
 /** ASCII -> binary `aig`: inputs, latches and gates renumbered 1..M in that order (the reader sorts gates). */
 function toBinary(f: AigerFile): Uint8Array {
   const i = f.inputs.length;
   const l = f.latches.length;
-  const a = f.ands.length;
+  const a = f.ands.length / 3;
   const index = new Map<number, number>([[0, 0]]);
   f.inputs.forEach((lit, k) => index.set(lit >> 1, 1 + k));
   f.latches.forEach((latch, k) => index.set(latch.lit >> 1, 1 + i + k));
-  f.ands.forEach(([lhs], k) => index.set(lhs >> 1, 1 + i + l + k));
+  gatesOf(f).forEach(([lhs], k) => index.set(lhs! >> 1, 1 + i + l + k));
   const r = (lit: number) => 2 * index.get(lit >> 1)! + (lit & 1);
   const counts = [i + l + a, i, l, f.outputs.length, a];
   if (f.bads.length || f.constraints.length) counts.push(f.bads.length, f.constraints.length);
@@ -44,7 +49,7 @@ function toBinary(f: AigerFile): Uint8Array {
     while (x >= 0x80) { gates.push((x & 0x7f) | 0x80); x >>>= 7; }
     gates.push(x);
   };
-  f.ands.forEach(([, rhs0, rhs1], k) => {
+  gatesOf(f).forEach(([, rhs0, rhs1], k) => {
     const lhs = 2 * (1 + i + l + k);
     const [hi, lo] = [r(rhs0), r(rhs1)].sort((x, y) => y - x) as [number, number];
     varint(lhs - hi);
@@ -112,7 +117,7 @@ describe('the toy counter (formats.md 4.3)', () => {
     expect(f.latches).toEqual([{ lit: 4, next: 13, reset: 0 }, { lit: 6, next: 21, reset: 0 }]);
     expect(f.outputs).toEqual([22]);
     expect(f.bads).toEqual([]);
-    expect(f.ands).toHaveLength(8);
+    expect(f.ands).toHaveLength(3 * 8);
     expect(f.symbols.inputs.get(0)).toBe('en');
     expect(f.symbols.latches.get(1)).toBe('bit1');
     expect(f.symbols.outputs.get(0)).toBe('both_set');
@@ -208,8 +213,8 @@ describe('binary aig', () => {
     const bin = toBinary(parseAiger(bytes(COUNTER_2007), 'counter.aag'));
     const f = parseAiger(bin, 'counter.aig');
     expect(f.binary).toBe(true);
-    expect(f.ands[0]).toEqual([8, 4, 3]);
-    expect(f.ands[7]).toEqual([22, 6, 4]);
+    expect(gatesOf(f)[0]).toEqual([8, 4, 3]);
+    expect(gatesOf(f)[7]).toEqual([22, 6, 4]);
     expect(f.symbols.inputs.get(0)).toBe('en');
     expect(f.comments).toEqual(['toy counter, written for the format description']);
     const aig = aigFromFile(f);
@@ -222,9 +227,9 @@ describe('binary aig', () => {
     for (let k = 0; k < 298; k++) gates.push(...(k === 149 ? [0xac, 0x02, 0x00] : [2, 0]));
     gates.push(0xd6, 0x04, 0x02); // gate 298: 600 - 598 = 2, 2 - 2 = 0
     const f = parseAiger(bin('aig 300 1 0 1 299\n600\n', ...gates), 'wide.aig');
-    expect(f.ands[0]).toEqual([4, 2, 2]);
-    expect(f.ands[149]).toEqual([302, 2, 2]);
-    expect(f.ands[298]).toEqual([600, 2, 0]);
+    expect(gatesOf(f)[0]).toEqual([4, 2, 2]);
+    expect(gatesOf(f)[149]).toEqual([302, 2, 2]);
+    expect(gatesOf(f)[298]).toEqual([600, 2, 0]);
   });
 
   const circuits = [
@@ -335,7 +340,7 @@ describe('AIGER 1.9 sections', () => {
 
   it('reads gates in any order, CRLF line ends and a missing final newline', () => {
     const f = parseAiger(bytes('aag 4 1 0 1 3\r\n2\r\n8\r\n8 6 7\r\n6 4 3\r\n4 2 2'), 'order.aag');
-    expect(f.ands.map((g) => g[0])).toEqual([4, 6, 8]);
+    expect(gatesOf(f).map((g) => g[0])).toEqual([4, 6, 8]);
     expect(nodeCount(aigFromFile(f))).toBe(5);
   });
 
@@ -356,7 +361,7 @@ describe('AIGER 1.9 sections', () => {
 
   it('reads a header whose M is far above the variables defined (no table of M entries)', () => {
     const f = parseAiger(bytes('aag 1000000000 1 0 1 2\n2\n4\n4 2 1999999999\n1999999998 2 2\n'), 'sparse.aag');
-    expect(f.ands.map((g) => g[0])).toEqual([1999999998, 4]);
+    expect(gatesOf(f).map((g) => g[0])).toEqual([1999999998, 4]);
     const aig = aigFromFile(f);
     expect(aigSummary(aig)).toEqual({ inputs: 1, latches: 0, ands: 2, properties: 1 });
   });

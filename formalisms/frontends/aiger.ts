@@ -329,7 +329,7 @@ export function aigerProblem(path: string, file: AigerFile): Problem {
     ...(properties.length > 0 ? {} : { noProperty: new InputError(path, 1, 1, 'the circuit has no bad-state property or output to check') }),
     theories: new Set(['bool']),
     summary: () => `aiger; ${plural(file.inputs.length, 'input')}, ${plural(file.latches.length, 'latch')}, `
-      + `${plural(file.ands.length, 'and')}, ${plural(declared, 'property')}`,
+      + `${plural(file.ands.length / 3, 'and')}, ${plural(declared, 'property')}`,
     model: (p) => circuit.cone(p).model,
     certificateText: (p: Property, c: SafeCertificate): string => circuit.certificateFile(p, c, 'aag') as string,
     trace: (p: Property, c: UnsafeCertificate): Trace => (c.kind === 'witness' ? circuit.trace(p, c.run) : c.trace),

@@ -56,8 +56,11 @@ export interface AigerFile {
   readonly outputs: readonly number[];
   readonly bads: readonly number[];
   readonly constraints: readonly number[];
-  /** `[lhs, rhs0, rhs1]`, each gate after the gates it reads. */
-  readonly ands: readonly (readonly [number, number, number])[];
+  /**
+   * The AND gates as triples `lhs, rhs0, rhs1`, flat (gate k at 3k: one array, not one per gate,
+   * for the garbage collector), each gate after the gates it reads.
+   */
+  readonly ands: Int32Array;
   readonly symbols: AigerSymbols;
   /** The lines of the comment section, without line ends. */
   readonly comments: readonly string[];
@@ -338,7 +341,8 @@ class Body {
   readonly outputs: number[] = [];
   readonly bads: number[] = [];
   readonly constraints: number[] = [];
-  readonly ands: [number, number, number][] = [];
+  /** The gates as read, flat (`AigerFile.ands`). */
+  readonly ands: Int32Array;
   /** variable -> 4 * position in its section + kind */
   readonly defs: VarTable;
   readonly defOffsets: number[][] = [[], [], [], []];
@@ -355,6 +359,9 @@ class Body {
     // an ASCII file defines at most one variable per two characters; a binary one defines none
     // explicitly (every variable 1..M is defined by its position)
     this.defs = new VarTable(header.binary ? 0 : header.m, src.text.length / 2);
+    // a gate takes at least two bytes of the file (a header may announce more than the file holds:
+    // then the file ends before the gates it announces, which is the error it gets)
+    this.ands = new Int32Array(3 * Math.min(header.a, Math.ceil(src.text.length / 2)));
   }
 
   /** A literal within range of M: `n` is the value of the numeral at offset `at`. */
@@ -476,7 +483,7 @@ function readSections(lines: NumberLines, body: Body): void {
 function readUsualGates(bytes: Uint8Array, scan: Scan, body: Body): void {
   const a = body.header.a;
   const top = 2 * body.header.m + 1;
-  const lits = new Int32Array(3 * a);
+  const lits = body.ands;
   const end = bytes.length;
   let p = scan.pos;
   let i = 0; // the number being read, of all the gates' numbers
@@ -502,7 +509,6 @@ function readUsualGates(bytes: Uint8Array, scan: Scan, body: Body): void {
     const lhs = lits[3 * k]!;
     if (lhs === 0 || (lhs & 1) !== 0 || defs.get(lhs >> 1) >= 0) throw new UnusualLine();
     defs.set(lhs >> 1, 4 * k + GATE);
-    body.ands.push([lhs, lits[3 * k + 1]!, lits[3 * k + 2]!]);
   }
   body.gatesFrom = scan.pos;
   scan.pos = Math.min(p, end);
@@ -520,7 +526,9 @@ function readAsciiGates(lines: NumberLines, body: Body): void {
   const missing: Missing = (k) => `expected AND gate ${k} (the header announces ${a} AND gates)`;
   for (let k = 0; k < a; k++) {
     lines.line(3, 3, 'an AND gate line (LHS RHS0 RHS1)', missing, k);
-    body.ands.push([body.defineAt(lines, 0, GATE, k), body.useAt(lines, 1), body.useAt(lines, 2)]);
+    body.ands[3 * k] = body.defineAt(lines, 0, GATE, k);
+    body.ands[3 * k + 1] = body.useAt(lines, 1);
+    body.ands[3 * k + 2] = body.useAt(lines, 2);
   }
 }
 
@@ -559,9 +567,9 @@ function checkUses(body: Body): void {
   if (body.gatesFrom < 0) return;
   // the gates' operands, after the sections' uses as in the file
   const ands = body.ands;
-  for (let k = 0; k < ands.length; k++) {
+  for (let k = 0; 3 * k < ands.length; k++) {
     for (let j = 1; j <= 2; j++) {
-      const lit = ands[k]![j]!;
+      const lit = ands[3 * k + j]!;
       if (lit > 1 && body.defs.get(lit >> 1) < 0) undefinedUse(lit, operandAt(body.src.text, body.gateOffset(k), j));
     }
   }
@@ -571,12 +579,12 @@ function checkUses(body: Body): void {
  * Whether each gate's literal is above the previous gate's and above both its operands: then every
  * gate read is defined on an earlier line, and file order is already the order `sortGates` gives.
  */
-function ascending(ands: readonly (readonly [number, number, number])[]): boolean {
+function ascending(ands: Int32Array): boolean {
   let last = -1;
-  for (let k = 0; k < ands.length; k++) {
-    const g = ands[k]!;
-    if (g[0] <= last || g[1] >= g[0] || g[2] >= g[0]) return false;
-    last = g[0];
+  for (let i = 0; i < ands.length; i += 3) {
+    const lhs = ands[i]!;
+    if (lhs <= last || ands[i + 1]! >= lhs || ands[i + 2]! >= lhs) return false;
+    last = lhs;
   }
   return true;
 }
@@ -585,18 +593,20 @@ function ascending(ands: readonly (readonly [number, number, number])[]): boolea
  * Orders the gates so that each follows the gates it reads (iterative depth-first search, keeping
  * file order where possible), and reports a cycle through AND gates at the gate that closes it.
  */
-function sortGates(body: Body): [number, number, number][] {
+function sortGates(body: Body): Int32Array {
   const { ands, defs } = body;
   if (ascending(ands)) return ands;
   const gateOf = (lit: number): number => {
     const d = defs.get(lit >> 1);
     return d >= 0 && (d & 3) === GATE ? d >> 2 : -1;
   };
-  const state = new Uint8Array(ands.length); // 0 new, 1 on the stack, 2 done
-  const order: [number, number, number][] = [];
+  const gates = ands.length / 3;
+  const state = new Uint8Array(gates); // 0 new, 1 on the stack, 2 done
+  const order = new Int32Array(ands.length);
+  let placed = 0;
   const stack: number[] = [];
   const step: number[] = [];
-  for (let root = 0; root < ands.length; root++) {
+  for (let root = 0; root < gates; root++) {
     if (state[root]) continue;
     stack.push(root);
     step.push(0);
@@ -607,11 +617,11 @@ function sortGates(body: Body): [number, number, number][] {
       const s = step[top]!;
       if (s < 2) {
         step[top] = s + 1;
-        const child = gateOf(ands[g]![1 + s]!);
+        const child = gateOf(ands[3 * g + 1 + s]!);
         if (child < 0 || state[child] === 2) continue;
         if (state[child] === 1) {
-          const cycle = stack.slice(stack.indexOf(child)).map((x) => ands[x]![0]);
-          const path = [...cycle, ands[child]![0]].slice(0, 8).join(' -> ');
+          const cycle = stack.slice(stack.indexOf(child)).map((x) => ands[3 * x]!);
+          const path = [...cycle, ands[3 * child]!].slice(0, 8).join(' -> ');
           fail(body.src, body.gateOffset(child), `combinational cycle through AND gates: ${path}${cycle.length >= 8 ? ' -> ...' : ''}`);
         }
         state[child] = 1;
@@ -619,7 +629,7 @@ function sortGates(body: Body): [number, number, number][] {
         step.push(0);
       } else {
         state[g] = 2;
-        order.push(ands[g]!);
+        order.set(ands.subarray(3 * g, 3 * g + 3), 3 * placed++);
         stack.pop();
         step.pop();
       }
@@ -661,7 +671,9 @@ function readBinaryGates(src: Source, bytes: Uint8Array, start: number, body: Bo
     if (d1 > rhs0) {
       failAt(`binary AND gate ${k} (literal ${lhs}) at byte offset ${at}: difference ${d1} needs RHS0 >= RHS1 >= 0`);
     }
-    body.ands.push([lhs, rhs0, rhs0 - d1]);
+    body.ands[3 * k] = lhs;
+    body.ands[3 * k + 1] = rhs0;
+    body.ands[3 * k + 2] = rhs0 - d1;
   }
   return p;
 }
@@ -838,7 +850,7 @@ function parseBinary(bytes: Uint8Array, file: string): AigerFile {
 }
 
 function finish(
-  file: string, body: Body, ands: readonly (readonly [number, number, number])[], symbols: AigerSymbols, comments: string[],
+  file: string, body: Body, ands: Int32Array, symbols: AigerSymbols, comments: string[],
 ): AigerFile {
   const { binary, m } = body.header;
   return {
