@@ -185,6 +185,16 @@ export class VarHeap {
     this.inc /= VAR_DECAY;
   }
 
+  /** The most active variable (among the allowed ones while restricted), left in; the heap must not be empty. */
+  top(): number {
+    return (this.restricted ? this.allowed : this.all).heap[0]!;
+  }
+
+  /** The activity of `v`. */
+  activityOf(v: number): number {
+    return this.activity[v]!;
+  }
+
   /** Removes and returns the most active variable (among the allowed ones while restricted); the heap must not be empty. */
   pop(): number {
     return (this.restricted ? this.allowed : this.all).pop();

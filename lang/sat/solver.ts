@@ -6,8 +6,8 @@
  * where a native-style solver needs microseconds (smt-notes.md, section 7).
  *
  * The design follows MiniSat and Glucose:
- * - two watched literals with blocking literals; binary clauses are flagged in the watcher and
- *   propagate without touching the clause arena;
+ * - two watched literals with blocking literals; binary clauses in watch lists of their own, run
+ *   first, which propagate without touching the clause arena (Glucose's);
  * - the search for a replacement watch resumes where it last stopped (Gent, "Optimal implementation
  *   of watched literals and more general techniques", JAIR 2013), so long clauses are not rescanned;
  * - VSIDS variable activity in a binary heap (heap.ts), phase saving;
@@ -15,7 +15,8 @@
  * - restarts alternating between a focused mode (Glucose's fast/slow LBD averages) and a stable mode
  *   (Luby sequence), each mode lasting twice as long as its previous turn; stable mode decides the
  *   target phases (the longest conflict-free trail of the turn, Biere and Fleury's "Chasing target
- *   phases", 2020) before the saved ones;
+ *   phases", 2020) before the saved ones; a restart keeps the part of the trail it would rebuild
+ *   (trail reuse, van der Tak, Ramos and Heule 2011);
  * - learnt clauses in tiers by LBD (glue): 2 or less kept for good, up to 6 while in use, the rest
  *   reduced by glue and activity on CaDiCaL's schedule (every 500 sqrt(k) conflicts);
  * - incremental use: clauses added between calls, assumptions taken as the first decisions, the
@@ -132,10 +133,14 @@ export class SatSolver {
 
   // Per literal (index 2v or 2v+1): value (1 true, -1 false, 0 unassigned) and watch lists. The list
   // at index l holds the clauses watching the negation of l, visited when l becomes true: pairs of
-  // (clause reference, blocking literal); a negative reference marks a binary clause.
+  // (clause reference, blocking literal). Binary clauses have lists of their own, pairs of (clause
+  // reference, the other literal): propagation runs through them first, reading nothing else and
+  // writing nothing back, and finds their conflicts before it visits a long clause.
   private val = new Int8Array(0);
   private watches: Int32Array[] = [];
   private watchLen = new Int32Array(0);
+  private binWatches: Int32Array[] = [];
+  private binLen = new Int32Array(0);
   // Watch lists that may hold deleted clauses, or clauses simplify() shrank to binaries, until the
   // next garbage collection; marked per literal.
   private dirty: number[] = [];
@@ -396,21 +401,11 @@ export class SatSolver {
   /** Removes clause `c` from the watch lists of its two watched literals. */
   private detach(c: number): void {
     const a = this.arena;
-    const ref = a[c + SIZE] === 2 ? -c : c;
-    this.unwatch(a[c + HEADER]! ^ 1, ref);
-    this.unwatch(a[c + HEADER + 1]! ^ 1, ref);
-  }
-
-  private unwatch(lit: number, ref: number): void {
-    const ws = this.watches[lit]!;
-    const n = this.watchLen[lit]!;
-    let j = 0;
-    for (let i = 0; i < n; i += 2) {
-      if (ws[i] === ref) continue;
-      ws[j++] = ws[i]!;
-      ws[j++] = ws[i + 1]!;
-    }
-    this.watchLen[lit] = j;
+    const binary = a[c + SIZE] === 2;
+    const lists = binary ? this.binWatches : this.watches;
+    const lens = binary ? this.binLen : this.watchLen;
+    unwatch(lists, lens, a[c + HEADER]! ^ 1, c);
+    unwatch(lists, lens, a[c + HEADER + 1]! ^ 1, c);
   }
 
   // ---------------------------------------------------------------- variables and literals
@@ -431,10 +426,14 @@ export class SatSolver {
     };
     this.val = copy(this.val, 2 * cap, (n) => new Int8Array(n));
     this.watchLen = copy(this.watchLen, 2 * cap, (n) => new Int32Array(n));
+    this.binLen = copy(this.binLen, 2 * cap, (n) => new Int32Array(n));
     this.dirtyMark = copy(this.dirtyMark, 2 * cap, (n) => new Uint8Array(n));
     // a watch list is allocated when a clause first watches the literal (most literals of a big
     // encoding are never watched by more than their few gate clauses)
-    for (let l = this.watches.length; l < 2 * cap; l++) this.watches.push(NO_WATCHES);
+    for (let l = this.watches.length; l < 2 * cap; l++) {
+      this.watches.push(NO_WATCHES);
+      this.binWatches.push(NO_WATCHES);
+    }
     this.level = copy(this.level, cap, (n) => new Int32Array(n));
     this.reason = copy(this.reason, cap, (n) => new Int32Array(n));
     this.phase = copy(this.phase, cap, (n) => new Int8Array(n));
@@ -514,22 +513,10 @@ export class SatSolver {
     const a = this.arena;
     const l0 = a[c + HEADER]!;
     const l1 = a[c + HEADER + 1]!;
-    const ref = a[c + SIZE] === 2 ? -c : c;
-    this.pushWatch(l0 ^ 1, ref, l1);
-    this.pushWatch(l1 ^ 1, ref, l0);
-  }
-
-  private pushWatch(lit: number, ref: number, blocker: number): void {
-    let ws = this.watches[lit]!;
-    const n = this.watchLen[lit]!;
-    if (n + 2 > ws.length) {
-      const bigger = new Int32Array(Math.max(4, ws.length * 2));
-      bigger.set(ws);
-      this.watches[lit] = ws = bigger;
-    }
-    ws[n] = ref;
-    ws[n + 1] = blocker;
-    this.watchLen[lit] = n + 2;
+    const lists = a[c + SIZE] === 2 ? this.binWatches : this.watches;
+    const lens = a[c + SIZE] === 2 ? this.binLen : this.watchLen;
+    pushWatch(lists, lens, l0 ^ 1, c, l1);
+    pushWatch(lists, lens, l1 ^ 1, c, l0);
   }
 
   private isDeleted(c: number): boolean { return (this.arena[c + META]! & DELETED) !== 0; }
@@ -573,6 +560,7 @@ export class SatSolver {
     if (this.wasted > this.arenaTop / 5) {
       this.compact();
       this.watchLen.fill(0);
+      this.binLen.fill(0);
       for (const c of this.originals) this.attach(c);
       for (const c of this.learnts) this.attach(c);
       if (this.temporary !== 0) this.attach(this.temporary);
@@ -583,23 +571,30 @@ export class SatSolver {
     }
   }
 
-  /** Drops deleted clauses from the dirty watch lists and turns clauses shrunk to two literals into binary watchers. */
+  /** Drops deleted clauses from the dirty watch lists and moves clauses shrunk to two literals to the binary lists. */
   private cleanWatches(): void {
     const a = this.arena;
     for (const lit of this.dirty) {
+      const bs = this.binWatches[lit]!;
+      const bn = this.binLen[lit]!;
+      let j = 0;
+      for (let i = 0; i < bn; i += 2) {
+        if ((a[bs[i]! + META]! & DELETED) !== 0) continue;
+        bs[j++] = bs[i]!;
+        bs[j++] = bs[i + 1]!;
+      }
+      this.binLen[lit] = j;
       const ws = this.watches[lit]!;
       const n = this.watchLen[lit]!;
-      let j = 0;
+      j = 0;
       for (let i = 0; i < n; i += 2) {
-        const ref = ws[i]!;
-        const c = ref < 0 ? -ref : ref;
+        const c = ws[i]!;
         if ((a[c + META]! & DELETED) !== 0) continue;
-        if (ref > 0 && a[c + SIZE] === 2) {
-          // a binary watcher's blocker is the other literal, the one it implies
-          ws[j++] = -c;
-          ws[j++] = a[c + HEADER] === (lit ^ 1) ? a[c + HEADER + 1]! : a[c + HEADER]!;
+        if (a[c + SIZE] === 2) {
+          // the other literal is the one it implies
+          pushWatch(this.binWatches, this.binLen, lit, c, a[c + HEADER] === (lit ^ 1) ? a[c + HEADER + 1]! : a[c + HEADER]!);
         } else {
-          ws[j++] = ref;
+          ws[j++] = c;
           ws[j++] = ws[i + 1]!;
         }
       }
@@ -647,6 +642,8 @@ export class SatSolver {
     const arena = this.arena;
     const watches = this.watches;
     const watchLen = this.watchLen;
+    const binWatches = this.binWatches;
+    const binLen = this.binLen;
     const trail = this.trail;
     const level = this.level;
     const reason = this.reason;
@@ -659,6 +656,19 @@ export class SatSolver {
     const start = qhead;
     while (qhead < trailSize) {
       const p = trail[qhead++]!;
+      const bs = binWatches[p]!;
+      const bn = binLen[p]!;
+      for (let i = 0; i < bn; i += 2) {
+        const other = bs[i + 1]!;
+        const ov = val[other]!;
+        if (ov > 0) continue;
+        if (ov < 0) { conflict = bs[i]!; break; }
+        if (domain !== undefined && domain[other >> 1] === 0) continue;
+        val[other] = 1; val[other ^ 1] = -1;
+        level[other >> 1] = dl; reason[other >> 1] = bs[i]!;
+        trail[trailSize++] = other;
+      }
+      if (conflict !== 0) break;
       const falseLit = p ^ 1;
       const ws = watches[p]!;
       const n = watchLen[p]!;
@@ -668,17 +678,7 @@ export class SatSolver {
         const ref = ws[i]!;
         const blocker = ws[i + 1]!;
         i += 2;
-        const bv = val[blocker]!;
-        if (bv > 0) { ws[j++] = ref; ws[j++] = blocker; continue; }
-        if (ref < 0) {
-          ws[j++] = ref; ws[j++] = blocker;
-          if (bv < 0) { conflict = -ref; break; }
-          if (domain !== undefined && domain[blocker >> 1] === 0) continue;
-          val[blocker] = 1; val[blocker ^ 1] = -1;
-          level[blocker >> 1] = dl; reason[blocker >> 1] = -ref;
-          trail[trailSize++] = blocker;
-          continue;
-        }
+        if (val[blocker]! > 0) { ws[j++] = ref; ws[j++] = blocker; continue; }
         const c = ref + HEADER;
         let first = arena[c]!;
         if (first === falseLit) { first = arena[c + 1]!; arena[c] = first; arena[c + 1] = falseLit; }
@@ -699,7 +699,7 @@ export class SatSolver {
           arena[ref + POS] = k - c;
           arena[c + 1] = l;
           arena[k] = falseLit;
-          this.pushWatch(l ^ 1, ref, first);
+          pushWatch(watches, watchLen, l ^ 1, ref, first);
           continue;
         }
         ws[j++] = ref; ws[j++] = first;
@@ -940,7 +940,7 @@ export class SatSolver {
 
       if (this.restartDue()) {
         this.restart();
-        this.backtrack(Math.min(this.decisionLevel(), assume.length));
+        this.backtrack(this.simplifyDue() ? Math.min(this.decisionLevel(), assume.length) : this.reusedLevel(assume.length));
       }
       if (this.decisionLevel() === 0 && this.simplifyDue()) {
         this.simplify();
@@ -1029,6 +1029,23 @@ export class SatSolver {
     if (this.stable) this.lubyLimit = LUBY_UNIT * luby(++this.lubyIndex);
   }
 
+  /**
+   * The level a restart goes back to, reusing the trail (van der Tak, Ramos and Heule, "Reusing the
+   * assignment trail in CDCL solvers", JSAT 2011): the decisions more active than the variable that
+   * would be decided next would be taken again in the same order, so they and their implications
+   * stay; on a large formula re-propagating them was most of a restart's cost. Never below the
+   * assumptions (`assumed` levels).
+   */
+  private reusedLevel(assumed: number): number {
+    const order = this.order;
+    while (!order.empty && this.val[2 * order.top()] !== 0) order.pop();
+    if (order.empty) return assumed;
+    const next = order.activityOf(order.top());
+    let level = assumed;
+    while (level < this.levels && order.activityOf(this.trail[this.trailLim[level]!]! >> 1) > next) level++;
+    return level;
+  }
+
   // ---------------------------------------------------------------- database maintenance
 
   /**
@@ -1054,8 +1071,10 @@ export class SatSolver {
     if (remove > 0) this.collectGarbage();
   }
 
+  /** Whether level 0 gained literals since the last simplification, and its budget is spent. */
   private simplifyDue(): boolean {
-    return this.simplifiedAt !== this.trailSize && this.stats.propagations >= this.simplifyAfterProps;
+    const units = this.levels > 0 ? this.trailLim[0]! : this.trailSize;
+    return this.simplifiedAt !== units && this.stats.propagations >= this.simplifyAfterProps;
   }
 
   /**
@@ -1100,6 +1119,33 @@ export class SatSolver {
     this.simplifiedAt = this.trailSize;
     this.simplifyAfterProps = this.stats.propagations + this.arenaTop - this.wasted;
   }
+}
+
+/** Appends the watcher (clause `c`, `blocker`) to the list of `lit` in `lists`, growing it by doubling. */
+function pushWatch(lists: Int32Array[], lens: Int32Array, lit: number, c: number, blocker: number): void {
+  let ws = lists[lit]!;
+  const n = lens[lit]!;
+  if (n + 2 > ws.length) {
+    const bigger = new Int32Array(Math.max(4, ws.length * 2));
+    bigger.set(ws);
+    lists[lit] = ws = bigger;
+  }
+  ws[n] = c;
+  ws[n + 1] = blocker;
+  lens[lit] = n + 2;
+}
+
+/** Removes clause `c`'s watcher from the list of `lit` in `lists`. */
+function unwatch(lists: Int32Array[], lens: Int32Array, lit: number, c: number): void {
+  const ws = lists[lit]!;
+  const n = lens[lit]!;
+  let j = 0;
+  for (let i = 0; i < n; i += 2) {
+    if (ws[i] === c) continue;
+    ws[j++] = ws[i]!;
+    ws[j++] = ws[i + 1]!;
+  }
+  lens[lit] = j;
 }
 
 /** The Luby sequence 1 1 2 1 1 2 4 1 1 2 ... at index i >= 1. */
