@@ -513,8 +513,9 @@ export class SatSolver {
     const a = this.arena;
     const l0 = a[c + HEADER]!;
     const l1 = a[c + HEADER + 1]!;
-    const lists = a[c + SIZE] === 2 ? this.binWatches : this.watches;
-    const lens = a[c + SIZE] === 2 ? this.binLen : this.watchLen;
+    const binary = a[c + SIZE] === 2;
+    const lists = binary ? this.binWatches : this.watches;
+    const lens = binary ? this.binLen : this.watchLen;
     pushWatch(lists, lens, l0 ^ 1, c, l1);
     pushWatch(lists, lens, l1 ^ 1, c, l0);
   }
