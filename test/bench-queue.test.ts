@@ -22,10 +22,12 @@ const BIN = join(ROOT, 'dist/bin/vigil.js');
 const STALL_MS = '1500';
 const CONFIGS = ['--config', '{"name":"bmc5","algorithm":"bmc","bound":5}', '--config', '{"name":"kind5","algorithm":"kind","bound":5}'];
 const MODELS = manifest().filter((m) => m.path.startsWith('theta-regression/aiger/')).slice(0, 4);
-const RUNS = 2 * MODELS.length;
-/** The kill and restart tests need a run still in flight after the first results: k-induction to bound 5 on this
- * circuit takes seconds, where the small models' runs end in a fraction of one. */
-const SLOW = manifest().find((m) => m.path === 'hwmcc24/split-mod3.c.v+sep-reducerb0.aag')!;
+/** Runs of a campaign: each model under each of the two configurations. */
+const runs = (models: readonly unknown[]) => 2 * models.length;
+const RUNS = runs(MODELS);
+/** The kill and restart tests need a run still in flight after the first results: k-induction to
+ * bound 5 on this circuit takes seconds, where the small models' runs end in a fraction of one. */
+const WITH_SLOW = [...MODELS, manifest().find((m) => m.path === 'hwmcc24/split-mod3.c.v+sep-reducerb0.aag')!];
 
 function freePort(): Promise<number> {
   return new Promise((done) => {
@@ -128,7 +130,7 @@ describe('vigil bench --queue with vigil worker', () => {
 
   it('loses no run and duplicates none when a worker is killed with SIGKILL in the middle of a run', async () => {
     const out = join(dir, 'killed.csv');
-    const models = [...MODELS, SLOW];
+    const models = WITH_SLOW;
     const first = worker(2);
     const coordinator = start(benchArgs(suite(models), out));
     await waitFor(() => lines(out) >= 1);
@@ -136,7 +138,7 @@ describe('vigil bench --queue with vigil worker', () => {
     await waitFor(async () => (await queue.getActiveCount()) > 0);
     first.kill('SIGKILL');
     await exited(first);
-    const inFlight = 2 * models.length - lines(out);
+    const inFlight = runs(models) - lines(out);
     expect(inFlight).toBeGreaterThan(0);
     const second = worker(2);
     expect(await exited(coordinator)).toBe(0);
@@ -149,7 +151,7 @@ describe('vigil bench --queue with vigil worker', () => {
   });
 
   it('resumes when the coordinator is restarted: runs finished meanwhile are collected, none is enqueued twice', async () => {
-    const models = [...MODELS, SLOW];
+    const models = WITH_SLOW;
     const m = suite(models);
     const out = join(dir, 'restarted.csv');
     worker();
@@ -162,7 +164,7 @@ describe('vigil bench --queue with vigil worker', () => {
     await sleep(1000);
     const second = start(benchArgs(m, out));
     expect(await exited(second)).toBe(0);
-    expect(second.log()).toContain(`/${2 * models.length - before}] `);
+    expect(second.log()).toContain(`/${runs(models) - before}] `);
     expect(keys(readResults(out)).sort()).toEqual(expectedKeys(models));
   });
 
