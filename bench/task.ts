@@ -12,7 +12,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseAiger } from '../lang/grammar/aiger.js';
+import { parseAiger } from '../formalisms/frontends/aiger/read.js';
 import { aigFromFile } from '../formalisms/aig.js';
 import { printAig } from '../formalisms/aig-print.js';
 import { OPTION_NAMES, type RunConfig } from './configs.js';

@@ -16,7 +16,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import { DEFAULT_ENGINE, ENGINES, ENGINE_NAMES, ENGINE_OPTIONS, chooseEngine, circuitsOnly } from '../engines/registry.js';
 import { OptionError, type EngineOption, type Settings } from '../engines/engine.js';
 import { MODEL_FILES, SMALL_CIRCUIT, readCircuitAhead } from '../formalisms/frontends/index.js';
-import type { AigerFile } from '../lang/grammar/aiger.js';
+import type { AigerFile } from '../formalisms/frontends/aiger/read.js';
 import type { Progress } from '../engines/result.js';
 import { EXIT, VERSION, type CheckOptions } from './protocol.js';
 import { positive } from './positive.js';

@@ -14,7 +14,7 @@
  */
 import { getHeapStatistics } from 'node:v8';
 import type { Progress } from '../engines/result.js';
-import type { AigerFile } from '../lang/grammar/aiger.js';
+import type { AigerFile } from '../formalisms/frontends/aiger/read.js';
 import { isOutOfMemory, type CheckOptions, type Header, type PropertyReport } from './protocol.js';
 import { endedResult, type SessionEnd, type SessionEvents } from './session.js';
 

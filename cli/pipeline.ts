@@ -9,7 +9,7 @@
  * the bench runners call it in-process.
  */
 import { FileError, circuitProblem, loadProblem } from '../formalisms/frontends/index.js';
-import type { AigerFile } from '../lang/grammar/aiger.js';
+import type { AigerFile } from '../formalisms/frontends/aiger/read.js';
 import type { Problem, Property, PropertyKind } from '../formalisms/problem.js';
 import { InputError } from '../lang/errors.js';
 import { CertificateError } from '../certificates/certificate.js';

@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { Progress, Statistics, UnknownReason, Verdict } from '../engines/result.js';
 import type { Settings } from '../engines/engine.js';
 import type { Formalism } from '../formalisms/interpreter.js';
-import type { AigerFile } from '../lang/grammar/aiger.js';
+import type { AigerFile } from '../formalisms/frontends/aiger/read.js';
 import type { OutputOptions } from './outputs/index.js';
 import type { Panel } from './panel.js';
 

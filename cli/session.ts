@@ -13,7 +13,7 @@ import { endedVerdict, summarize } from './render.js';
 import { EXIT, VERSION, isOutOfMemory, type CheckFailure, type CheckOptions, type CheckResult, type Header, type Job, type PropertyReport, type WorkerMessage } from './protocol.js';
 import { progressLine } from './progress.js';
 import { takeChecker } from './checker-thread.js';
-import type { AigerFile } from '../lang/grammar/aiger.js';
+import type { AigerFile } from '../formalisms/frontends/aiger/read.js';
 
 /**
  * How often the memory is sampled (and the interface's clock and memory figures refreshed).

@@ -11,7 +11,7 @@
  * latch and gate. A graph read from a file counts the constant; a reduced graph counts it only when
  * something in the cone still refers to it.
  */
-import type { AigerFile, Reset } from '../lang/grammar/aiger.js';
+import type { AigerFile, Reset } from './frontends/aiger/read.js';
 import { VarTable } from '../lang/var-table.js';
 import { PairTable } from './pair-table.js';
 

@@ -69,7 +69,7 @@ class EdgeAction implements Action {
 }
 
 export function cfaInterpreter(cfa: Cfa): Interpreter {
-  // the front end states no safety property for such a process (formalisms/frontends/cfa.ts)
+  // the front end states no safety property for such a process (formalisms/frontends/cfa/problem.ts)
   if (!cfa.error) throw new Error(`process ${cfa.name} has no error location: there is nothing to interpret`);
   return interpreter(cfa, cfa.error, and());
 }

@@ -15,7 +15,7 @@ import type { InputError } from '../lang/errors.js';
 import type { Type } from '../lang/types.js';
 import type { Formalism, Interpreter, Location } from './interpreter.js';
 import type { Trace } from './trace.js';
-import type { CircuitModel } from './frontends/aiger.js';
+import type { CircuitModel } from './frontends/aiger/problem.js';
 import type { Cfa } from './cfa.js';
 import type { NonterminationCertificate, SafeCertificate, TerminationCertificate, UnsafeCertificate } from '../certificates/certificate.js';
 

@@ -17,6 +17,7 @@
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { NODE_FLAGS } from '../dist/cli/node-flags.js';
@@ -39,7 +40,7 @@ const CHEVROTAIN_EXPORTS = ['EOF', 'EmbeddedActionsParser', 'Lexer', 'createToke
 const chevrotainBuild = {
   name: 'chevrotain-build',
   setup(b) {
-    b.onResolve({ filter: /^\.\/chevrotain\.js$/ }, (args) => (args.importer.includes('/dist/lang/grammar/') ? { path: 'chevrotain-lazy', namespace: 'vigil' } : undefined));
+    b.onResolve({ filter: /\/chevrotain\.js$/ }, (args) => (resolve(args.resolveDir, args.path).endsWith('/dist/lang/grammar/chevrotain.js') ? { path: 'chevrotain-lazy', namespace: 'vigil' } : undefined));
     b.onResolve({ filter: /^vigil-chevrotain-build$/ }, () => ({ path: 'chevrotain-build', namespace: 'vigil' }));
     b.onLoad({ filter: /^chevrotain-lazy$/, namespace: 'vigil' }, () => ({
       contents: "let loaded; const load = () => (loaded ??= require('vigil-chevrotain-build'));\n"

@@ -7,9 +7,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseAiger } from '../lang/grammar/aiger.js';
+import { parseAiger } from '../formalisms/frontends/aiger/read.js';
 import { aigFromFile } from '../formalisms/aig.js';
-import { aigerProblem } from '../formalisms/frontends/aiger.js';
+import { aigerProblem } from '../formalisms/frontends/aiger/problem.js';
 import { prepareAig } from '../engines/aiger/prepare.js';
 import { stuckLatches } from '../engines/aiger/simulate.js';
 import { SatCones } from '../engines/aiger/sat-cones.js';

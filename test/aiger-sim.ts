@@ -1,6 +1,6 @@
 /**
  * An AIGER reader and simulator for the witness tests, written independently of Vigil's own
- * (`lang/grammar/aiger.ts`, `formalisms/aig.ts`, `engines/aiger/simulate.ts`), so that a witness is
+ * (`formalisms/frontends/aiger/read.ts`, `formalisms/aig.ts`, `engines/aiger/simulate.ts`), so that a witness is
  * judged by code that shares nothing with the code that made it. It reads ASCII `aag` and binary
  * `aig` (AIGER 1.9: resets, bad states, constraints), and simulates by evaluating gates on demand
  * with memoisation, so gate order in the file does not matter. Also: an `aig` writer (to test the

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { InputError } from '../lang/errors.js';
 import { False, True, and, ref, type Expr, type VarDecl } from '../lang/expr.js';
 import { evaluateIn } from '../lang/eval.js';
-import { parseAiger, type AigerFile } from '../lang/grammar/aiger.js';
+import { parseAiger, type AigerFile } from '../formalisms/frontends/aiger/read.js';
 import {
   aigFromFile, aigSummary, coneOfInfluence, constantLatches, nodeCount, propagateConstants, reduceAig, type Aig,
 } from '../formalisms/aig.js';

@@ -11,8 +11,8 @@ import {
 import { evaluateIn } from '../lang/eval.js';
 import { loadZ3, shutdown } from '../lang/smt/context.js';
 import { Solver } from '../lang/smt/solver.js';
-import { parseCfa } from '../lang/grammar/cfa.js';
-import { parseSts } from '../lang/grammar/sts.js';
+import { parseCfa } from '../formalisms/frontends/cfa/read.js';
+import { parseSts } from '../formalisms/frontends/sts/read.js';
 import { cfaInterpreter } from '../formalisms/cfa-semantics.js';
 import { stsInterpreter } from '../formalisms/sts-semantics.js';
 import type { Action, Interpreter } from '../formalisms/interpreter.js';

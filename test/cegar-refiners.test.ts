@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { False, True, and, atStep, eq, freeVars, int, not, ref, type Expr, type VarDecl } from '../lang/expr.js';
 import { unsatChecker } from './z3.js';
-import { parseCfa } from '../lang/grammar/cfa.js';
+import { parseCfa } from '../formalisms/frontends/cfa/read.js';
 import { cfaInterpreter } from '../formalisms/cfa-semantics.js';
 import type { Interpreter } from '../formalisms/interpreter.js';
 import { replay } from '../formalisms/trace.js';

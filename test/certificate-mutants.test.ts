@@ -20,7 +20,7 @@ import { certifaiger } from './certifaiger.js';
 import { aagText, freshSeeds, randomCircuit } from './random-aig.js';
 import { checkWith, load } from './engines.js';
 import { mulberry32 } from '../bench/random.js';
-import { parseAiger } from '../lang/grammar/aiger.js';
+import { parseAiger } from '../formalisms/frontends/aiger/read.js';
 import { aigFromFile, type Aig } from '../formalisms/aig.js';
 import { checkWitnessCircuit } from '../certificates/witness-circuit.js';
 

@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { manifest } from './corpus.js';
-import { parseCfa } from '../lang/grammar/cfa.js';
-import { parseLispCfa } from '../lang/grammar/lisp-cfa.js';
+import { parseCfa } from '../formalisms/frontends/cfa/read.js';
+import { parseLispCfa } from '../formalisms/frontends/cfa/lisp.js';
 import { printCfa } from '../formalisms/cfa-print.js';
 import type { Cfa } from '../formalisms/cfa.js';
 import { InputError } from '../lang/errors.js';

@@ -14,7 +14,7 @@ import { CORPUS_DIR } from './corpus.js';
 import { ROOT, vigil } from './cli.js';
 import { readAiger, readWitness, simulate } from './aiger-sim.js';
 import { certifaiger, reencoded } from './certifaiger.js';
-import { parseCfa } from '../lang/grammar/cfa.js';
+import { parseCfa } from '../formalisms/frontends/cfa/read.js';
 import { printCfa } from '../formalisms/cfa-print.js';
 import { printExpr } from '../lang/print.js';
 import { ref, substitute, type Expr } from '../lang/expr.js';

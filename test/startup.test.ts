@@ -12,7 +12,7 @@ import { dirname, join, normalize } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, vigil } from './cli.js';
 import { readCircuitAhead } from '../formalisms/frontends/index.js';
-import { parseAiger } from '../lang/grammar/aiger.js';
+import { parseAiger } from '../formalisms/frontends/aiger/read.js';
 import { checkPipeline } from '../cli/pipeline.js';
 import { NODE_ENV_UNSET, NODE_FLAGS } from '../cli/node-flags.js';
 

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { InputError } from '../lang/errors.js';
-import { parseLispSts } from '../lang/grammar/lisp-sts.js';
-import { parseSts as parseTasks } from '../lang/grammar/sts.js';
+import { parseLispSts } from '../formalisms/frontends/sts/lisp.js';
+import { parseSts as parseTasks } from '../formalisms/frontends/sts/read.js';
 import { printExpr } from '../lang/print.js';
 import { printSts } from '../formalisms/sts-print.js';
 import type { Sts } from '../formalisms/sts.js';

@@ -8,7 +8,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseT2 } from '../lang/grammar/t2.js';
+import { parseT2 } from '../formalisms/frontends/t2/read.js';
 import { InputError } from '../lang/errors.js';
 import { printExpr } from '../lang/print.js';
 import { and, gt, int, ref, True, type Expr } from '../lang/expr.js';

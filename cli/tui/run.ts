@@ -4,7 +4,7 @@
  */
 import { Session, type SessionEnd } from '../session.js';
 import type { CheckOptions } from '../protocol.js';
-import type { AigerFile } from '../../lang/grammar/aiger.js';
+import type { AigerFile } from '../../formalisms/frontends/aiger/read.js';
 import type { Drawing, drawCheck } from './draw.js';
 
 export async function checkWithTui(draw: typeof drawCheck, file: string, options: CheckOptions, started = Date.now(), circuit?: AigerFile): Promise<SessionEnd> {

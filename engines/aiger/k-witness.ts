@@ -17,7 +17,7 @@
  * path from an initial state shorter than D, so the next state is good by the base case.
  */
 import { FALSE_LIT, TRUE_LIT, extendAigWithLatches, instantiate, type Aig, type Lit, type NewLatch } from '../../formalisms/aig.js';
-import type { CircuitModel } from '../../formalisms/frontends/aiger.js';
+import type { CircuitModel } from '../../formalisms/frontends/aiger/problem.js';
 import type { Property } from '../../formalisms/problem.js';
 import { provenFacts, type Prepared } from './prepare.js';
 

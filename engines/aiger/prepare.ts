@@ -22,7 +22,7 @@
 import { FALSE_LIT, TRUE_LIT, andCount, coneOfInfluence, propagateConstants, type Aig, type Lit } from '../../formalisms/aig.js';
 import type { Run } from '../../formalisms/aig-eval.js';
 import type { Problem, Property } from '../../formalisms/problem.js';
-import { transferRun, type CircuitModel } from '../../formalisms/frontends/aiger.js';
+import { transferRun, type CircuitModel } from '../../formalisms/frontends/aiger/problem.js';
 import type { Result, Statistics, UnknownReason } from '../result.js';
 import { stuckLatches } from './simulate.js';
 import { sweep } from './sweep.js';

@@ -7,7 +7,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { InputError } from '../../lang/errors.js';
-import type { AigerFile } from '../../lang/grammar/aiger.js';
+import type { AigerFile } from './aiger/read.js';
 import type { Formalism } from '../interpreter.js';
 import type { Problem } from '../problem.js';
 
@@ -28,7 +28,7 @@ const FRONT_ENDS: readonly FrontEnd[] = [
     extensions: ['.aag', '.aig'],
     formalism: 'aiger',
     load: async (file, bytes) => {
-      const [{ parseAiger }, { aigerProblem }] = await Promise.all([import('../../lang/grammar/aiger.js'), import('./aiger.js')]);
+      const [{ parseAiger }, { aigerProblem }] = await Promise.all([import('./aiger/read.js'), import('./aiger/problem.js')]);
       return aigerProblem(file, parseAiger(bytes, file));
     },
   },
@@ -36,7 +36,7 @@ const FRONT_ENDS: readonly FrontEnd[] = [
     extensions: ['.lisp.cfa'],
     formalism: 'cfa',
     load: async (file, bytes) => {
-      const [{ parseLispCfa }, { cfaProblem }] = await Promise.all([import('../../lang/grammar/lisp-cfa.js'), import('./cfa.js')]);
+      const [{ parseLispCfa }, { cfaProblem }] = await Promise.all([import('./cfa/lisp.js'), import('./cfa/problem.js')]);
       return cfaProblem(file, parseLispCfa(text(bytes), file), text(bytes));
     },
   },
@@ -44,7 +44,7 @@ const FRONT_ENDS: readonly FrontEnd[] = [
     extensions: ['.cfa', '.theta'],
     formalism: 'cfa',
     load: async (file, bytes) => {
-      const [{ parseCfa }, { cfaProblem }] = await Promise.all([import('../../lang/grammar/cfa.js'), import('./cfa.js')]);
+      const [{ parseCfa }, { cfaProblem }] = await Promise.all([import('./cfa/read.js'), import('./cfa/problem.js')]);
       return cfaProblem(file, parseCfa(text(bytes), file), text(bytes));
     },
   },
@@ -52,7 +52,7 @@ const FRONT_ENDS: readonly FrontEnd[] = [
     extensions: ['.t2'],
     formalism: 'cfa',
     load: async (file, bytes) => {
-      const [{ parseT2 }, { cfaProblem }] = await Promise.all([import('../../lang/grammar/t2.js'), import('./cfa.js')]);
+      const [{ parseT2 }, { cfaProblem }] = await Promise.all([import('./t2/read.js'), import('./cfa/problem.js')]);
       const name = basename(file).replace(/\.t2$/i, '');
       return cfaProblem(file, parseT2(text(bytes), file, name), text(bytes), { dialect: 't2', defaultKind: 'termination', title: 't2 program' });
     },
@@ -61,7 +61,7 @@ const FRONT_ENDS: readonly FrontEnd[] = [
     extensions: ['.lisp.sts'],
     formalism: 'sts',
     load: async (file, bytes) => {
-      const [{ parseLispSts }, { stsProblem }] = await Promise.all([import('../../lang/grammar/lisp-sts.js'), import('./sts.js')]);
+      const [{ parseLispSts }, { stsProblem }] = await Promise.all([import('./sts/lisp.js'), import('./sts/problem.js')]);
       return stsProblem(file, [parseLispSts(text(bytes), file)], []);
     },
   },
@@ -69,7 +69,7 @@ const FRONT_ENDS: readonly FrontEnd[] = [
     extensions: ['.system', '.sts'],
     formalism: 'sts',
     load: async (file, bytes) => {
-      const [{ parseSts }, { stsProblem }] = await Promise.all([import('../../lang/grammar/sts.js'), import('./sts.js')]);
+      const [{ parseSts }, { stsProblem }] = await Promise.all([import('./sts/read.js'), import('./sts/problem.js')]);
       const warnings: InputError[] = [];
       return stsProblem(file, parseSts(text(bytes), file, (w) => warnings.push(w)), warnings);
     },
@@ -122,11 +122,11 @@ export async function readCircuitAhead(file: string, maxBytes = SMALL_CIRCUIT): 
   } catch {
     return undefined;
   }
-  const { parseAiger } = await import('../../lang/grammar/aiger.js');
+  const { parseAiger } = await import('./aiger/read.js');
   return parseAiger(bytes, file);
 }
 
-const circuitFrontEnd = () => import('./aiger.js');
+const circuitFrontEnd = () => import('./aiger/problem.js');
 
 /** The problem of a circuit read by `readCircuitAhead`. */
 export async function circuitProblem(file: string, read: AigerFile): Promise<Problem> {

@@ -21,9 +21,9 @@
  * the cycle check finds them. Justice and fairness sections are refused: Vigil checks safety only.
  */
 import { type CustomPatternMatcherReturn, type IToken } from 'chevrotain';
-import { Lexer, createToken } from './chevrotain.js';
-import { InputError, positionOf } from '../errors.js';
-import { VarTable } from '../var-table.js';
+import { Lexer, createToken } from '../../../lang/grammar/chevrotain.js';
+import { InputError, positionOf } from '../../../lang/errors.js';
+import { VarTable } from '../../../lang/var-table.js';
 
 /** A latch's initial value: 0, 1, or `'x'` when uninitialised (the reset field is the latch's own literal). */
 export type Reset = 0 | 1 | 'x';

@@ -6,16 +6,16 @@
  * Its certificate is the task's model printed back with the property replaced by the invariant, so
  * that `vigil check` on the certificate proves the invariant again.
  */
-import { and, type Expr, type VarDecl } from '../../lang/expr.js';
-import type { InputError } from '../../lang/errors.js';
-import { plural } from '../plural.js';
-import type { Sts } from '../sts.js';
-import { printSts } from '../sts-print.js';
-import { stsInterpreter } from '../sts-semantics.js';
-import type { Location } from '../interpreter.js';
-import { Views, theoriesOf, type Problem, type Property } from '../problem.js';
-import type { SafeCertificate, UnsafeCertificate } from '../../certificates/certificate.js';
-import { invariantTitle, wordLevelInvariant, wordLevelTrace } from './word-level.js';
+import { and, type Expr, type VarDecl } from '../../../lang/expr.js';
+import type { InputError } from '../../../lang/errors.js';
+import { plural } from '../../plural.js';
+import type { Sts } from '../../sts.js';
+import { printSts } from '../../sts-print.js';
+import { stsInterpreter } from '../../sts-semantics.js';
+import type { Location } from '../../interpreter.js';
+import { Views, theoriesOf, type Problem, type Property } from '../../problem.js';
+import type { SafeCertificate, UnsafeCertificate } from '../../../certificates/certificate.js';
+import { invariantTitle, wordLevelInvariant, wordLevelTrace } from '../word-level.js';
 
 export function stsProblem(file: string, tasks: readonly Sts[], warnings: readonly InputError[]): Problem {
   const vars = [...new Set<VarDecl>(tasks.flatMap((t) => t.vars))];

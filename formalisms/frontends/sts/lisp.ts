@@ -12,11 +12,11 @@ import type { IToken } from 'chevrotain';
 import {
   ExprTypeError, add, and, bool, cmp, declareVar, eq, imply, int, ite, mul, neg, neq, not, or, prime, ref, sub,
   type Expr, type VarDecl,
-} from '../expr.js';
-import { BoolT, IntT, RatT, type Type } from '../types.js';
-import type { Sts } from '../../formalisms/sts.js';
-import { errorAt, errorAtEnd } from './syntax-errors.js';
-import { readSexprs, type Sexpr as SExpr } from './sexpr.js';
+} from '../../../lang/expr.js';
+import { BoolT, IntT, RatT, type Type } from '../../../lang/types.js';
+import type { Sts } from '../../sts.js';
+import { errorAt, errorAtEnd } from '../../../lang/grammar/syntax-errors.js';
+import { readSexprs, type Sexpr as SExpr } from '../../../lang/grammar/sexpr.js';
 
 const TYPES: Record<string, Type> = { Bool: BoolT, Int: IntT, Real: RatT };
 const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;

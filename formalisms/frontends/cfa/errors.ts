@@ -5,7 +5,7 @@
  * the STS readers (`sts-errors.ts`).
  */
 import { type IParserErrorMessageProvider, type IToken, type TokenType } from 'chevrotain';
-import { describeToken, describeType } from './syntax-errors.js';
+import { describeToken, describeType } from '../../../lang/grammar/syntax-errors.js';
 
 export interface MessageHelp {
   /** What a rule parses, said when several alternatives were possible. */

@@ -14,23 +14,23 @@
  * circuit with the invariant joined to the property, in the consecutive numbering certifaiger
  * expects.
  */
-import { False, True, and, bool, not, or, ref, type Expr, type VarDecl } from '../../lang/expr.js';
-import { InputError } from '../../lang/errors.js';
-import type { AigerFile } from '../../lang/grammar/aiger.js';
+import { False, True, and, bool, not, or, ref, type Expr, type VarDecl } from '../../../lang/expr.js';
+import { InputError } from '../../../lang/errors.js';
+import type { AigerFile } from './read.js';
 import {
   FALSE_LIT, TRUE_LIT, aigFromFile, andCount, coneOfInfluence, extendAig, firstGateNode, propagateConstants, withProperty,
   type Aig, type Lit,
-} from '../aig.js';
-import { evaluate, litValue, type Run } from '../aig-eval.js';
-import { printAag, printAig } from '../aig-print.js';
-import { aigerToSts, stsNames, type AigerSts, type AigerStsNames } from '../aiger-sts.js';
-import { plural } from '../plural.js';
-import { stsInterpreter } from '../sts-semantics.js';
-import type { Interpreter, Location } from '../interpreter.js';
-import type { Trace, TraceState } from '../trace.js';
-import { Views, type Problem, type Property } from '../problem.js';
-import type { SafeCertificate, UnsafeCertificate } from '../../certificates/certificate.js';
-import type { Verdict } from '../../engines/result.js';
+} from '../../aig.js';
+import { evaluate, litValue, type Run } from '../../aig-eval.js';
+import { printAag, printAig } from '../../aig-print.js';
+import { aigerToSts, stsNames, type AigerSts, type AigerStsNames } from '../../aiger-sts.js';
+import { plural } from '../../plural.js';
+import { stsInterpreter } from '../../sts-semantics.js';
+import type { Interpreter, Location } from '../../interpreter.js';
+import type { Trace, TraceState } from '../../trace.js';
+import { Views, type Problem, type Property } from '../../problem.js';
+import type { SafeCertificate, UnsafeCertificate } from '../../../certificates/certificate.js';
+import type { Verdict } from '../../../engines/result.js';
 
 /** The cone of one property: what its STS view and the bit-level engines start from. */
 export interface Cone {

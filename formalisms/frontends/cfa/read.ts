@@ -6,15 +6,15 @@
  * chains). Every problem is an `InputError` at the offending token.
  */
 import type { IToken } from 'chevrotain';
-import { InputError, positionOf } from '../errors.js';
-import { type VarDecl, declareVar } from '../expr.js';
-import { BoolT } from '../types.js';
-import type { Cfa, Edge, Loc, Stmt } from '../../formalisms/cfa.js';
-import { UnterminatedComment, cfaLexer } from './cfa-lexer.js';
-import { cfaParser } from './cfa-parser.js';
-import type { FileSyntax, ProcessSyntax, StmtSyntax, VarSyntax } from './cfa-syntax.js';
-import { ExprBuilder, type Meaning } from './cfa-exprs.js';
-import { errorAt, lexingError, parsingError } from './syntax-errors.js';
+import { InputError, positionOf } from '../../../lang/errors.js';
+import { type VarDecl, declareVar } from '../../../lang/expr.js';
+import { BoolT } from '../../../lang/types.js';
+import type { Cfa, Edge, Loc, Stmt } from '../../cfa.js';
+import { UnterminatedComment, cfaLexer } from './lexer.js';
+import { cfaParser } from './parser.js';
+import type { FileSyntax, ProcessSyntax, StmtSyntax, VarSyntax } from './syntax.js';
+import { ExprBuilder, type Meaning } from './exprs.js';
+import { errorAt, lexingError, parsingError } from '../../../lang/grammar/syntax-errors.js';
 
 export function parseCfa(text: string, file: string): Cfa {
   return buildCfa(readSyntax(text, file), text, file);

@@ -5,7 +5,7 @@
  * a comment to the end of the line, as C preprocessor leftovers do in T2's input.
  */
 import { type TokenType } from 'chevrotain';
-import { Lexer, createToken } from './chevrotain.js';
+import { Lexer, createToken } from '../../../lang/grammar/chevrotain.js';
 
 const WhiteSpace = createToken({ name: 'WhiteSpace', pattern: /[ \t\r\n\f]+/, group: Lexer.SKIPPED, line_breaks: true });
 const LineComment = createToken({ name: 'LineComment', pattern: /\/\/[^\r\n]*/, group: Lexer.SKIPPED });

@@ -6,15 +6,15 @@
  * token.
  */
 import type { IToken } from 'chevrotain';
-import type { InputError } from '../errors.js';
+import type { InputError } from '../../../lang/errors.js';
 import {
   type BvOp, type Expr, type VarDecl, ExprTypeError, add, and, arrayLit, bool, bv, bvop, cmp, concat, declareVar, div, eq,
   exists, extend, extract, forall, fpLit, fpOp, iff, imply, int, ite, mod, mul, neg, neq, not, or, prime, rat, read, ref,
   rem, sub, write, xor,
-} from '../expr.js';
-import { BoolT, IntT, RatT, type Type, arrayType, bvType, fpType, isNumeric } from '../types.js';
-import type { ChainLink, ExprSyntax, TypeSyntax } from './cfa-syntax.js';
-import { errorAt } from './syntax-errors.js';
+} from '../../../lang/expr.js';
+import { BoolT, IntT, RatT, type Type, arrayType, bvType, fpType, isNumeric } from '../../../lang/types.js';
+import type { ChainLink, ExprSyntax, TypeSyntax } from './syntax.js';
+import { errorAt } from '../../../lang/grammar/syntax-errors.js';
 
 /** What a name means where it is used: a variable, or a location (which expressions may not mention). */
 export type Meaning = { readonly kind: 'var'; readonly decl: VarDecl } | { readonly kind: 'loc' };

@@ -5,14 +5,14 @@
  * errors, as in Theta. Error recovery is off: parsing stops at the first error.
  */
 import { type IToken } from 'chevrotain';
-import { EmbeddedActionsParser } from './chevrotain.js';
+import { EmbeddedActionsParser } from '../../../lang/grammar/chevrotain.js';
 import {
   AddOp, Arrow, Assign, BaseType, BvLit, Colon, Comma, EqOp, ExtendOp, FpLit, FpMinMaxOp, FpTypeTok, Identifier, Kw,
   LArrow, LBracket, LCurly, LParen, LocMarker, Lt, Gt, MulOp, Num, Percent, PlusPlus, PrefixOp, QuantKw, Quote, RBracket,
   RCurly, RParen, RelOp, ShiftOp, cfaTokens,
-} from './cfa-lexer.js';
-import type { Binding, BodyItem, ChainLink, EdgeSyntax, ExprSyntax, FileSyntax, LocSyntax, ProcessSyntax, StmtSyntax, TypeSyntax, VarSyntax } from './cfa-syntax.js';
-import { messageProvider } from './cfa-errors.js';
+} from './lexer.js';
+import type { Binding, BodyItem, ChainLink, EdgeSyntax, ExprSyntax, FileSyntax, LocSyntax, ProcessSyntax, StmtSyntax, TypeSyntax, VarSyntax } from './syntax.js';
+import { messageProvider } from './errors.js';
 
 const EXPRESSION_RULES = ['expr', 'iteExpr', 'iffExpr', 'implyExpr', 'quantExpr', 'fpMinMaxExpr', 'orExpr', 'xorExpr', 'andExpr',
   'notExpr', 'eqExpr', 'relExpr', 'bvorExpr', 'bvxorExpr', 'bvandExpr', 'shiftExpr', 'addExpr', 'mulExpr', 'concatExpr',

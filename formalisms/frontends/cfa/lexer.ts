@@ -6,7 +6,7 @@
  * so that a malformed one gets a precise message rather than a token-level surprise.
  */
 import { type TokenType } from 'chevrotain';
-import { Lexer, createToken } from './chevrotain.js';
+import { Lexer, createToken } from '../../../lang/grammar/chevrotain.js';
 
 export const WhiteSpace = createToken({ name: 'WhiteSpace', pattern: /[ \t\r\n\f]+/, group: Lexer.SKIPPED, line_breaks: true });
 export const LineComment = createToken({ name: 'LineComment', pattern: /\/\/[^\r\n]*/, group: Lexer.SKIPPED });

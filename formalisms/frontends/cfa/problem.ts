@@ -10,19 +10,19 @@
  * (`false` where no state is reachable), after `//` comment lines; each expression parses back as
  * written.
  */
-import { False, type Expr } from '../../lang/expr.js';
-import { InputError } from '../../lang/errors.js';
-import { printExpr } from '../../lang/print.js';
-import { plural } from '../plural.js';
-import type { Cfa } from '../cfa.js';
-import { cfaInterpreter, terminationInterpreter } from '../cfa-semantics.js';
-import { nonterminationLines, terminationLines } from '../termination-print.js';
-import type { Dialect } from '../../lang/print.js';
-import type { Interpreter, Location } from '../interpreter.js';
-import { theoriesOf, type Problem, type Property, type PropertyKind } from '../problem.js';
-import type { NonterminationCertificate, SafeCertificate, TerminationCertificate, UnsafeCertificate } from '../../certificates/certificate.js';
-import type { Trace } from '../trace.js';
-import { invariantTitle, wordLevelInvariant, wordLevelTrace } from './word-level.js';
+import { False, type Expr } from '../../../lang/expr.js';
+import { InputError } from '../../../lang/errors.js';
+import { printExpr } from '../../../lang/print.js';
+import { plural } from '../../plural.js';
+import type { Cfa } from '../../cfa.js';
+import { cfaInterpreter, terminationInterpreter } from '../../cfa-semantics.js';
+import { nonterminationLines, terminationLines } from '../../termination-print.js';
+import type { Dialect } from '../../../lang/print.js';
+import type { Interpreter, Location } from '../../interpreter.js';
+import { theoriesOf, type Problem, type Property, type PropertyKind } from '../../problem.js';
+import type { NonterminationCertificate, SafeCertificate, TerminationCertificate, UnsafeCertificate } from '../../../certificates/certificate.js';
+import type { Trace } from '../../trace.js';
+import { invariantTitle, wordLevelInvariant, wordLevelTrace } from '../word-level.js';
 
 /** How a file reads: the language of its formulas and the kind of property checked when none is named. */
 export interface CfaReading {

@@ -6,9 +6,9 @@
  * the builder (`t2.ts`), which then reports the node's first token.
  */
 import { type IToken, type TokenType } from 'chevrotain';
-import { EmbeddedActionsParser } from './chevrotain.js';
-import { errorMessages } from './syntax-errors.js';
-import * as T from './t2-lexer.js';
+import { EmbeddedActionsParser } from '../../../lang/grammar/chevrotain.js';
+import { errorMessages } from '../../../lang/grammar/syntax-errors.js';
+import * as T from './lexer.js';
 
 export type T2Op = 'or' | 'and' | 'not' | 'lt' | 'le' | 'gt' | 'ge' | 'eq' | 'neq' | 'add' | 'sub' | 'mul' | 'div' | 'mod' | 'neg';
 

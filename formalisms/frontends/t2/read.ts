@@ -8,15 +8,15 @@
  * offending token.
  */
 import type { IToken } from 'chevrotain';
-import { InputError, positionOf } from '../errors.js';
+import { InputError, positionOf } from '../../../lang/errors.js';
 import {
   type Expr, type VarDecl, add, and, declareVar, eq, ge, gt, int, le, lt, mul, neg, neq, not, or, ref, sub,
-} from '../expr.js';
-import { IntT } from '../types.js';
-import type { Cfa, Edge, Loc, Stmt } from '../../formalisms/cfa.js';
-import { t2Lexer } from './t2-lexer.js';
-import { t2Parser, type T2Expr, type T2Program } from './t2-syntax.js';
-import { errorAt, lexingError, parsingError } from './syntax-errors.js';
+} from '../../../lang/expr.js';
+import { IntT } from '../../../lang/types.js';
+import type { Cfa, Edge, Loc, Stmt } from '../../cfa.js';
+import { t2Lexer } from './lexer.js';
+import { t2Parser, type T2Expr, type T2Program } from './syntax.js';
+import { errorAt, lexingError, parsingError } from '../../../lang/grammar/syntax-errors.js';
 
 export function parseT2(text: string, file: string, name = 'main'): Cfa {
   return new T2Builder(file, text).build(readSyntax(text, file), name);

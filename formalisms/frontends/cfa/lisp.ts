@@ -6,14 +6,14 @@
  * whole process has been read and edges keep their statement lists.
  */
 import { basename } from 'node:path';
-import { InputError, positionOf } from '../errors.js';
+import { InputError, positionOf } from '../../../lang/errors.js';
 import {
   type Expr, type VarDecl, ExprTypeError, add, and, bool, declareVar, div, eq, iff, imply, int, ite, mod, mul, neg, neq, not, or,
   read, ref, rem, sub, write, xor, cmp,
-} from '../expr.js';
-import { BoolT, IntT, RatT, type Type, arrayType } from '../types.js';
-import type { Cfa, Edge, Loc, Stmt } from '../../formalisms/cfa.js';
-import { type Sexpr, describeSexpr, readSexprs, sexprError } from './sexpr.js';
+} from '../../../lang/expr.js';
+import { BoolT, IntT, RatT, type Type, arrayType } from '../../../lang/types.js';
+import type { Cfa, Edge, Loc, Stmt } from '../../cfa.js';
+import { type Sexpr, describeSexpr, readSexprs, sexprError } from '../../../lang/grammar/sexpr.js';
 
 type Meaning = { readonly kind: 'var'; readonly decl: VarDecl } | { readonly kind: 'loc'; readonly loc: Loc };
 

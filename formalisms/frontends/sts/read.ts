@@ -15,15 +15,15 @@
  * - system parameters are substituted by the arguments of the reference (`S(1, x)`).
  */
 import type { IToken } from 'chevrotain';
-import { InputError } from '../errors.js';
+import { InputError } from '../../../lang/errors.js';
 import {
   ExprTypeError, add, and, bool, cmp, declareVar, div, eq, exists, forall, iff, imply, int, ite, mod, mul, neg, neq, not,
   or, prime, rat, read, ref, rem, sub, toRat, xor, type Expr, type VarDecl,
-} from '../expr.js';
-import { BoolT, IntT, RatT, arrayType, type Type } from '../types.js';
-import type { Sts } from '../../formalisms/sts.js';
-import { errorAt } from './syntax-errors.js';
-import { parseStsSyntax, type SynBody, type SynDecl, type SynExpr, type SynParam, type SynStsDef, type SynSystem, type SynType } from './sts-syntax.js';
+} from '../../../lang/expr.js';
+import { BoolT, IntT, RatT, arrayType, type Type } from '../../../lang/types.js';
+import type { Sts } from '../../sts.js';
+import { errorAt } from '../../../lang/grammar/syntax-errors.js';
+import { parseStsSyntax, type SynBody, type SynDecl, type SynExpr, type SynParam, type SynStsDef, type SynSystem, type SynType } from './syntax.js';
 
 type Sym =
   | { readonly kind: 'var'; readonly decl: VarDecl }

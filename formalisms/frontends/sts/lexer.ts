@@ -7,8 +7,8 @@
  * back into a literal), which accepts a superset of Theta's signed-numeral tokens.
  */
 import { type IToken, type TokenType } from 'chevrotain';
-import { Lexer, createToken } from './chevrotain.js';
-import { lexingError, errorAt } from './syntax-errors.js';
+import { Lexer, createToken } from '../../../lang/grammar/chevrotain.js';
+import { lexingError, errorAt } from '../../../lang/grammar/syntax-errors.js';
 
 const WhiteSpace = createToken({ name: 'WhiteSpace', pattern: /[ \t\r\n\f]+/, group: Lexer.SKIPPED, line_breaks: true });
 const LineComment = createToken({ name: 'LineComment', pattern: /\/\/[^\r\n]*/, group: Lexer.SKIPPED });

@@ -12,10 +12,10 @@
  * `G(...)`, and `invariant A and invariant B`, read as two invariants.
  */
 import { type IToken } from 'chevrotain';
-import { EmbeddedActionsParser } from './chevrotain.js';
-import { InputError } from '../errors.js';
-import { errorAt, errorAtEnd, errorMessages, parsingError } from './syntax-errors.js';
-import * as T from './sts-lexer.js';
+import { EmbeddedActionsParser } from '../../../lang/grammar/chevrotain.js';
+import { InputError } from '../../../lang/errors.js';
+import { errorAt, errorAtEnd, errorMessages, parsingError } from '../../../lang/grammar/syntax-errors.js';
+import * as T from './lexer.js';
 
 export type SynOp =
   | 'ite' | 'iff' | 'imply' | 'or' | 'xor' | 'and' | 'not' | 'eq' | 'neq' | 'lt' | 'le' | 'gt' | 'ge'
