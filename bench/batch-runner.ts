@@ -8,7 +8,8 @@
  * the context's history, and runs that inherited one took other paths than `vigil check` does
  * (on fischer3_bool, 3,353 solver calls and a timeout instead of 1,906 calls and SAFE in 5 s).
  */
-import { checkPipeline, failure } from '../cli/pipeline.js';
+import { failure, plan, runCheck } from '../cli/check.js';
+import { loadProblem } from '../formalisms/frontends/index.js';
 import { shutdown } from '../lang/smt/context.js';
 import type { CheckOptions } from '../cli/protocol.js';
 import type { Measured } from './limits.js';
@@ -27,7 +28,9 @@ async function run(job: BatchJob): Promise<Measured> {
   let stderr = '';
   let exitCode: number;
   try {
-    const r = await checkPipeline(job.file, job.options, { deadline: Date.now() + job.timeoutS * 1000 });
+    const deadline = Date.now() + job.timeoutS * 1000;
+    const problem = await loadProblem(job.file);
+    const r = await runCheck(problem, plan(problem, job.options, false).plan, job.options, { deadline });
     stdout = r.text;
     exitCode = r.code;
   } catch (e) {

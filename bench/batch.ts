@@ -33,7 +33,7 @@ const RUNS_PER_RUNNER = 200;
 /** `vigil check`'s options for a configuration's levels, as its command line would parse them. */
 function checkOptions(c: RunConfig): CheckOptions {
   const settings = Object.fromEntries(Object.entries(c.options).filter((e): e is [string, string] => e[1] !== undefined));
-  return { json: true, quiet: true, ...(c.algorithm ? { algorithm: c.algorithm } : {}), settings };
+  return { json: true, quiet: true, ...(c.algorithm ? { algorithm: c.algorithm } : {}), settings, outputs: {} };
 }
 
 /** One runner process and how many runs it has done. */

@@ -5,7 +5,7 @@
 import type { Measured } from './limits.js';
 import type { Status } from './results.js';
 import type { Model } from './suite.js';
-import type { UnknownKind } from '../engines/result.js';
+import type { UnknownKind } from '../formalisms/result.js';
 
 /** What a tool answered, before classification. */
 export interface Answer {

@@ -9,9 +9,8 @@ import { positive, positiveInteger } from '../cli/positive.js';
 import { ConfigError, EXPERIMENTS, NAMED, parseConfig, type RunConfig } from './configs.js';
 import type { Model } from './suite.js';
 import type { ResultRow } from './results.js';
+import { ReportError } from './errors.js';
 
-/** Bad usage of `vigil report` or `vigil generate`. */
-export class ReportError extends Error {}
 
 interface BenchCliOptions {
   suite?: string[];

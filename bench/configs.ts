@@ -11,7 +11,6 @@
 import { admits, type DomainKind, type RefinementKind } from '../cegar/config.js';
 import { OptionError } from '../engines/engine.js';
 import { ENGINES, ENGINE_NAMES, ENGINE_OPTIONS, declaring, runsOn } from '../engines/registry.js';
-import type { Formalism } from '../formalisms/interpreter.js';
 
 /** The `vigil check` options a configuration may set: every engine's options, under their command-line names. */
 export const OPTION_NAMES: readonly string[] = ENGINE_OPTIONS.map((o) => o.name);
@@ -23,7 +22,7 @@ export interface RunConfig {
   readonly name: string;
   /** `vigil`, or a peer tool run on the same models. */
   readonly tool: 'vigil' | (typeof PEERS)[number];
-  /** An engine's name; undefined: Vigil's default for the model's formalism (registry.ts, DEFAULT_ENGINE). */
+  /** An engine's name; undefined: Vigil's default (engines/registry.ts). */
   readonly algorithm?: string;
   readonly options: Partial<Record<OptionName, string>>;
 }
@@ -46,7 +45,7 @@ export function applies(c: RunConfig, formalism: string): boolean {
   if (c.tool === 'abc-pdr') return formalism === 'aiger';
   // large blocks are a CFA's: an STS has one location and one action already
   if (c.options.encoding !== undefined && c.options.encoding !== 'SBE' && formalism !== 'cfa') return false;
-  return runsOn(c.algorithm, formalism as Formalism);
+  return runsOn(c.algorithm, formalism === 'aiger');
 }
 
 /** The level as the engine's option normalises it; a ConfigError if the engine would refuse it. */

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { cactusSpec, heatmapSpec, scatterSpec, toPng, toSvg } from './charts.js';
 import { readResults, STATUSES, type ResultRow } from './results.js';
-import { ReportError } from './command.js';
+import { ReportError } from './errors.js';
 import { solvedTable } from './table.js';
 import { cactusPoints, categoriesOf, configsOf, heatmapCells, scatterPoints, VIRTUAL_BEST } from './summary.js';
 

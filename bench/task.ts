@@ -19,7 +19,7 @@ import { OPTION_NAMES, type RunConfig } from './configs.js';
 import { runLimited, type Measured } from './limits.js';
 import { COLUMNS, type ResultRow } from './results.js';
 import { classify, termination, type Answer } from './classify.js';
-import type { UnknownKind } from '../engines/result.js';
+import type { UnknownKind } from '../formalisms/result.js';
 import type { Model } from './suite.js';
 import { VERSION } from '../cli/protocol.js';
 import { NODE_FLAGS, vigilEnv } from '../cli/node-flags.js';

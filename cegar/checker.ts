@@ -9,7 +9,9 @@ import type { Expr } from '../lang/expr.js';
 import { minimiseCubes } from '../lang/cubes.js';
 import { simplify } from '../lang/simplify.js';
 import type { Interpreter, Location } from '../formalisms/interpreter.js';
-import { TIMEOUT, unknown, type Progress, type Result, type Statistics } from '../engines/result.js';
+import { TIMEOUT, unknown, type ArgGraph, type Result, type Statistics } from '../formalisms/result.js';
+import { printExpr } from '../lang/print.js';
+import type { Progress } from '../engines/run.js';
 import { Abstractor, Timeout } from './abstractor.js';
 import { Arg } from './arg.js';
 import type { CegarConfig } from './config.js';
@@ -52,7 +54,9 @@ export function cegar(model: Interpreter, config: CegarConfig, opts: CegarOption
   domain.deadline = opts.deadline;
   try {
     const loop = new Loop(model, config, domain, makeRefiner(config.refinement), opts);
-    return { ...loop.run(), arg: loop.finalArg };
+    const result = loop.run();
+    const arg = loop.finalArg;
+    return { ...result, arg: () => argGraph(arg) };
   } finally {
     domain.dispose();
   }
@@ -163,3 +167,18 @@ class Loop<S extends AbstractState, P extends Precision> {
   }
 }
 
+
+/** The graph as data for drawing: each node's location and state printed, its tree edge and covering. */
+function argGraph(arg: Arg<AbstractState>): ArgGraph {
+  const nodes = [...arg.nodes()].sort((a, b) => a.id - b.id);
+  return {
+    nodes: nodes.map((n) => ({
+      id: n.id,
+      location: n.loc.name,
+      state: n.state.bottom ? 'false' : printExpr(n.state.expr, 'cfa'),
+      ...(n.coveredBy ? { coveredBy: n.coveredBy.id } : {}),
+      target: n.unsafe,
+    })),
+    edges: nodes.filter((n) => n.parent).map((n) => ({ from: n.parent!.id, to: n.id, label: `${n.action!.source.name} -> ${n.action!.target.name}` })),
+  };
+}

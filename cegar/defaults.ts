@@ -14,7 +14,7 @@
  * floating-point ones (`fp1`, `fp2`, `counter_fp_true`).
  */
 import type { CegarConfig } from './config.js';
-import type { Theory } from '../formalisms/problem.js';
+import type { Theory } from '../formalisms/task.js';
 
 type Defaults = Omit<CegarConfig, 'weights'>;
 

@@ -1,21 +1,18 @@
 /**
- * CEGAR as an engine: the configuration is made once per problem (the model's default with the
- * options given), and each property is checked on its interpreter view.
+ * CEGAR as an engine: the configuration is made per task (the model's default for its theories,
+ * with the options given), and the task is checked on its interpreter view.
  */
-import type { Engine, Settings } from '../engines/engine.js';
-import type { Problem } from '../formalisms/problem.js';
-import { loadZ3 } from '../lang/smt/context.js';
+import type { Engine, EngineContext, Settings } from '../engines/engine.js';
 import { cegar } from './checker.js';
 import { describeConfig } from './config.js';
 import { cegarConfig } from './options.js';
 
-export function createEngine(settings: Settings, problem: Problem): Engine {
-  const config = cegarConfig(problem.theories, settings);
+export function createEngine(settings: Settings, context: EngineContext): Engine {
   return {
-    configuration: describeConfig(config),
-    async check(p, property, limits, reporter) {
-      await loadZ3();
-      return cegar(p.model(property), config, {
+    configuration: (task) => describeConfig(cegarConfig(task.theories, settings)),
+    async check(task, limits, reporter) {
+      await context.z3();
+      return cegar(task.model, cegarConfig(task.theories, settings), {
         deadline: limits.deadline,
         onProgress: (progress) => reporter.progress(progress),
         onNote: (line) => reporter.note(line),

@@ -3,7 +3,7 @@
  * configuration a run uses: the model's default (cegar/defaults.ts) with the options given.
  */
 import { OptionError, type EngineOption, type Settings } from '../engines/engine.js';
-import type { Theory } from '../formalisms/problem.js';
+import type { Theory } from '../formalisms/task.js';
 import {
   DOMAINS, GRANULARITIES, INIT_PRECS, PRED_SPLITS, PRUNE_STRATEGIES, REFINEMENTS, admits, type CegarConfig, type MaxEnum,
 } from './config.js';

@@ -1,79 +1,47 @@
 /**
- * Every certificate is checked by its kind before its verdict is shown, by code that shares nothing
- * with the engine that produced it: a trace is replayed on the property's view in TypeScript, an
- * AIGER witness simulated on the file's circuit by the HWMCC rules, an invariant or k-inductive
- * invariant checked in a fresh Z3 context of its own, a witness circuit by certifaiger's rules on a
- * fresh SAT solver. On a circuit, what the front end derives from a word-level certificate for the
- * user (the HWMCC witness of a trace, the witness circuit of an invariant) is checked by the
- * circuit rules as well, so that every file Vigil writes has passed a check. Termination arguments
- * and lassos are checked in a fresh Z3 context and by replay (transition-invariant.ts, lasso.ts).
+ * Every claim a result makes about the file (formalisms/certificate.ts, `Claim`) is checked by its
+ * kind before the verdict is shown, by code that shares nothing with the engine that produced it: a
+ * trace is replayed on the interpreter view in TypeScript, an HWMCC witness simulated on the file's
+ * circuit by the HWMCC rules, an invariant or k-inductive invariant checked in a fresh Z3 context
+ * of its own, a witness circuit by certifaiger's rules on a fresh SAT solver, a termination
+ * argument or lasso in a fresh Z3 context and by replay. A new claim kind is one check module and
+ * one line in `CHECKS`.
  *
- * The Z3-based checks are imported when a certificate needs them: a circuit's witnesses and witness
- * circuits are checked on Vigil's own SAT solver, and `vigil check` on a circuit never starts Z3.
+ * The Z3-based checks are imported when a claim needs them: `vigil check` on a circuit checks its
+ * witnesses and witness circuits on Vigil's own SAT solver, and never starts Z3.
  */
-import type { Problem, Property } from '../formalisms/problem.js';
 import { replay } from '../formalisms/trace.js';
-import { unknown, type Result } from '../engines/result.js';
-import { CertificateError, KIND_NAMES, type Certificate } from './certificate.js';
+import type { Claim } from '../formalisms/certificate.js';
 import { checkWitness } from './witness.js';
-import { OutOfTime, checkWitnessCircuit } from './witness-circuit.js';
+import { checkWitnessCircuit } from './witness-circuit.js';
 
 /**
- * What is wrong with the certificate, or undefined when it passes. The checks on Vigil's SAT solver
- * give up at the deadline (OutOfTime); the Z3 checks run in a worker, which the command ends.
+ * A claim failed its check: the engine that produced it has a bug. The verdict is never shown;
+ * the command reports an internal error naming the model, the property and what failed.
  */
-async function failure(problem: Problem, p: Property, c: Certificate, deadline: number | undefined): Promise<string | undefined> {
-  const circuit = problem.circuit;
-  switch (c.kind) {
-    case 'trace': {
-      const wrong = replay(problem.model(p), c.trace);
-      if (wrong || !circuit) return wrong;
-      const asWitness = checkWitness(circuit.aig, p.index, circuit.run(p, c.trace));
-      return asWitness && `as an HWMCC witness: ${asWitness}`;
-    }
-    case 'witness':
-      return checkWitness(circuit!.aig, p.index, c.run);
-    case 'invariant': {
-      const { checkInductiveInvariant } = await import('./invariant.js');
-      const wrong = await checkInductiveInvariant(problem.model(p), c.invariant);
-      if (wrong || !circuit) return wrong;
-      const witness = circuit.witnessCircuitOf(p, c.invariant.get(problem.model(p).initLoc)!);
-      const asCircuit = checkWitnessCircuit(circuit.aig, p.index, witness, { deadline });
-      return asCircuit && `as a witness circuit: ${asCircuit}`;
-    }
-    case 'k-invariant': {
-      const { checkKInductiveInvariant } = await import('./k-invariant.js');
-      return checkKInductiveInvariant(problem.model(p), c.invariant, c.k, c.simplePath);
-    }
-    case 'witness-circuit':
-      return checkWitnessCircuit(circuit!.aig, p.index, c.witness, { deadline });
-    case 'transition-invariant': {
-      const { checkTransitionInvariant } = await import('./transition-invariant.js');
-      return checkTransitionInvariant(problem.model(p), c);
-    }
-    case 'recurrent-set':
-    case 'lasso-run': {
-      const { checkLasso } = await import('./lasso.js');
-      return checkLasso(problem.model(p), c);
-    }
-  }
+export class CertificateError extends Error {}
+
+type Check<K extends Claim['kind']> = (claim: Claim & { kind: K }, deadline: number | undefined) => Promise<string | undefined> | string | undefined;
+
+/** Each claim kind's check and what messages call it. The checks on Vigil's SAT solver give up at the deadline (OutOfTime). */
+const CHECKS: { readonly [K in Claim['kind']]: { readonly name: string; readonly check: Check<K> } } = {
+  'trace': { name: 'counterexample', check: (c) => replay(c.model, c.trace) },
+  'witness': { name: 'witness', check: (c) => checkWitness(c.aig, c.property, c.run) },
+  'invariant': { name: 'inductive invariant', check: async (c) => (await import('./invariant.js')).checkInductiveInvariant(c.model, c.invariant) },
+  'k-invariant': { name: 'k-inductive invariant', check: async (c) => (await import('./k-invariant.js')).checkKInductiveInvariant(c.model, c.invariant, c.k, c.simplePath) },
+  'witness-circuit': { name: 'witness circuit', check: (c, deadline) => checkWitnessCircuit(c.aig, c.property, c.witness, { deadline }) },
+  'transition-invariant': { name: 'transition invariant', check: async (c) => (await import('./transition-invariant.js')).checkTransitionInvariant(c.model, c.certificate) },
+  'recurrent-set': { name: 'recurrent set', check: async (c) => (await import('./lasso.js')).checkLasso(c.model, c.certificate) },
+  'lasso-run': { name: 'lasso', check: async (c) => (await import('./lasso.js')).checkLasso(c.model, c.certificate) },
+};
+
+/** What messages call a claim's kind. */
+export function claimName(c: Claim): string {
+  return CHECKS[c.kind].name;
 }
 
-/**
- * The result as it may be shown: as it is when its certificate passes (or it has none), UNKNOWN
- * (timeout) when the check ran past the deadline. Throws a CertificateError naming the model, the
- * property, the engine and what failed.
- */
-export async function checkCertificate(problem: Problem, p: Property, engine: string, result: Result, deadline?: number): Promise<Result> {
-  if (result.verdict === 'unknown') return result;
-  const c = result.certificate;
-  let wrong: string | undefined;
-  try {
-    wrong = await failure(problem, p, c, deadline);
-  } catch (e) {
-    if (e instanceof OutOfTime) return { verdict: 'unknown', reason: unknown('timeout', `timeout while checking the ${KIND_NAMES[c.kind]}`), stats: result.stats };
-    throw e;
-  }
-  if (wrong) throw new CertificateError(`${problem.file}, property ${p.name}: the ${KIND_NAMES[c.kind]} found by ${engine} fails its check: ${wrong}`);
-  return result;
+/** What is wrong with the claim, or undefined when it passes; throws OutOfTime past the deadline. */
+export async function checkClaim(claim: Claim, deadline?: number): Promise<string | undefined> {
+  const { check } = CHECKS[claim.kind] as { check: Check<typeof claim.kind> };
+  return check(claim, deadline);
 }

@@ -28,9 +28,7 @@
  * check of `invariant.ts` on P: for an invariant that excludes the bad states P is the invariant
  * itself, and both checks accept the same certificates.
  */
-import {
-  False, True, and, atStep, declareVar, eq, indexed, int, neq, not, or, prime, ref, type Expr, type VarDecl,
-} from '../lang/expr.js';
+import { False, True, and, atStep, declareVar, eq, indexed, int, neq, not, or, prime, ref, type Expr, type VarDecl } from '../lang/expr.js';
 import { IntT } from '../lang/types.js';
 import { SmtScript } from '../lang/smt/smtlib.js';
 import type { Interpreter, Location } from '../formalisms/interpreter.js';

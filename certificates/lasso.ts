@@ -15,7 +15,7 @@ import { evaluateIn } from '../lang/eval.js';
 import { SmtScript } from '../lang/smt/smtlib.js';
 import type { Action, Interpreter } from '../formalisms/interpreter.js';
 import { replayRun } from '../formalisms/trace.js';
-import type { NonterminationCertificate } from './certificate.js';
+import type { NonterminationCertificate } from '../formalisms/certificate.js';
 import { checkConditions, type CheckOptions } from './smt-check.js';
 
 /**

@@ -22,7 +22,7 @@ import { False, True, and, atStep, between, ge, int, le, not, or, prime, sub, ty
 import { SmtScript } from '../lang/smt/smtlib.js';
 import type { Interpreter, Location } from '../formalisms/interpreter.js';
 import { components, headPaths, pathAt, reachable } from '../formalisms/control-graph.js';
-import type { TerminationCertificate } from './certificate.js';
+import type { TerminationCertificate } from '../formalisms/certificate.js';
 import { checkConditions, type CheckOptions, type Condition } from './smt-check.js';
 
 /** More paths between heads than this and the certificate is refused rather than checked for ever. */

@@ -1,33 +1,36 @@
 /**
- * The `vigil` command line (its entry is main.ts). Exit codes: 0 safe, 1 unsafe, 2 usage or input error, 3 unknown (bound
- * reached, timeout, out of memory, unsupported construct), 4 internal error (a bug, including a
- * verdict whose certificate failed its independent check: such a verdict is never printed).
+ * The `vigil` command line (its entry is app/main.ts, which adds the benchmark commands). Exit
+ * codes: 0 the properties hold, 1 one fails, 2 usage or input error, 3 unknown (bound reached,
+ * timeout, out of memory, unsupported construct), 4 internal error (a bug, including a verdict whose
+ * certificate failed its independent check: such a verdict is never printed).
  *
- * `check` runs in a worker thread (`session.ts`, `check-worker.ts`, `pipeline.ts`) so that this
- * thread stays free to draw the terminal interface, read `q`, and enforce --timeout and --memory;
- * a circuit checked by a bit-level engine without the interface runs in this thread (`in-thread.ts`).
- * The algorithms and their options come from the engine registry. The parsers, engines and ink are
- * loaded only by the commands that need them.
+ * `check` reads the file with its front end, plans the check from the problem (check.ts) and runs
+ * it here or in the checker's worker thread (session.ts), which leaves this thread free to draw the
+ * terminal interface, read `q`, and enforce --timeout and --memory. The algorithms and their
+ * options come from the engine registry, the output options from the front ends. The parsers,
+ * engines and ink are loaded only by the commands that need them.
  */
 import { readdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join, relative } from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { DEFAULT_ENGINE, ENGINES, ENGINE_NAMES, ENGINE_OPTIONS, chooseEngine, circuitsOnly } from '../engines/registry.js';
+import { ENGINES, ENGINE_NAMES, ENGINE_OPTIONS } from '../engines/registry.js';
 import { OptionError, type EngineOption, type Settings } from '../engines/engine.js';
-import { MODEL_FILES, SMALL_CIRCUIT, readCircuitAhead } from '../formalisms/frontends/index.js';
-import type { AigerFile } from '../formalisms/frontends/aiger/read.js';
-import type { Progress } from '../engines/result.js';
-import { EXIT, VERSION, type CheckOptions } from './protocol.js';
+import { FRONT_ENDS, MODEL_FILES, frontEndOf, readModel } from '../formalisms/frontends/index.js';
+import { FileError } from '../formalisms/frontends/frontend.js';
+import { EXIT, answerOf } from '../formalisms/property-kinds.js';
+import type { Problem } from '../formalisms/problem.js';
+import { VERSION, type CheckEvent, type CheckOptions, type Plan } from './protocol.js';
 import { positive } from './positive.js';
 import { Session, type SessionEnd } from './session.js';
 import { PlainProgress } from './progress.js';
-import { IN_THREAD_BYTES, inThreadAllowed } from './checker-thread.js';
-import { checkInThread } from './in-thread.js';
 import { importEsm } from './esm.js';
 import { printLine } from './stdio.js';
+import { outputOptions } from './outputs/index.js';
 import { processStartMs } from '../lang/clock.js';
-import { addBenchCommands } from '../bench/command.js';
+
+/** The guide, for `--help`. */
+const GUIDE = 'docs/guide/README.md, in the source tree and the package';
 
 /** An engine option as a commander option, its values checked as the engine declares. */
 function engineOption(o: EngineOption): Option {
@@ -43,14 +46,16 @@ function engineOption(o: EngineOption): Option {
   });
 }
 
-/** The help text of --algorithm: which engines check circuits only, and the default of each formalism. */
+/** The help text of --algorithm: which engines check circuits only, and the defaults. */
 function algorithmHelp(): string {
-  const circuitsOnly = ENGINE_NAMES.filter((n) => ENGINES.filter((e) => e.name === n).every((e) => e.formalisms.length === 1 && e.formalisms[0] === 'aiger'));
-  const defaults = Object.entries(DEFAULT_ENGINE).map(([formalism, name]) => `${name} for ${formalism === 'aiger' ? 'AIGER' : formalism.toUpperCase()}`);
-  return `checking algorithm (${circuitsOnly.join(', ')}: AIGER circuits only) (default: ${defaults.join(', ')})`;
+  const bitLevel = ENGINE_NAMES.filter((n) => ENGINES.filter((e) => e.name === n).every((e) => e.needs === 'circuit'));
+  const onCircuits = ENGINE_NAMES.filter((n) => !bitLevel.includes(n) && ENGINES.some((e) => e.name === n && e.needs === 'circuit'));
+  return `checking algorithm (${onCircuits.join(', ')}: bit-level on circuits, word-level elsewhere${bitLevel.length ? `; ${bitLevel.join(', ')}: circuits only` : ''}) (default: portfolio; termination for termination properties)`;
 }
 
-/** The options commander parsed, with the engine options apart. */
+const OUTPUTS = outputOptions(FRONT_ENDS);
+
+/** The options commander parsed, with the engine options and the outputs apart. */
 function checkOptions(parsed: Record<string, unknown>): CheckOptions {
   const settings: Record<string, string> = {};
   // commander keeps a hyphenated option under its camel-case name (--ic3-ctp: ic3Ctp)
@@ -58,22 +63,19 @@ function checkOptions(parsed: Record<string, unknown>): CheckOptions {
     const value = parsed[engineOption(o).attributeName()];
     if (value !== undefined) settings[o.name] = String(value);
   }
-  return { ...(parsed as Omit<CheckOptions, 'settings'>), settings: settings as Settings };
+  const outputs: Record<string, string> = {};
+  for (const o of OUTPUTS) if (parsed[o.name] !== undefined) outputs[o.name] = String(parsed[o.name]);
+  const { algorithm, property, timeout, memory, json, quiet, debug, arg } = parsed as Partial<CheckOptions>;
+  return { algorithm, property, timeout, memory, json, quiet, debug, arg, settings: settings as Settings, outputs };
 }
 
-/**
- * Whether a check without the terminal interface runs in this thread (in-thread.ts): no worker was
- * started for it (checker-thread.ts guessed so from the raw arguments), no --memory, and the engine
- * chosen for a circuit checks circuits only. An engine that cannot be chosen leaves the error to
- * the worker's pipeline, which reports it as it always has.
- */
-function runsInThread(file: string, opts: CheckOptions): boolean {
-  if (!inThreadAllowed() || opts.memory !== undefined) return false;
-  try {
-    return circuitsOnly(chooseEngine({ file, formalism: 'aiger', theories: new Set(['bool']) }, opts));
-  } catch {
-    return false;
-  }
+/** The file read once, with its front end, and its check planned: here or in a worker. */
+async function read(file: string, opts: CheckOptions, tui: boolean): Promise<{ problem: Problem; bytes: Uint8Array; plan: Plan; here: boolean }> {
+  const frontEnd = frontEndOf(file);
+  const bytes = readModel(file);
+  const problem = await frontEnd.load(file, bytes);
+  const { plan } = await import('./check.js');
+  return { problem, bytes, ...plan(problem, opts, tui) };
 }
 
 /**
@@ -84,10 +86,7 @@ function runsInThread(file: string, opts: CheckOptions): boolean {
 async function checkFile(file: string, opts: CheckOptions, started = Date.now()): Promise<number> {
   // --json and --quiet first: reading process.stdout makes the stream (stdio.ts)
   const tui = !opts.json && !opts.quiet && process.stdout.isTTY === true;
-  const inThread = !tui && runsInThread(file, opts);
-  // read here: for the check in this thread, or while the worker (started before the command line) loads
-  const circuit = await readCircuitAhead(file, inThread ? IN_THREAD_BYTES : SMALL_CIRCUIT);
-  const outcome = tui ? await checkWithTui(file, opts, started, circuit) : await checkPlain(file, opts, started, circuit, inThread);
+  const outcome = await check(file, opts, started, tui);
   if (outcome.kind === 'failure') {
     process.stderr.write(`${outcome.message}\n`);
     return outcome.code;
@@ -96,65 +95,63 @@ async function checkFile(file: string, opts: CheckOptions, started = Date.now())
   return outcome.code;
 }
 
-/**
- * With the interface: its drawing (ink) is imported natively by way of dist/ (the tsc output of
- * cli/tui/draw.tsx), from this module as from the command's bundle (dist/bin/core.js).
- */
-async function checkWithTui(file: string, opts: CheckOptions, started: number, circuit?: AigerFile): Promise<SessionEnd> {
-  const [run, { drawCheck }] = await Promise.all([
-    import('./tui/run.js'),
-    importEsm<typeof import('./tui/draw.js')>(new URL('../cli/tui/draw.js', import.meta.url).href),
-  ]);
-  return run.checkWithTui(drawCheck, file, opts, started, circuit);
-}
-
-/**
- * Without the interface: progress lines on standard error; in a worker, Ctrl-C ends the run with
- * UNKNOWN. `inThread`: the circuit read ahead is checked in this thread.
- */
-async function checkPlain(file: string, opts: CheckOptions, started: number, circuit?: AigerFile, inThread = false): Promise<SessionEnd> {
+async function check(file: string, opts: CheckOptions, started: number, tui: boolean): Promise<SessionEnd> {
+  const { problem, bytes, plan, here } = await read(file, opts, tui);
+  if (tui) return checkWithTui(file, bytes, opts, plan, started);
   const plain = new PlainProgress((line) => process.stderr.write(`${line}\n`), started);
-  const events = {
-    onProgress: opts.quiet ? undefined : (p: Progress) => plain.update(p),
-    onNote: (line: string) => process.stderr.write(`${line}\n`),
+  const onEvent = (e: CheckEvent | { kind: 'tick' }) => {
+    if (e.kind === 'progress' && !opts.quiet) plain.update(e.progress);
+    else if (e.kind === 'note') process.stderr.write(`${e.line}\n`);
   };
-  if (inThread && circuit) {
-    const outcome = await checkInThread(file, opts, started, circuit, events);
-    plain.flush();
-    return outcome;
+  let outcome: SessionEnd;
+  if (here) {
+    outcome = await (await import('./here.js')).checkHere(problem, plan, opts, started, onEvent);
+  } else {
+    // in a worker, Ctrl-C ends the run with UNKNOWN
+    const session = new Session(file, bytes, opts, plan, onEvent, started);
+    const interrupt = () => session.end('stopped');
+    process.on('SIGINT', interrupt);
+    outcome = await session.done;
+    process.off('SIGINT', interrupt);
   }
-  const session = new Session(file, opts, events, started, circuit);
-  const interrupt = () => session.end('stopped');
-  process.on('SIGINT', interrupt);
-  const outcome = await session.done;
-  process.off('SIGINT', interrupt);
   plain.flush();
   return outcome;
 }
 
+/**
+ * With the interface: its drawing (ink) is imported natively by way of dist/ (the tsc output of
+ * cli/tui/draw.tsx), from this module as from the command's bundle (dist/bin/core.js).
+ */
+async function checkWithTui(file: string, bytes: Uint8Array, opts: CheckOptions, plan: Plan, started: number): Promise<SessionEnd> {
+  const [run, { drawCheck }] = await Promise.all([
+    import('./tui/run.js'),
+    importEsm<typeof import('./tui/draw.js')>(new URL('../cli/tui/draw.js', import.meta.url).href),
+  ]);
+  return run.checkWithTui(drawCheck, file, bytes, opts, plan, started);
+}
+
 /** Exit codes of HWMCC's harness form: the SAT competition's 10 and 20; unknown and errors as `vigil check`. */
-const HWMCC_EXIT = { unsafe: 10, safe: 20 } as const;
+const HWMCC_EXIT = { fails: 10, holds: 20 } as const;
 
 /**
  * `vigil hwmcc MODEL CERT_SAT CERT_UNSAT`, the command form of HWMCC'25's harness: checks the
- * circuit's first property, prints `sat` (a bad state is reachable), `unsat` (the property holds)
- * or `unknown`, and writes the HWMCC witness to CERT_SAT or the witness circuit to CERT_UNSAT
- * (binary AIGER unless the name ends in `.aag`).
+ * model's first property, prints `sat` (a bad state is reachable), `unsat` (the property holds)
+ * or `unknown`, and writes the witness to CERT_SAT or the certificate to CERT_UNSAT (binary where
+ * the format has both and the name leaves it open).
  */
 async function hwmcc(model: string, sat: string, unsat: string, opts: { algorithm?: string; timeout?: number }): Promise<number> {
-  const options: CheckOptions = { ...opts, quiet: true, settings: {}, hwmcc: { sat, unsat } };
-  const inThread = runsInThread(model, options);
-  const outcome = await checkPlain(model, options, processStartMs(), await readCircuitAhead(model, inThread ? IN_THREAD_BYTES : SMALL_CIRCUIT), inThread);
+  const options: CheckOptions = { ...opts, quiet: true, settings: {}, outputs: {}, hwmcc: { sat, unsat } };
+  const outcome = await check(model, options, processStartMs(), false);
   if (outcome.kind === 'failure') {
     process.stderr.write(`${outcome.message}\n`);
     return outcome.code;
   }
-  if (outcome.verdict === 'unsafe' || outcome.verdict === 'safe') {
-    printLine(outcome.verdict === 'unsafe' ? 'sat' : 'unsat');
-    return HWMCC_EXIT[outcome.verdict];
+  const answer = answerOf(outcome.verdict);
+  if (answer !== 'unknown') {
+    printLine(answer === 'fails' ? 'sat' : 'unsat');
+    return HWMCC_EXIT[answer];
   }
-  // unknown, or the answer to a termination property (the harness form is for safety)
-  printLine(outcome.verdict);
+  printLine('unknown');
   return outcome.code;
 }
 
@@ -165,26 +162,24 @@ async function parseFiles(files: string[]): Promise<number> {
     for (const w of m.warnings) process.stderr.write(`warning: ${w.render()}\n`);
     console.log(`${f}: ${m.summary()}`);
   }
-  return EXIT.safe;
+  return EXIT.holds;
 }
 
 /** `npm start`: every bundled example model, checked one after the other. */
 async function demo(): Promise<number> {
   const dir = fileURLToPath(new URL('../../models/', import.meta.url));
-  for (const f of readdirSync(dir).sort()) {
-    if (f.endsWith('.md')) continue;
-    await checkFile(relative(process.cwd(), join(dir, f)), { timeout: 30, settings: {} });
-  }
-  return EXIT.safe;
+  const models = readdirSync(dir, { withFileTypes: true }).filter((f) => f.isFile() && FRONT_ENDS.some((e) => e.extensions.some((x) => f.name.endsWith(x))));
+  for (const f of models.map((m) => m.name).sort()) await checkFile(relative(process.cwd(), join(dir, f)), { timeout: 30, settings: {}, outputs: {} });
+  return EXIT.holds;
 }
 
-/** Draws a CFA as a graph (`vigil show`). */
+/** Draws a model that is an automaton as a graph (`vigil show`). */
 async function show(file: string, opts: { format: 'dot' | 'svg'; output?: string }): Promise<number> {
-  const [{ FileError, loadProblem }, { cfaDot, svg }] = await Promise.all([import('../formalisms/frontends/index.js'), import('./outputs/dot.js')]);
+  const { loadProblem } = await import('../formalisms/frontends/index.js');
   const loaded = await loadProblem(file);
-  if (!loaded.cfa) throw new FileError(`${file}: show draws control-flow automata (.cfa, .theta, .t2); this is ${loaded.formalism === 'aiger' ? 'an AIGER circuit' : 'an STS'}`);
-  const dot = cfaDot(loaded.cfa);
-  const text = opts.format === 'svg' ? await svg(dot) : dot;
+  if (!loaded.drawing) throw new FileError(`${file}: show draws automata (${FRONT_ENDS.filter((f) => !f.circuits && f.name !== 'sts').flatMap((f) => f.extensions).join(', ')}); this is one of the ${frontEndOf(file).title}`);
+  const dot = loaded.drawing();
+  const text = opts.format === 'svg' ? await (await import('./outputs/svg.js')).svg(dot) : dot;
   if (opts.output === undefined) process.stdout.write(text);
   else {
     try {
@@ -193,13 +188,13 @@ async function show(file: string, opts: { format: 'dot' | 'svg'; output?: string
       throw new FileError(`${opts.output}: cannot write: ${(e as Error).message}`);
     }
   }
-  return EXIT.safe;
+  return EXIT.holds;
 }
 
 const EXIT_HELP = `
 Exit codes:
-  0  safe (terminating)
-  1  unsafe (nonterminating)
+  0  the properties hold (safe, terminating)
+  1  a property fails (unsafe, nonterminating)
   2  usage or input error (bad option, unreadable or malformed model)
   3  unknown (timeout, out of memory, bound reached, unsupported construct)
   4  internal error (a bug, including a certificate that failed its independent check)`;
@@ -207,7 +202,7 @@ Exit codes:
 const CHECK_EXAMPLES = `
 Examples:
   $ vigil check models/counter.cfa
-      CEGAR with the default configuration; prints SAFE with the invariant per location.
+      The portfolio; prints SAFE with the invariant per location.
   $ vigil check models/mutex-bug.cfa --algorithm bmc --bound 10 --cex trace.csv --json
       BMC up to 10 steps; the counterexample goes to trace.csv, the verdict to stdout as JSON.
   $ vigil check models/shift.aag --algorithm ic3 --witness shift.wit --certificate shift-inv.aag
@@ -217,6 +212,8 @@ Examples:
   $ vigil check loop.t2 --certificate loop.rank
       Termination of a T2 program: TERMINATING with a ranked transition invariant, or
       NONTERMINATING with a lasso; works on CFAs with --property termination.
+
+The guide (engines, options, formats, certificates): ${GUIDE}
 ${EXIT_HELP}`;
 
 /** Commander's usage errors as one line: a suggestion joins the message, or a pointer to --help. */
@@ -228,15 +225,17 @@ function oneLine(message: string): string {
   return `${[first, ...rest].join(' ')}\n`;
 }
 
-function program(run: (code: Promise<number> | number) => void): Command {
+/** The `vigil` program with its commands; `run` receives each command's exit code. */
+export function program(run: (code: Promise<number> | number) => void): Command {
   const p = new Command('vigil')
-    .description('A model checker for control-flow automata, symbolic transition systems and AIGER circuits.')
+    .description(`A model checker for ${FRONT_ENDS.map((f) => f.title).filter((t, i, all) => all.indexOf(t) === i).join(', ')}.`)
     .version(VERSION, '-V, --version')
     .exitOverride()
     .showSuggestionAfterError()
     .configureOutput({ writeErr: (s) => process.stderr.write(s), outputError: (s, write) => write(oneLine(s)) })
     .addHelpText('after', `
 Run 'vigil check --help' for the algorithms, their options and examples.
+The guide: ${GUIDE}
 ${EXIT_HELP}`);
 
   p.command('parse')
@@ -258,28 +257,26 @@ ${EXIT_HELP}`);
     .addOption(new Option('--quiet', 'no progress: neither the terminal interface nor the progress lines on standard error').helpGroup(general))
     .addOption(new Option('--debug', 'internal errors with their stack trace').helpGroup(general))
     .addOption(new Option('--timeout <seconds>', 'give up with UNKNOWN (timeout) after this many seconds of wall time, start-up included (default: none)').argParser(positive('--timeout', 'seconds')).helpGroup(limits))
-    .addOption(new Option('--memory <MB>', 'give up with UNKNOWN (out of memory) when the process uses more than this many megabytes (default: none)').argParser(positive('--memory', 'megabytes')).helpGroup(limits))
-    .addOption(new Option('--cex <file>', 'UNSAFE: the counterexample as a table of steps by variables with the action taken; CSV if the name ends in .csv, else aligned text').helpGroup(outputs))
-    .addOption(new Option('--witness <file>', 'AIGER: the HWMCC witness, one entry per property (1, the property, initial latches, one input vector per step, .; safe: 0, the property, .; unknown: 2, the property, .)').helpGroup(outputs))
-    .addOption(new Option('--certificate <file>', 'SAFE: the proof in the model\'s syntax (CFA: LOCATION: EXPRESSION lines; STS: the model with the invariant as its property; AIGER: a witness circuit in certifaiger\'s format); TERMINATING / NONTERMINATING: the transition invariant or the lasso').helpGroup(outputs))
-    .addOption(new Option('--arg <file.dot>', 'CEGAR: the final abstract reachability graph in Graphviz DOT').helpGroup(outputs));
+    .addOption(new Option('--memory <MB>', 'give up with UNKNOWN (out of memory) when the process uses more than this many megabytes (default: none)').argParser(positive('--memory', 'megabytes')).helpGroup(limits));
+  for (const o of OUTPUTS) check.addOption(new Option(`--${o.name} <file>`, o.help).helpGroup(outputs));
+  check.addOption(new Option('--arg <file.dot>', 'CEGAR: the final abstract reachability graph in Graphviz DOT').helpGroup(outputs));
   for (const o of ENGINE_OPTIONS) check.addOption(engineOption(o));
   check
     .addHelpText('after', CHECK_EXAMPLES)
     .action((file: string, opts: Record<string, unknown>) => run(checkFile(file, checkOptions(opts), processStartMs())));
 
   p.command('hwmcc')
-    .description('HWMCC\'s harness form: check the circuit\'s first property, print sat, unsat or unknown, and write the witness (sat) or the certificate (unsat); exit 10 sat, 20 unsat, 3 unknown')
+    .description('HWMCC\'s harness form: check the model\'s first property, print sat, unsat or unknown, and write the witness (sat) or the certificate (unsat); exit 10 sat, 20 unsat, 3 unknown')
     .argument('<model>', 'AIGER circuit (.aag, .aig)')
-    .argument('<cert-sat>', 'where the HWMCC witness goes when the answer is sat')
-    .argument('<cert-unsat>', 'where the witness circuit goes when the answer is unsat (binary AIGER unless the name ends in .aag)')
+    .argument('<cert-sat>', 'where the witness goes when the answer is sat')
+    .argument('<cert-unsat>', 'where the certificate goes when the answer is unsat (a witness circuit: binary AIGER unless the name ends in .aag)')
     .addOption(new Option('--algorithm <name>', algorithmHelp()).choices([...ENGINE_NAMES]))
     .addOption(new Option('--timeout <seconds>', 'give up with unknown after this many seconds of wall time').argParser(positive('--timeout', 'seconds')))
     .action((model: string, sat: string, unsat: string, opts: { algorithm?: string; timeout?: number }) => run(hwmcc(model, sat, unsat, opts)));
 
   p.command('show')
-    .description('draw a control-flow automaton as a graph: locations (initial bold, final double, error red), edges labelled with their statements')
-    .argument('<file>', 'CFA model (.cfa, .theta, .lisp.cfa)')
+    .description('draw a model that is an automaton as a graph: locations (initial bold, final double, error red), edges labelled with their statements')
+    .argument('<file>', 'CFA model (.cfa, .theta, .lisp.cfa, .t2)')
     .addOption(new Option('--format <f>', 'Graphviz DOT text, or SVG rendered by Graphviz').choices(['dot', 'svg']).default('dot'))
     .option('-o, --output <file>', 'write to this file instead of standard output')
     .action((file: string, opts: { format: 'dot' | 'svg'; output?: string }) => run(show(file, opts)));
@@ -287,29 +284,13 @@ ${EXIT_HELP}`);
   p.command('demo')
     .description('check the bundled example models (what `npm start` runs)')
     .action(() => run(demo()));
-  addBenchCommands(p, run);
   return p;
 }
 
-/** The exit code for an error; the pipeline's modules (parsers, engines) are loaded only if needed. */
-async function report(e: unknown): Promise<number> {
+/** The exit code for an error; the check's modules (parsers, engines) are loaded only if needed. */
+export async function report(e: unknown): Promise<number> {
   if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : EXIT.input;
-  const f = (await import('./pipeline.js')).failure(e, process.argv.includes('--debug'));
+  const f = (await import('./check.js')).failure(e, process.argv.includes('--debug'));
   process.stderr.write(`${f.message}\n`);
   return f.code;
 }
-
-/**
- * Runs the command. The checker's worker is terminated when its answer arrives (Z3's context is
- * never freed: freeing a large one takes seconds), and the process then exits by itself.
- */
-export async function main(argv: string[]): Promise<number> {
-  let pending: Promise<number> | number = EXIT.safe;
-  try {
-    program((c) => { pending = c; }).parse(argv);
-    return await pending;
-  } catch (e) {
-    return await report(e);
-  }
-}
-

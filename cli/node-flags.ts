@@ -1,5 +1,5 @@
 /**
- * Node's options for a `vigil` process: the command's shebang (cli/bin/vigil.cts) carries them, and
+ * Node's options for a `vigil` process: the command's shebang (app/bin/vigil.cts) carries them, and
  * so do the processes the bench starts (bench/task.ts, bench/batch.ts, bench/profile.ts), which
  * run the command's script with `process.execPath` and would otherwise measure another process
  * than a user's `vigil`.

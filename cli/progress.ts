@@ -2,7 +2,7 @@
  * Progress as plain text: the line printed per iteration on standard error when standard output is
  * not a terminal (pipes, CI), and the "reached" line of a run ended from outside.
  */
-import type { Progress } from '../engines/result.js';
+import type { Progress } from '../engines/run.js';
 
 export function progressLine(p: Progress): string {
   const newest = p.newest?.length ? `; newest: ${p.newest.join(', ')}` : '';

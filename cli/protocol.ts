@@ -1,17 +1,15 @@
 /**
- * What crosses between the command line (main thread) and the checker's worker thread: the options,
- * the progress, each property's verdict as it is certified, and the finished result, all plain data
- * (structured clone); and the exit codes. The main thread decides nothing about the model: which
- * formalism it is and which engine checks it are the worker's to say, in its start message (a small
- * circuit that the main thread read ahead comes with the job as its parser's plain result).
+ * What a check reports and what crosses between the command line (main thread) and the checker's
+ * worker thread, all plain data (structured clone): the options, the plan the command line made
+ * from the problem, one kind of event (start, progress, notes, each property's verdict as it is
+ * certified) for the terminal interface, the progress lines, `--json` and the benchmarks alike, and
+ * the finished result.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import type { Progress, Statistics, UnknownReason, Verdict } from '../engines/result.js';
+import type { Progress } from '../engines/run.js';
 import type { Settings } from '../engines/engine.js';
-import type { Formalism } from '../formalisms/interpreter.js';
-import type { AigerFile } from '../formalisms/frontends/aiger/read.js';
-import type { OutputOptions } from './outputs/index.js';
-import type { Panel } from './panel.js';
+import type { Statistics, UnknownReason } from '../formalisms/result.js';
+import type { Verdict } from '../formalisms/property-kinds.js';
 
 /**
  * Vigil's version, from the nearest package.json above this module that has one (in dist/, or the
@@ -28,8 +26,6 @@ function packageVersion(): string {
 
 export const VERSION = packageVersion();
 
-export const EXIT = { safe: 0, terminating: 0, unsafe: 1, nonterminating: 1, input: 2, unknown: 3, internal: 4 } as const;
-
 /**
  * Whether an error is memory running out: the worker's JavaScript heap limit, or Z3's WebAssembly
  * heap (Z3's own out-of-memory error, or Emscripten's abort when the heap cannot grow).
@@ -40,8 +36,8 @@ export function isOutOfMemory(e: unknown): boolean {
 }
 
 /** The options of `vigil check`. */
-export interface CheckOptions extends OutputOptions {
-  /** The engine's name; undefined: the default for the model's formalism. */
+export interface CheckOptions {
+  /** The engine's name; undefined: the default for the properties' kind. */
   readonly algorithm?: string;
   /** Check only this property (by default every property of the file). */
   readonly property?: string;
@@ -53,12 +49,29 @@ export interface CheckOptions extends OutputOptions {
   readonly debug?: boolean;
   /** The engine options given (`--bound`, `--domain`, ...), by name. */
   readonly settings: Settings;
+  /** The result files asked for, by output name (`witness`: its path), each offered by the file's front end. */
+  readonly outputs: Readonly<Record<string, string>>;
+  /** `--arg`: the final abstract reachability graph, from engines that build one. */
+  readonly arg?: string;
+  /**
+   * HWMCC's harness form (`vigil hwmcc`): the file's witness goes to `sat` when a property fails,
+   * the first property's certificate to `unsat` (binary where the format has both) when it holds,
+   * nothing to the other file.
+   */
+  readonly hwmcc?: { readonly sat: string; readonly unsat: string };
+}
+
+/** What the command line decided from the problem: the properties it checks, by name, and the engine, by name. */
+export interface Plan {
+  readonly properties: readonly string[];
+  readonly engine: string;
 }
 
 /** What the run is: shown in the interface's header and in the JSON result. */
 export interface Header {
   readonly file: string;
-  readonly formalism: Formalism;
+  /** The front end's name for the model (`aiger`, `cfa`, `sts`). */
+  readonly formalism: string;
   readonly algorithm: string;
   /** The timeout and the engine's configuration, defaults included. */
   readonly options: Record<string, unknown>;
@@ -74,12 +87,42 @@ export interface PropertyReport {
   readonly stats: Statistics;
 }
 
+/** What a check reports as it runs, in order: its start, then progress, notes and each property's certified verdict. */
+export type CheckEvent =
+  | { readonly kind: 'start'; readonly header: Header }
+  | { readonly kind: 'progress'; readonly progress: Progress }
+  | { readonly kind: 'note'; readonly line: string }
+  | { readonly kind: 'property'; readonly report: PropertyReport };
+
+/** A counterexample as the verdict panel shows it. */
+export interface CounterexampleTable {
+  /** Column names: `location` first when the model has more than one, then the variables. */
+  readonly columns: readonly string[];
+  /** One row per state, aligned with `columns`. */
+  readonly rows: readonly (readonly string[])[];
+  /** The action taken from each state but the last (rows.length - 1 entries). */
+  readonly actions: readonly string[];
+}
+
+interface Of {
+  readonly property: string;
+  /** What the certificate is: `inductive invariant`, `counterexample of 3 steps`. */
+  readonly title: string;
+}
+
+/** The verdict panel's data (panel.ts makes it): one property's certificate, as its kind is shown. */
+export type Panel =
+  | Of & { readonly kind: 'invariant'; readonly locations: number; readonly conjuncts: number; readonly invariant: readonly string[] }
+  | Of & { readonly kind: 'trace'; readonly table: CounterexampleTable }
+  | Of & { readonly kind: 'text'; readonly lines: readonly string[] }
+  | { readonly property: string; readonly kind: 'unknown'; readonly reason: string; readonly reached?: string };
+
 /** The finished run, serialisable. `text` is what goes to standard output (human or JSON). */
 export interface CheckResult {
   readonly kind: 'result';
-  /** Undefined when the run was ended before the worker had read the model. */
+  /** Undefined when the run was ended before the model was read. */
   readonly header?: Header;
-  /** The file's verdict: UNSAFE (NONTERMINATING) if a property fails, SAFE (TERMINATING) if all hold, else UNKNOWN. */
+  /** The file's verdict: a failing property's if one fails, a holding one's if all hold, else UNKNOWN. */
   readonly verdict: Verdict;
   readonly reason?: UnknownReason;
   readonly code: number;
@@ -97,25 +140,14 @@ export interface CheckFailure {
   readonly message: string;
 }
 
-/** The worker's job: one `vigil check`. */
+/** The checker worker's job: one `vigil check` of a file the command line has read and planned. */
 export interface Job {
   readonly file: string;
+  readonly bytes: Uint8Array;
   readonly options: CheckOptions;
+  readonly plan: Plan;
   readonly deadline?: number;
-  /** A small circuit as the main thread read it ahead (formalisms/frontends/index.ts `readCircuitAhead`). */
-  readonly circuit?: AigerFile;
 }
 
-/** What the checker's worker knows when it starts, before its job: whether the arguments name a circuit. */
-export interface WorkerHint {
-  readonly circuit: boolean;
-}
-
-/** Messages from the worker, in order: start, progress, notes and property verdicts, then one result or failure. */
-export type WorkerMessage =
-  | { readonly kind: 'start'; readonly header: Header }
-  | { readonly kind: 'progress'; readonly progress: Progress }
-  | { readonly kind: 'note'; readonly line: string }
-  | { readonly kind: 'property'; readonly report: PropertyReport }
-  | CheckResult
-  | CheckFailure;
+/** Messages from the worker, in order: its check's events, then one result or failure. */
+export type WorkerMessage = CheckEvent | CheckResult | CheckFailure;

@@ -5,21 +5,18 @@
  * did.
  */
 import { printExpr } from '../lang/print.js';
-import type { Expr, FpValue } from '../lang/expr.js';
+import type { Expr } from '../lang/expr.js';
+import type { FpValue } from '../lang/float.js';
 import { toDecimal } from '../lang/float.js';
 import type { FpType } from '../lang/types.js';
 import type { Interpreter, Location } from '../formalisms/interpreter.js';
 import type { Trace } from '../formalisms/trace.js';
-import type { Problem, Property } from '../formalisms/problem.js';
-import { fails, type Result, type Statistics, type UnknownReason, type Verdict } from '../engines/result.js';
-import type { NonterminationCertificate, SafeCertificate, TerminationCertificate } from '../certificates/certificate.js';
+import type { Checked, Problem } from '../formalisms/problem.js';
+import type { Property } from '../formalisms/property-kinds.js';
+import { fails, shownAs, type Verdict } from '../formalisms/property-kinds.js';
+import type { Result, Statistics, UnknownReason } from '../formalisms/result.js';
+import { certificateTitle, type Certificate, type NonterminationCertificate, type TerminationCertificate } from '../formalisms/certificate.js';
 import type { Header, PropertyReport } from './protocol.js';
-
-/** A property and its engine's result, whose certificate has passed its check. */
-export interface Checked {
-  readonly property: Property;
-  readonly result: Result;
-}
 
 /** Above this many variables the human view shows only what changed. */
 const WIDE = 12;
@@ -52,21 +49,6 @@ export function traceLines(model: Interpreter, trace: Trace): string[] {
     }
   });
   return out;
-}
-
-/** What a SAFE certificate proves with, as the summary names it. */
-export function invariantName(c: SafeCertificate): string {
-  if (c.kind === 'k-invariant') return `${c.k}-inductive invariant${c.simplePath ? ' over simple paths' : ''}`;
-  return c.kind === 'witness-circuit' && c.k !== undefined ? `${c.k}-inductive property, with the constant latches` : 'inductive invariant';
-}
-
-/** What a TERMINATING or NONTERMINATING verdict is proved with, as the summary names it. */
-export function terminationTitle(c: TerminationCertificate | NonterminationCertificate): string {
-  switch (c.kind) {
-    case 'transition-invariant': return `disjunctively well-founded transition invariant over ${c.heads.length} loop head${c.heads.length === 1 ? '' : 's'}`;
-    case 'recurrent-set': return `lasso with a recurrent set (stem of ${c.stem.actions.length}, cycle of ${c.cycle.length} step${c.cycle.length === 1 ? '' : 's'})`;
-    case 'lasso-run': return `run of ${c.trace.actions.length} step${c.trace.actions.length === 1 ? '' : 's'} that repeats a state`;
-  }
 }
 
 /** The invariant per location, shortened past a screenful. */
@@ -137,19 +119,28 @@ function summaryLines(file: string, algorithm: string | undefined, s: Summary): 
   return [head, ...s.reports.map((r) => `  ${r.name}: ${verdictText(r.verdict, r.reason)}  ${bracket(undefined, r.stats)}`)];
 }
 
-/** A property's counterexample or invariant, as lines. */
+/** The lines of a certificate's text in the model's syntax, without its comments. */
+export function certificateLines(problem: Problem, p: Property, c: Certificate): string[] {
+  return problem.certificateText(p, c).split('\n').filter((l) => l !== '' && !l.startsWith('//'));
+}
+
+/** A property's counterexample, invariant or certificate text, as lines. */
 function details(problem: Problem, c: Checked): string[] {
   const { property: p, result: r } = c;
   if (r.verdict === 'unknown') return [];
-  if (r.verdict === 'safe') return invariantLines(invariantName(r.certificate), problem.invariant(p, r.certificate));
-  if (r.verdict === 'terminating' || r.verdict === 'nonterminating') {
-    const lines = problem.terminationText!(p, r.certificate).split('\n').filter((l) => l !== '' && !l.startsWith('//'));
-    const shown = lines.length > 40 ? [...lines.slice(0, 40), `(+${lines.length - 40} more lines, see --certificate)`] : lines;
-    return [`${terminationTitle(r.certificate)} (checked independently):`, ...shown.map((l) => `  ${l}`)];
+  switch (shownAs(r.verdict)) {
+    case 'invariant': return invariantLines(certificateTitle(r.certificate), problem.invariant(p, r.certificate));
+    case 'text': {
+      const lines = certificateLines(problem, p, r.certificate);
+      const shown = lines.length > 40 ? [...lines.slice(0, 40), `(+${lines.length - 40} more lines, see --certificate)`] : lines;
+      return [`${certificateTitle(r.certificate)} (checked independently):`, ...shown.map((l) => `  ${l}`)];
+    }
+    case 'trace': {
+      const trace = problem.trace(p, r.certificate);
+      const steps = trace.actions.length;
+      return [`counterexample of ${steps} step${steps === 1 ? '' : 's'} (replayed on the model):`, ...traceLines(problem.task(p).model, trace)];
+    }
   }
-  const trace = problem.trace(p, r.certificate);
-  const steps = trace.actions.length;
-  return [`counterexample of ${steps} step${steps === 1 ? '' : 's'} (replayed on the model):`, ...traceLines(problem.model(p), trace)];
 }
 
 export function humanVerdict(problem: Problem, header: Header, checked: readonly Checked[], summary: Summary): string {
@@ -196,20 +187,24 @@ export interface JsonContext {
   readonly outputs: readonly string[];
 }
 
-/** A property's certificate kind, and its counterexample or invariant. */
+/** A property's certificate, as the kind of what it claims about the file, and its counterexample or invariant. */
 function certificateJson(problem: Problem, c: Checked): { certificate?: Record<string, unknown>; proof?: Record<string, unknown> } {
   const { property: p, result: r } = c;
   if (r.verdict === 'unknown') return {};
   const cert = r.certificate;
   const certificate = {
-    kind: cert.kind,
+    kind: problem.claims(p, r)[0]!.kind,
     ...(cert.kind === 'k-invariant' ? { k: cert.k, simplePath: cert.simplePath } : {}),
-    ...(cert.kind === 'witness-circuit' && cert.k !== undefined ? { k: cert.k } : {}),
+    ...(cert.kind === 'k-induction' ? { k: cert.depth } : {}),
   };
-  if (r.verdict === 'terminating' || r.verdict === 'nonterminating') return { certificate, proof: terminationJson(r.certificate) };
-  if (r.verdict === 'unsafe') return { certificate, proof: { counterexample: traceJson(problem.trace(p, r.certificate)) } };
-  const inv = problem.invariant(p, r.certificate);
-  return { certificate, proof: { invariant: Object.fromEntries([...inv].map(([l, e]) => [l.name, printExpr(e, 'cfa')])) } };
+  switch (shownAs(r.verdict)) {
+    case 'text': return { certificate, proof: terminationJson(cert as TerminationCertificate | NonterminationCertificate) };
+    case 'trace': return { certificate, proof: { counterexample: traceJson(problem.trace(p, cert)) } };
+    case 'invariant': {
+      const inv = problem.invariant(p, cert);
+      return { certificate, proof: { invariant: Object.fromEntries([...inv].map(([l, e]) => [l.name, printExpr(e, 'cfa')])) } };
+    }
+  }
 }
 
 /** A termination argument or a lasso for `--json`: formulas printed in the CFA syntax, relations over V and V'. */

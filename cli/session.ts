@@ -8,12 +8,13 @@
  * as well. What the run is (formalism, engine, properties) is only known from the worker's start.
  */
 import type { Worker } from 'node:worker_threads';
-import { OUT_OF_MEMORY, STOPPED, TIMEOUT, type Progress, type Statistics, type UnknownReason } from '../engines/result.js';
+import { EXIT, exitCode } from '../formalisms/property-kinds.js';
+import { OUT_OF_MEMORY, STOPPED, TIMEOUT, type Statistics, type UnknownReason } from '../formalisms/result.js';
+import type { Progress } from '../engines/run.js';
 import { endedVerdict, summarize } from './render.js';
-import { EXIT, VERSION, isOutOfMemory, type CheckFailure, type CheckOptions, type CheckResult, type Header, type Job, type PropertyReport, type WorkerMessage } from './protocol.js';
+import { VERSION, isOutOfMemory, type CheckEvent, type CheckFailure, type CheckOptions, type CheckResult, type Header, type Job, type Plan, type PropertyReport, type WorkerMessage } from './protocol.js';
 import { progressLine } from './progress.js';
-import { takeChecker } from './checker-thread.js';
-import type { AigerFile } from '../formalisms/frontends/aiger/read.js';
+import { startWorker } from './threads.js';
 
 /**
  * How often the memory is sampled (and the interface's clock and memory figures refreshed).
@@ -32,14 +33,8 @@ const GRACE_MS = 400;
 /** How a session ends: with a result (certified, or reached when it was ended from outside), or a failure. */
 export type SessionEnd = CheckResult | CheckFailure;
 
-export interface SessionEvents {
-  onStart?(h: Header): void;
-  onProgress?(p: Progress): void;
-  onNote?(line: string): void;
-  onProperty?(r: PropertyReport): void;
-  /** Every POLL_MS: elapsed time and the process's resident memory. */
-  onTick?(t: { elapsedMs: number; rssMb: number }): void;
-}
+/** A check's events, and every POLL_MS the elapsed time and the process's resident memory. */
+export type SessionEvent = CheckEvent | { readonly kind: 'tick'; readonly elapsedMs: number; readonly rssMb: number };
 
 /** What a run that was ended from outside reached: the last progress, as statistics and a line. */
 function reachedStats(last: Progress | undefined, elapsedMs: number): Statistics {
@@ -86,7 +81,7 @@ export function endedResult(file: string, options: CheckOptions, reached: Reache
     ...(header ? { header } : {}),
     verdict: summary.verdict,
     ...(summary.reason ? { reason: summary.reason } : {}),
-    code: EXIT[summary.verdict],
+    code: exitCode(summary.verdict),
     stats: summary.stats,
     reports,
     // A run ended from outside writes no result files: they are written by the worker after certification.
@@ -111,16 +106,21 @@ export class Session {
    */
   constructor(
     readonly file: string,
+    bytes: Uint8Array,
     readonly options: CheckOptions,
-    private readonly events: SessionEvents = {},
+    plan: Plan,
+    private readonly onEvent: (e: SessionEvent) => void = () => {},
     readonly started = Date.now(),
-    /** The circuit, when the command line has read it ahead (small circuits only). */
-    circuit?: AigerFile,
   ) {
     this.done = new Promise((resolve) => { this.settle = resolve; });
     const deadline = options.timeout === undefined ? undefined : this.started + options.timeout * 1000;
-    const job: Job = { file, options, deadline, ...(circuit ? { circuit } : {}) };
-    this.worker = takeChecker(options.memory);
+    const job: Job = { file, bytes, options, plan, ...(deadline === undefined ? {} : { deadline }) };
+    this.worker = startWorker('checker', undefined, {
+      stderr: true,
+      // The JavaScript heap's own limit, so that an engine's runaway JS heap ends the worker with
+      // ERR_WORKER_OUT_OF_MEMORY instead of the process.
+      ...(options.memory === undefined ? {} : { resourceLimits: { maxOldGenerationSizeMb: options.memory } }),
+    });
     this.worker.postMessage(job);
     this.worker.on('message', (m: WorkerMessage) => this.receive(m));
     this.worker.on('error', (e: Error & { code?: string }) => {
@@ -131,7 +131,7 @@ export class Session {
     this.worker.stderr.setEncoding('utf8');
     this.worker.stderr.on('data', (s: string) => {
       // Emscripten prints its abort message before the error event that reports it as out of memory.
-      for (const line of s.split('\n')) if (line && !line.startsWith('Aborted(')) this.events.onNote?.(line);
+      for (const line of s.split('\n')) if (line && !line.startsWith('Aborted(')) this.onEvent({ kind: 'note', line });
     });
     if (deadline !== undefined) this.timers.push(setTimeout(() => this.end('timeout'), deadline - Date.now() + GRACE_MS));
     this.timers.push(setInterval(() => this.poll(), POLL_MS));
@@ -148,19 +148,20 @@ export class Session {
 
   private receive(m: WorkerMessage): void {
     if (this.finished) return;
-    switch (m.kind) {
-      case 'start': this.header = m.header; this.events.onStart?.(m.header); break;
-      case 'progress': this.last = m.progress; this.events.onProgress?.(m.progress); break;
-      case 'note': this.events.onNote?.(m.line); break;
-      case 'property': this.reports.push(m.report); this.events.onProperty?.(m.report); break;
-      default: this.finish(m);
+    if (m.kind === 'result' || m.kind === 'failure') {
+      this.finish(m);
+      return;
     }
+    if (m.kind === 'start') this.header = m.header;
+    else if (m.kind === 'progress') this.last = m.progress;
+    else if (m.kind === 'property') this.reports.push(m.report);
+    this.onEvent(m);
   }
 
   private poll(): void {
     const rss = process.memoryUsage.rss();
     if (this.options.memory !== undefined && rss > this.options.memory * 2 ** 20) this.end('memory');
-    else this.events.onTick?.({ elapsedMs: Math.round(Date.now() - this.started), rssMb: rss / 2 ** 20 });
+    else this.onEvent({ kind: 'tick', elapsedMs: Math.round(Date.now() - this.started), rssMb: rss / 2 ** 20 });
   }
 
   /** The outcome is final; the worker is ended either way (it may be inside a Z3 call). */

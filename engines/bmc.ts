@@ -13,19 +13,17 @@
  * none reached a bad state: the answer is SAFE (`exhausted`).
  */
 import { BoolT, IntT } from '../lang/types.js';
-import {
-  False, True, and, declareVar, eq, imply, indexed, int, or, prime, ref, type Expr, type VarDecl,
-} from '../lang/expr.js';
-import type { SafeCertificate } from '../certificates/certificate.js';
+import { False, True, and, declareVar, eq, imply, indexed, int, or, prime, ref, type Expr, type VarDecl } from '../lang/expr.js';
+import type { SafeCertificate } from '../formalisms/certificate.js';
 import type { Valuation } from '../lang/eval.js';
 import type { Action, Interpreter, Location } from '../formalisms/interpreter.js';
 import type { Trace, TraceState } from '../formalisms/trace.js';
 import { Solver } from '../lang/smt/solver.js';
-import { loadZ3 } from '../lang/smt/context.js';
 import { UnsupportedError } from '../lang/smt/translate.js';
-import { TIMEOUT, unknown, type Limits, type Progress, type Result } from './result.js';
-import type { Engine, Settings } from './engine.js';
-import { boundOf } from './bound.js';
+import { TIMEOUT, unknown, type Result } from '../formalisms/result.js';
+import type { Limits, Progress } from './run.js';
+import type { Engine, EngineContext, Settings } from './engine.js';
+import { boundOf, boundShown } from './bound.js';
 
 export interface BmcOptions extends Limits {
   /** The deepest step at which a bad state is looked for. */
@@ -34,13 +32,13 @@ export interface BmcOptions extends Limits {
 }
 
 /** BMC as the engine for word-level models: each property on its interpreter view. */
-export function createEngine(settings: Settings): Engine {
+export function createEngine(settings: Settings, context: EngineContext): Engine {
   const bound = boundOf(settings);
   return {
-    configuration: { bound },
-    async check(problem, property, limits, reporter) {
-      await loadZ3();
-      return bmc(problem.model(property), { bound, deadline: limits.deadline, onProgress: (p) => reporter.progress(p) });
+    configuration: () => ({ ...boundShown(bound) }),
+    async check(task, limits, reporter) {
+      await context.z3();
+      return bmc(task.model, { bound, deadline: limits.deadline, onProgress: (p) => reporter.progress(p) });
     },
   };
 }

@@ -25,13 +25,13 @@
  */
 import { postorder, type Expr } from '../lang/expr.js';
 import type { Interpreter } from '../formalisms/interpreter.js';
-import { loadZ3 } from '../lang/smt/context.js';
 import { interpolationStats } from '../lang/smt/interpolate.js';
 import { printExpr } from '../lang/print.js';
 import { atoms, splitPredicate } from '../cegar/domains/split.js';
 import { propertyAtoms } from '../cegar/domains/index.js';
-import type { Engine } from './engine.js';
-import { unknown, type Limits, type Reporter, type Result, type Statistics } from './result.js';
+import type { Engine, EngineContext, Settings } from './engine.js';
+import { unknown, type Result, type Statistics } from '../formalisms/result.js';
+import type { Limits, Reporter } from './run.js';
 import { Abstraction } from './ic3ia/abstraction.js';
 import { block } from './ic3ia/block.js';
 import { Ic3iaContext } from './ic3ia/context.js';
@@ -44,12 +44,12 @@ import { stopReason } from './path-interpolants.js';
 /** How long a newest predicate may be in the progress display. */
 const SHOWN_CHARS = 60;
 
-export function createEngine(): Engine {
+export function createEngine(_settings: Settings, context: EngineContext): Engine {
   return {
-    configuration: {},
-    async check(problem, property, limits, reporter): Promise<Result> {
-      await loadZ3();
-      return ic3ia(problem.model(property), limits, reporter);
+    configuration: () => ({}),
+    async check(task, limits, reporter): Promise<Result> {
+      await context.z3();
+      return ic3ia(task.model, limits, reporter);
     },
   };
 }
@@ -66,7 +66,7 @@ export function ic3ia(model: Interpreter, limits: Limits, reporter: Reporter): R
   const itpBefore = interpolationStats();
   const ctx = new Ic3iaContext(model, limits.deadline);
   let refiner: Refiner | undefined;
-  const dialect = model.formalism === 'cfa' ? 'cfa' : 'sts';
+  const dialect = model.dialect;
   const stats = (): Statistics => {
     const itp = interpolationStats();
     return {

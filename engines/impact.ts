@@ -19,13 +19,13 @@
  * inductive invariant: the SAFE certificate.
  */
 import { False, True, and } from '../lang/expr.js';
-import { loadZ3 } from '../lang/smt/context.js';
 import { interpolationStats } from '../lang/smt/interpolate.js';
 import type { Interpreter } from '../formalisms/interpreter.js';
 import type { Trace } from '../formalisms/trace.js';
-import type { Engine, Settings } from './engine.js';
+import type { Engine, EngineContext, Settings } from './engine.js';
 import { impactSettings, type ImpactSettings } from './impact-options.js';
-import type { Limits, Reporter, Result, Statistics } from './result.js';
+import type { Limits, Reporter } from './run.js';
+import type { Result, Statistics } from '../formalisms/result.js';
 import { ImpactContext } from './impact/context.js';
 import { Covering } from './impact/cover.js';
 import { feasible, interpolants, pathParts } from './impact/refine.js';
@@ -35,13 +35,13 @@ import { Unwinding, type UNode } from './impact/unwinding.js';
 /** Progress is reported at most this often while the unwinding grows, besides every refinement. */
 const PROGRESS_MS = 250;
 
-export function createEngine(settings: Settings): Engine {
+export function createEngine(settings: Settings, context: EngineContext): Engine {
   const s = impactSettings(settings);
   return {
-    configuration: { search: s.search, fcover: s.forcedCovering ? 'on' : 'off' },
-    async check(problem, property, limits, reporter): Promise<Result> {
-      await loadZ3();
-      return impact(problem.model(property), s, limits, reporter);
+    configuration: () => ({ search: s.search, fcover: s.forcedCovering ? 'on' : 'off' }),
+    async check(task, limits, reporter): Promise<Result> {
+      await context.z3();
+      return impact(task.model, s, limits, reporter);
     },
   };
 }

@@ -24,15 +24,14 @@
  */
 import { and, eq, imply, indexed, int, neq, not, or, ref, type Expr, type VarDecl } from '../lang/expr.js';
 import type { Location } from '../formalisms/interpreter.js';
-import { loadZ3 } from '../lang/smt/context.js';
 import { Solver } from '../lang/smt/solver.js';
 import { UnsupportedError } from '../lang/smt/translate.js';
-import type { Engine, Settings } from './engine.js';
+import type { Engine, EngineContext, Settings } from './engine.js';
 import { InvariantGenerator } from './kind-invariants.js';
 import type { InvariantMode } from './kind-options.js';
-import { boundOf } from './bound.js';
+import { boundOf, boundShown } from './bound.js';
 import { Unrolling, exhausted } from './bmc.js';
-import { TIMEOUT, unknown, type Result, type Statistics, type UnknownReason } from './result.js';
+import { TIMEOUT, unknown, type Result, type Statistics, type UnknownReason } from '../formalisms/result.js';
 
 type Answer = 'sat' | 'unsat' | UnknownReason;
 
@@ -51,15 +50,15 @@ function ask(solver: Solver, query: Expr, step: number, deadline: number | undef
 /** The shortest slice of time the invariant generator gets between two rounds, in milliseconds. */
 const MIN_SLICE_MS = 100;
 
-export function createEngine(settings: Settings): Engine {
+export function createEngine(settings: Settings, context: EngineContext): Engine {
   const bound = boundOf(settings);
   const invariants = (settings.invariants ?? 'octagons') as InvariantMode;
   const lazySimplePath = (settings.simplepath ?? 'lazy') === 'lazy';
   return {
-    configuration: { bound, invariants, simplepath: lazySimplePath ? 'lazy' : 'off' },
-    async check(problem, property, limits, reporter): Promise<Result> {
-      await loadZ3();
-      const model = problem.model(property);
+    configuration: () => ({ ...boundShown(bound), invariants, simplepath: lazySimplePath ? 'lazy' : 'off' }),
+    async check(task, limits, reporter): Promise<Result> {
+      await context.z3();
+      const model = task.model;
       const started = Date.now();
       const base = new Solver();
       const step = new Solver();

@@ -9,7 +9,7 @@ import type { Type } from '../lang/types.js';
 import { InterpolationError, sequenceInterpolate } from '../lang/smt/interpolate.js';
 import { SolverGaveUp, Timeout } from '../lang/smt/deadline.js';
 import { UnsupportedError } from '../lang/smt/translate.js';
-import { TIMEOUT, unknown, type UnknownReason } from './result.js';
+import { TIMEOUT, unknown, type UnknownReason } from '../formalisms/result.js';
 
 /** Refinement cannot go on: the detail says why. */
 export class RefinementFailed extends Error {}

@@ -1,28 +1,32 @@
 /**
- * A word-level result as plain data, so that an engine run in a worker thread can hand its verdict
- * and certificate to the thread that checks and prints it (the portfolio's members). The sender and
- * the receiver each load the same file, so their interpreter views have the same locations, actions
- * and variables in the same order: locations travel by id, actions by their place among their
- * location's actions, variables by their position (model variables) or their action and position
- * (action locals); expressions travel packed (lang/transfer.ts).
+ * A result as plain data, so that an engine run in a worker thread can hand its verdict and
+ * certificate to the thread that checks and prints it (the portfolio's members). The circuit
+ * certificates are plain data already. For the others, the sender and the receiver each have the
+ * same task, read from the same file or built from the same circuit, so their interpreter views
+ * have the same locations, actions and variables in the same order: locations travel by id,
+ * actions by their place among their location's actions, variables by their position (model
+ * variables) or their action and position (action locals); expressions travel packed
+ * (lang/transfer.ts).
  */
 import { ref, type Expr, type VarDecl } from '../lang/expr.js';
 import { packExprs, unpackExprs, type PortableExprs } from '../lang/transfer.js';
 import type { Interpreter, Location } from '../formalisms/interpreter.js';
 import type { Trace } from '../formalisms/trace.js';
-import type { SafeCertificate, UnsafeCertificate } from '../certificates/certificate.js';
-import type { Result, Statistics, UnknownReason } from './result.js';
+import type { Certificate, SafeCertificate, UnsafeCertificate } from '../formalisms/certificate.js';
+import type { Task } from '../formalisms/task.js';
+import type { Result, Statistics, UnknownReason } from '../formalisms/result.js';
 
 type PortableCertificate =
   | { readonly kind: 'trace'; readonly locs: readonly number[]; readonly actions: readonly (readonly [number, number])[];
       /** Per state, then per step's choices: how many (variable, value) pairs, in `exprs` order. */
       readonly sizes: readonly number[]; readonly exprs: PortableExprs }
   | { readonly kind: 'invariant'; readonly locs: readonly number[]; readonly exprs: PortableExprs }
-  | { readonly kind: 'k-invariant'; readonly k: number; readonly simplePath: boolean; readonly locs: readonly number[]; readonly exprs: PortableExprs };
+  | { readonly kind: 'k-invariant'; readonly k: number; readonly simplePath: boolean; readonly locs: readonly number[]; readonly exprs: PortableExprs }
+  | { readonly kind: 'plain'; readonly certificate: Certificate & { kind: 'run' | 'latch-clauses' | 'k-induction' } };
 
 export type PortableResult =
   | { readonly verdict: 'unknown'; readonly reason: UnknownReason; readonly stats: Statistics }
-  | { readonly verdict: 'safe' | 'unsafe'; readonly certificate: PortableCertificate; readonly stats: Statistics };
+  | { readonly verdict: Exclude<Result['verdict'], 'unknown'>; readonly certificate: PortableCertificate; readonly stats: Statistics };
 
 /** Each variable of the view by a key that names the same variable in another thread's view of the same model. */
 function keys(model: Interpreter): { keyOf: (d: VarDecl) => string | undefined; known: (key: string) => VarDecl | undefined } {
@@ -41,11 +45,13 @@ function location(model: Interpreter, id: number): Location {
   return l;
 }
 
-/** The result as plain data; circuit certificates (witnesses) are not word-level and do not travel. */
-export function packResult(model: Interpreter, r: Result): PortableResult {
+/** The result of a task as plain data. */
+export function packResult(task: Task, r: Result): PortableResult {
   if (r.verdict === 'unknown') return { verdict: 'unknown', reason: r.reason, stats: r.stats };
-  const { keyOf } = keys(model);
   const c = r.certificate;
+  if (c.kind === 'run' || c.kind === 'latch-clauses' || c.kind === 'k-induction') return { verdict: r.verdict, stats: r.stats, certificate: { kind: 'plain', certificate: c } };
+  const model = task.model;
+  const { keyOf } = keys(model);
   switch (c.kind) {
     case 'trace': {
       const maps = [...c.trace.states.map((s) => s.vals), ...c.trace.choices];
@@ -63,11 +69,13 @@ export function packResult(model: Interpreter, r: Result): PortableResult {
   }
 }
 
-/** The result rebuilt over this thread's view of the same model. */
-export function unpackResult(model: Interpreter, p: PortableResult): Result {
+/** The result rebuilt over this thread's task. */
+export function unpackResult(task: Task, p: PortableResult): Result {
   if (p.verdict === 'unknown') return p;
-  const { known } = keys(model);
   const c = p.certificate;
+  if (c.kind === 'plain') return { verdict: p.verdict, certificate: c.certificate, stats: p.stats } as Result;
+  const model = task.model;
+  const { known } = keys(model);
   const exprs = unpackExprs(c.exprs, known);
   if (c.kind === 'trace') {
     let at = 0;

@@ -1,86 +1,94 @@
 /**
  * Every engine Vigil has, in one list (after Pono's `make_provers`): the command line builds its
- * `--algorithm` choices and engine options from it, the worker makes engines through it, the
- * benchmarks know from it which configuration runs on which model. An engine's implementation is
- * imported only when it runs, so that listing the engines costs nothing at start-up.
+ * `--algorithm` choices and engine options from it, the pipeline makes engines and their passes
+ * through it, the portfolio reads its members' lines with its option parser, the benchmarks know
+ * from it which configuration runs on which model. An engine's implementation is imported only
+ * when it runs, so that listing the engines costs nothing at start-up.
  */
-import type { Formalism } from '../formalisms/interpreter.js';
-import type { Problem, PropertyKind } from '../formalisms/problem.js';
+import type { PropertyKind } from '../formalisms/property-kinds.js';
+import type { Task } from '../formalisms/task.js';
 import { CEGAR_OPTIONS } from '../cegar/options.js';
-import { FileError } from '../formalisms/frontends/index.js';
 import { BOUND } from './bound.js';
-import { ENCODING, withEncoding } from './encoding.js';
 import { INVARIANTS, SIMPLE_PATH } from './kind-options.js';
 import { FCOVER, SEARCH } from './impact-options.js';
-import { LCORR, SWEEP, withPreprocessing } from './aiger/preprocess-options.js';
 import { IC3_OPTIONS } from './aiger/ic3-options.js';
-import { PORTFOLIO_MEMBERS } from './aiger/portfolio-members.js';
-import { inapplicable, type Engine, type EngineOption, type EngineSpec, type Settings } from './engine.js';
+import { CIRCUIT_MEMBERS, MEMBERS_OPTION } from './portfolio-members.js';
+import { CIRCUIT_PASSES, LCORR, SWEEP } from './passes/circuit.js';
+import { BLOCK_ENCODING, ENCODING } from './passes/block-encoding.js';
+import type { Pass, PassSpec } from './passes/pass.js';
+import { OptionError, inapplicable, offerOf, type Engine, type EngineContext, type EngineLines, type EngineOption, type EngineSpec, type Offer, type Settings } from './engine.js';
+import { forwardAll } from './passes/pass.js';
 
-type Module = { createEngine(settings: Settings, problem: Problem): Engine };
-
-const WORD_LEVEL: readonly Formalism[] = ['cfa', 'sts', 'aiger'];
-const CIRCUITS: readonly Formalism[] = ['aiger'];
-/** The bit-level engines: circuits, whose variables are all Boolean. */
-const BIT_LEVEL = { formalisms: CIRCUITS, theories: ['bool'] as const };
+type Module = { createEngine(settings: Settings, context: EngineContext): Engine | Promise<Engine> };
 
 function lazy(load: () => Promise<Module>): EngineSpec['create'] {
-  return async (settings, problem) => (await load()).createEngine(settings, problem);
+  return async (settings, context) => (await load()).createEngine(settings, context);
 }
 
-/** The default engine for circuits (DEFAULT_ENGINE), which `preloadCircuitEngine` loads ahead. */
-const circuitPortfolio = (): Promise<Module> => import('./aiger/portfolio.js');
+/** The circuit passes' options: every engine may check a circuit's task, word-level ones on its transition system. */
+const CIRCUIT = [SWEEP, LCORR];
 
-/**
- * Loads the default circuit engine before it is asked for: the checker's worker does so while it
- * waits for its job, when the command line names a circuit (cli/check-worker.ts).
- */
-export async function preloadCircuitEngine(): Promise<void> {
-  await circuitPortfolio();
-}
-
-/** In the order `--help` lists them; where two share a name, the first that applies to a problem runs. */
+/** In the order `--help` lists them; where two share a name, the first that applies to a task runs. */
 export const ENGINES: readonly EngineSpec[] = [
-  { name: 'cegar', formalisms: WORD_LEVEL, options: [...CEGAR_OPTIONS, ENCODING], drawsArg: true, create: withEncoding(lazy(() => import('../cegar/engine.js'))) },
-  { name: 'bmc', ...BIT_LEVEL, options: [BOUND, SWEEP, LCORR], create: withPreprocessing(lazy(() => import('./aiger/bmc.js'))) },
-  { name: 'bmc', formalisms: WORD_LEVEL, options: [BOUND, ENCODING], create: withEncoding(lazy(() => import('./bmc.js'))) },
-  { name: 'ic3', ...BIT_LEVEL, options: [...IC3_OPTIONS, SWEEP, LCORR], create: withPreprocessing(lazy(() => import('./aiger/ic3.js'))) },
-  { name: 'ic3', formalisms: ['cfa', 'sts'], options: [ENCODING], create: withEncoding(lazy(() => import('./ic3ia.js'))) },
-  { name: 'impact', formalisms: ['cfa', 'sts'], options: [SEARCH, FCOVER, ENCODING], create: withEncoding(lazy(() => import('./impact.js'))) },
-  { name: 'kind', ...BIT_LEVEL, options: [BOUND, SIMPLE_PATH, SWEEP, LCORR], create: withPreprocessing(lazy(() => import('./aiger/kind.js'))) },
-  { name: 'kind', formalisms: WORD_LEVEL, options: [BOUND, INVARIANTS, SIMPLE_PATH], create: lazy(() => import('./kind.js')) },
-  { name: 'portfolio', ...BIT_LEVEL, options: [BOUND, PORTFOLIO_MEMBERS, SWEEP, LCORR], create: withPreprocessing(lazy(circuitPortfolio)) },
-  { name: 'portfolio', formalisms: ['cfa', 'sts'], options: [BOUND], create: lazy(() => import('./portfolio.js')) },
-  { name: 'termination', formalisms: ['cfa'], theories: ['int', 'bool'], property: 'termination', options: [], create: lazy(() => import('./termination/engine.js')) },
+  { name: 'cegar', options: [...CEGAR_OPTIONS, ENCODING, ...CIRCUIT], drawsArg: true, create: lazy(() => import('../cegar/engine.js')) },
+  { name: 'bmc', needs: 'circuit', options: [BOUND, ...CIRCUIT], create: lazy(() => import('./aiger/bmc.js')) },
+  { name: 'bmc', options: [BOUND, ENCODING, ...CIRCUIT], create: lazy(() => import('./bmc.js')) },
+  { name: 'ic3', needs: 'circuit', options: [...IC3_OPTIONS, ...CIRCUIT], create: lazy(() => import('./aiger/ic3.js')) },
+  { name: 'ic3', options: [ENCODING, ...CIRCUIT], create: lazy(() => import('./ic3ia.js')) },
+  { name: 'impact', options: [SEARCH, FCOVER, ENCODING, ...CIRCUIT], create: lazy(() => import('./impact.js')) },
+  { name: 'kind', needs: 'circuit', options: [BOUND, SIMPLE_PATH, ...CIRCUIT], create: lazy(() => import('./aiger/kind.js')) },
+  { name: 'kind', options: [BOUND, INVARIANTS, SIMPLE_PATH, ...CIRCUIT], create: lazy(() => import('./kind.js')) },
+  { name: 'portfolio', options: [BOUND, MEMBERS_OPTION, ...CIRCUIT], defers: ['lcorr'], usesZ3: portfolioUsesZ3, create: lazy(() => import('./portfolio.js')) },
+  { name: 'termination', theories: ['int', 'bool'], property: 'termination', options: [], create: lazy(() => import('./termination/engine.js')) },
 ];
 
-/** The default per formalism: the portfolios (circuits: engines/aiger/portfolio.ts, IC3 and k-induction on two cores; CFAs and STSs: engines/portfolio.ts); for termination, the termination engine. */
-export const DEFAULT_ENGINE: Readonly<Record<Formalism, string>> = { cfa: 'portfolio', sts: 'portfolio', aiger: 'portfolio' };
-export const TERMINATION_ENGINE = 'termination';
-
-function defaultEngine(formalism: Formalism, kind: PropertyKind): string {
-  return kind === 'termination' ? TERMINATION_ENGINE : DEFAULT_ENGINE[formalism];
+/** Whether an engine run on the task calls Z3 in its thread (engine.ts, `usesZ3`). */
+export function usesZ3(spec: EngineSpec, settings: Settings, task: Task): boolean {
+  return spec.usesZ3 ? spec.usesZ3(settings, task) : spec.needs !== 'circuit';
 }
+
+/**
+ * The portfolio's members run in workers, but their results are certified in the portfolio's
+ * thread: with Z3 unless every member is a bit-level engine on the circuit.
+ */
+function portfolioUsesZ3(settings: Settings, task: Task): boolean {
+  if (!task.circuit) return true;
+  const offer = offerOf(task);
+  const words = settings[MEMBERS_OPTION.name]?.split(',') ?? CIRCUIT_MEMBERS.map((m) => m.label);
+  return words.some((w) => {
+    const line = CIRCUIT_MEMBERS.find((m) => m.label === w.trim())?.line ?? w;
+    const name = line.trim().split(/\s+/)[0]!;
+    const spec = ENGINES.find((e) => e.name === name && inapplicable(e, offer) === undefined);
+    return spec === undefined || spec.needs !== 'circuit';
+  });
+}
+
+/** The engine each kind of property gets when none is named. */
+const DEFAULTS: Readonly<Record<PropertyKind, string>> = { safety: 'portfolio', termination: 'termination' };
 
 export const ENGINE_NAMES: readonly string[] = [...new Set(ENGINES.map((e) => e.name))];
 
 /** Every engine option once, in the order of the engines that declare them. */
 export const ENGINE_OPTIONS: readonly EngineOption[] = [...new Map(ENGINES.flatMap((e) => e.options).map((o) => [o.name, o])).values()];
 
-/** The engine of this name (or the default) that applies to the problem's properties of this kind; a FileError says why none does. */
-export function engineFor(problem: Pick<Problem, 'file' | 'formalism' | 'theories'>, name?: string, kind: PropertyKind = 'safety'): EngineSpec {
-  const chosen = name ?? defaultEngine(problem.formalism, kind);
-  const named = ENGINES.filter((e) => e.name === chosen);
-  const spec = named.find((e) => inapplicable(e, problem, kind) === undefined);
-  if (!spec) throw new FileError(`${problem.file}: --algorithm ${chosen} ${inapplicable(named[0]!, problem, kind)}`);
-  return spec;
-}
+/** The passes, in the order they run: the circuit passes, then block encoding. */
+const PASSES: readonly PassSpec[] = [...CIRCUIT_PASSES, BLOCK_ENCODING];
 
-/** What chooses a problem's engine: `--algorithm`, the engine options given, and whether `--arg` is asked for. */
+/** What chooses an engine: `--algorithm`, the engine options given, and whether its ARG is asked for. */
 export interface EngineChoice {
   readonly algorithm?: string;
   readonly settings: Settings;
-  readonly arg?: string;
+  readonly arg?: boolean;
+}
+
+/** The engine of this name (or the kind's default) that applies to the offer; an OptionError says why none does. */
+export function engineFor(offer: Offer, name?: string): EngineSpec {
+  const chosen = name ?? DEFAULTS[offer.kind];
+  const named = ENGINES.filter((e) => e.name === chosen);
+  if (named.length === 0) throw new OptionError(`--algorithm ${chosen}: there is no such engine (${ENGINE_NAMES.join(', ')})`);
+  const spec = named.find((e) => inapplicable(e, offer) === undefined);
+  if (!spec) throw new OptionError(`--algorithm ${chosen} ${inapplicable(named[0]!, offer)}`);
+  return spec;
 }
 
 /**
@@ -88,27 +96,45 @@ export interface EngineChoice {
  * (`--domain EXPL` runs CEGAR where the default is the portfolio), as a bench configuration does;
  * so does `--arg`, which only engines that build an ARG can write.
  */
-function implied(problem: Pick<Problem, 'file' | 'formalism' | 'theories'>, choice: EngineChoice): string | undefined {
+function implied(offer: Offer, choice: EngineChoice): string | undefined {
   const keys = Object.keys(choice.settings);
-  const arg = choice.arg !== undefined;
-  const fits = (e: EngineSpec) => keys.every((k) => e.options.some((o) => o.name === k)) && (!arg || e.drawsArg === true);
-  if ((keys.length === 0 && !arg) || fits(engineFor(problem))) return undefined;
-  return ENGINES.find((e) => fits(e) && inapplicable(e, problem) === undefined)?.name;
+  const fits = (e: EngineSpec) => keys.every((k) => e.options.some((o) => o.name === k)) && (!choice.arg || e.drawsArg === true);
+  if ((keys.length === 0 && !choice.arg) || fits(engineFor(offer))) return undefined;
+  return ENGINES.find((e) => fits(e) && inapplicable(e, offer) === undefined)?.name;
 }
 
-/** The engine that checks the problem's properties of this kind, as the command line chose it. */
-export function chooseEngine(problem: Pick<Problem, 'file' | 'formalism' | 'theories'>, choice: EngineChoice, kind: PropertyKind = 'safety'): EngineSpec {
-  return engineFor(problem, choice.algorithm ?? (kind === 'safety' ? implied(problem, choice) : undefined), kind);
+/** The engine that checks the task, as the command line chose it. */
+export function chooseEngine(task: Task, choice: EngineChoice): EngineSpec {
+  const offer = offerOf(task);
+  return engineFor(offer, choice.algorithm ?? (offer.kind === 'safety' ? implied(offer, choice) : undefined));
 }
 
-/** Whether an engine checks circuits only: the bit-level engines, which run on Vigil's SAT solver and never call Z3. */
-export function circuitsOnly(spec: EngineSpec): boolean {
-  return spec.formalisms.every((f) => f === 'aiger');
+/** Engine options the engine does not have are a usage error, not something to ignore. */
+export function checkSettings(spec: EngineSpec, settings: Settings): void {
+  for (const name of Object.keys(settings)) {
+    if (!spec.options.some((o) => o.name === name)) throw new OptionError(`--${name} is an option of ${declaring(name)}, not of ${spec.name}`);
+  }
 }
 
-/** Whether an engine of this name (or the default) can run on models of the formalism, before any is read (benchmarks). */
-export function runsOn(name: string | undefined, formalism: Formalism): boolean {
-  return ENGINES.some((e) => e.name === (name ?? DEFAULT_ENGINE[formalism]) && e.formalisms.includes(formalism));
+/** The passes an engine's settings ask for on a task, in order; `skip` names passes already applied or deferred. */
+export function passesFor(spec: EngineSpec, settings: Settings, task: Task, skip: readonly string[] = []): Pass[] {
+  return PASSES
+    .filter((p) => !skip.includes(p.name) && !(spec.defers ?? []).includes(p.name) && (p.option === undefined || spec.options.includes(p.option)))
+    .flatMap((p) => p.make(settings, task) ?? []);
+}
+
+/** The passes' options as `--json`'s configuration shows them: those of the passes that apply to the task, defaults included. */
+export function passConfiguration(spec: EngineSpec, settings: Settings, task: Task): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const p of PASSES) {
+    if (p.option && spec.options.includes(p.option) && p.shown(task)) out[p.option.name] = settings[p.option.name] ?? p.option.default!;
+  }
+  return out;
+}
+
+/** Whether an engine of this name (or the default) can run on the files of a front end, before any is read (benchmarks). */
+export function runsOn(name: string | undefined, circuits: boolean, kind: PropertyKind = 'safety'): boolean {
+  return ENGINES.some((e) => e.name === (name ?? DEFAULTS[kind]) && (e.needs !== 'circuit' || circuits) && (e.property ?? 'safety') === kind);
 }
 
 /** Which engines declare an option (`bmc, kind and portfolio`), for messages about options that do not fit the engine. */
@@ -116,3 +142,44 @@ export function declaring(option: string): string {
   const names = [...new Set(ENGINES.filter((e) => e.options.some((o) => o.name === option)).map((e) => e.name))];
   return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0] ?? 'no engine';
 }
+
+/** An option's value checked as the option declares it: the normalised value, or an OptionError. */
+export function optionValue(o: EngineOption, text: string): string {
+  if (o.choices) {
+    if (!o.choices.includes(text)) throw new OptionError(`--${o.name} takes ${o.choices.join(', ')}, got '${text}'`);
+    return text;
+  }
+  return o.parse ? o.parse(text) : text;
+}
+
+/**
+ * An engine line, as the portfolio's members are written (`ic3 --ic3-ctg off`, after rIC3's
+ * portfolio.toml): the engine's name and its options, read as the command line reads them.
+ */
+export function parseEngineLine(line: string): { readonly name: string; readonly settings: Settings } {
+  const [name, ...words] = line.trim().split(/\s+/);
+  if (!name || !ENGINE_NAMES.includes(name)) throw new OptionError(`'${line}': an engine line starts with one of ${ENGINE_NAMES.join(', ')}`);
+  const settings: Record<string, string> = {};
+  for (let i = 0; i < words.length; i += 2) {
+    const flag = words[i]!;
+    const option = ENGINE_OPTIONS.find((o) => `--${o.name}` === flag);
+    if (!option || !ENGINES.some((e) => e.name === name && e.options.includes(option))) throw new OptionError(`'${line}': ${flag} is not an option of ${name}`);
+    if (words[i + 1] === undefined) throw new OptionError(`'${line}': ${flag} needs a value`);
+    settings[option.name] = optionValue(option, words[i + 1]!);
+  }
+  return { name, settings };
+}
+
+/** The engines by their lines, as a portfolio gets them through its context (engine.ts, `EngineLines`). */
+export const ENGINE_LINES: EngineLines = {
+  parse: parseEngineLine,
+  applies: (name, offer) => name !== 'portfolio' && ENGINES.some((e) => e.name === name && inapplicable(e, offer) === undefined),
+  takes: (name, offer, option) => engineFor(offer, name).options.some((o) => o.name === option),
+  async run(line, task, limits, reporter, context) {
+    const { name, settings } = parseEngineLine(line);
+    const spec = engineFor(offerOf(task), name);
+    const engine = await spec.create(settings, context);
+    const mapped = await forwardAll(passesFor(spec, settings, task, CIRCUIT_PASSES.map((p) => p.name)), task);
+    return mapped.back(await engine.check(mapped.task, limits, reporter));
+  },
+};

@@ -317,7 +317,7 @@ export function encodeBlocks(model: Interpreter, encoding: Encoding): BlockModel
     byLoc.set(s, targets.map((t) => new BlockAction(nextId++, region, t)));
   }
   return {
-    formalism: model.formalism,
+    dialect: model.dialect,
     name: model.name,
     vars: model.vars,
     locations: model.locations.filter((l) => ends.has(l)),

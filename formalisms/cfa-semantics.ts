@@ -8,7 +8,7 @@ import { False, and, declareVar, eq, prime, ref, substitute, type Expr, type Var
 import { evaluateIn, type Valuation } from '../lang/eval.js';
 import type { Cfa, Edge, Stmt } from './cfa.js';
 import type { Action, Execution, Interpreter, Location } from './interpreter.js';
-import { printExpr } from '../lang/print.js';
+import { printExpr, type Dialect } from '../lang/print.js';
 
 export function stmtToString(s: Stmt): string {
   switch (s.kind) {
@@ -68,25 +68,25 @@ class EdgeAction implements Action {
   }
 }
 
-export function cfaInterpreter(cfa: Cfa): Interpreter {
+export function cfaInterpreter(cfa: Cfa, dialect: Dialect = 'cfa'): Interpreter {
   // the front end states no safety property for such a process (formalisms/frontends/cfa/problem.ts)
   if (!cfa.error) throw new Error(`process ${cfa.name} has no error location: there is nothing to interpret`);
-  return interpreter(cfa, cfa.error, and());
+  return interpreter(cfa, cfa.error, and(), dialect);
 }
 
 /**
  * The view for the termination property: the same locations and actions, and no bad state at all
  * (termination asks about infinite runs, not about reaching a location).
  */
-export function terminationInterpreter(cfa: Cfa): Interpreter {
-  return interpreter(cfa, cfa.init, False);
+export function terminationInterpreter(cfa: Cfa, dialect: Dialect = 'cfa'): Interpreter {
+  return interpreter(cfa, cfa.init, False, dialect);
 }
 
-function interpreter(cfa: Cfa, errorLoc: Location, bad: Expr): Interpreter {
+function interpreter(cfa: Cfa, errorLoc: Location, bad: Expr, dialect: Dialect): Interpreter {
   const byLoc = new Map<Location, Action[]>(cfa.locs.map((l) => [l, []]));
   for (const e of cfa.edges) byLoc.get(e.source)!.push(new EdgeAction(e, cfa.vars));
   return {
-    formalism: 'cfa',
+    dialect,
     name: cfa.name,
     vars: cfa.vars,
     locations: cfa.locs,

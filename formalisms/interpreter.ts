@@ -12,8 +12,7 @@
  */
 import type { Expr, VarDecl } from '../lang/expr.js';
 import type { Valuation } from '../lang/eval.js';
-
-export type Formalism = 'cfa' | 'sts' | 'aiger';
+import type { Dialect } from '../lang/print.js';
 
 export interface Location {
   readonly id: number;
@@ -51,7 +50,8 @@ export interface Action {
 }
 
 export interface Interpreter {
-  readonly formalism: Formalism;
+  /** The syntax its expressions are printed in (invariants, predicates, trace values). */
+  readonly dialect: Dialect;
   readonly name: string;
   /** The state variables. */
   readonly vars: readonly VarDecl[];

@@ -4,38 +4,53 @@
  * circuit, the property names of an STS specification, the error location of a CFA, `termination`
  * for a CFA or T2 program).
  *
- * Everything downstream works on this object and never reads the file again: the word-level engines
- * on the interpreter view of a property (`model`), the bit-level engines on the circuit
- * (`circuit`), the certificate checks on both, and the writers on what the front end knows of the
- * file's own syntax and positions. The per-property views are built once, when first asked for.
- * This follows rIC3's `Frontend` trait: the model is loaded once and owns its certificates.
+ * The problem owns everything in the file's own terms, after rIC3's `Frontend` trait (the model is
+ * loaded once and owns its certificates): the task of each property that the engines check
+ * (formalisms/task.ts), the claims an engine's result makes about the file, which the certificate
+ * checks decide (certificates/), the views of a result the summaries show, and the writers of
+ * every output format the file's format offers. Nothing downstream reads the file again or asks
+ * which format it was.
  */
 import type { Expr, VarDecl } from '../lang/expr.js';
 import type { InputError } from '../lang/errors.js';
 import type { Type } from '../lang/types.js';
-import type { Formalism, Interpreter, Location } from './interpreter.js';
+import type { Location } from './interpreter.js';
 import type { Trace } from './trace.js';
-import type { CircuitModel } from './frontends/aiger/problem.js';
-import type { Cfa } from './cfa.js';
-import type { NonterminationCertificate, SafeCertificate, TerminationCertificate, UnsafeCertificate } from '../certificates/certificate.js';
+import type { Certificate, Claim } from './certificate.js';
+import type { Property, PropertyKind } from './property-kinds.js';
+import type { Result } from './result.js';
+import type { Task, Theory } from './task.js';
 
-/** Safety: the bad states are unreachable. Termination: every run is finite. */
-export type PropertyKind = 'safety' | 'termination';
-
-/** One property of the file: a verification task of its own. */
-export interface Property {
-  readonly name: string;
-  readonly kind: PropertyKind;
-  /** Position among the problem's properties. */
-  readonly index: number;
+/** A property and its engine's result, once its certificate has passed its check. */
+export interface Checked {
+  readonly property: Property;
+  readonly result: Result;
 }
 
-/** The kinds of values a model's variables range over; engines declare which they handle. */
-export type Theory = Type['kind'];
+/** A result that answers: its property holds or fails, with a certificate. */
+export type Answer = Exclude<Result, { readonly verdict: 'unknown' }>;
+
+/**
+ * A result file a format offers, by the name of its option (`--witness FILE`): one file for the
+ * run (`run`: every property's entry in one file, like HWMCC's witnesses) or one per property.
+ */
+export interface Output {
+  /** The option's name; its front end declares it with its help (formalisms/frontends/frontend.ts). */
+  readonly name: string;
+  readonly scope: 'run' | 'property';
+  /**
+   * The file's contents for certified results (one of them for a per-property output), or
+   * undefined when it has none of what it holds (a counterexample table of a safe property). The
+   * path is where it will be written: a format may choose its encoding by the file name's ending,
+   * and a binary one where the name leaves it open and the caller prefers binary (HWMCC's harness).
+   */
+  write(checked: readonly Checked[], path: string, options?: { readonly preferBinary?: boolean }): string | Uint8Array | undefined;
+}
 
 export interface Problem {
   readonly file: string;
-  readonly formalism: Formalism;
+  /** The front end that read the file: the run's `formalism` in `--json`. */
+  readonly formalism: string;
   /** Recoverable defects the reader tolerated (legacy STS files). */
   readonly warnings: readonly InputError[];
   /** In the file's order; empty when the model states none (see `noProperty`). */
@@ -47,20 +62,24 @@ export interface Problem {
   readonly theories: ReadonlySet<Theory>;
   /** Counts for `vigil parse`. */
   summary(): string;
-  /** The interpreter view of a property: what word-level engines check and certificates speak about. */
-  model(p: Property): Interpreter;
-  /** The and-inverter graph of a circuit, for the bit-level engines and AIGER certificates. */
-  readonly circuit?: CircuitModel;
-  /** The automaton as read, for drawing it. */
-  readonly cfa?: Cfa;
-  /** A certified SAFE certificate in the model's own syntax (`--certificate`). */
-  certificateText(p: Property, c: SafeCertificate): string;
-  /** The counterexample of an UNSAFE certificate as a trace of `model(p)`, for tables and JSON. */
-  trace(p: Property, c: UnsafeCertificate): Trace;
-  /** The invariant of a SAFE certificate per location of `model(p)`, for the summary and JSON. */
-  invariant(p: Property, c: SafeCertificate): ReadonlyMap<Location, Expr>;
-  /** A certified termination or non-termination argument in the model's own syntax (`--certificate`). */
-  terminationText?(p: Property, c: TerminationCertificate | NonterminationCertificate): string;
+  /** What the engines check for a property. */
+  task(p: Property): Task;
+  /**
+   * What an answer for `p` (its certificate over `task(p)`) claims about the file: each claim is
+   * checked by certificates/check.ts before the verdict is shown. A claim of the file's own kind
+   * (an HWMCC witness simulated on the file's circuit) comes beside the claims about the model.
+   */
+  claims(p: Property, r: Answer): readonly Claim[];
+  /** The counterexample of a failing answer as a trace of `task(p).model`, for tables and JSON. */
+  trace(p: Property, c: Certificate): Trace;
+  /** The invariant per location of `task(p).model` that proves a holding answer, for summaries and JSON. */
+  invariant(p: Property, c: Certificate): ReadonlyMap<Location, Expr>;
+  /** The certificate in the model's own syntax (`--certificate`, and the summaries of text kinds). */
+  certificateText(p: Property, c: Certificate): string;
+  /** The result files the format offers, by option name. */
+  readonly outputs: readonly Output[];
+  /** The model as a Graphviz graph (`vigil show`), where it is an automaton. */
+  drawing?(): string;
 }
 
 /** The theories of a model's variables, array element and index types included. */

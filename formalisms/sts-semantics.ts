@@ -6,7 +6,8 @@
  */
 import { False, conjuncts, leafVar, not, type Expr, type VarDecl } from '../lang/expr.js';
 import { evaluateIn, type Valuation } from '../lang/eval.js';
-import type { Action, Execution, Formalism, Interpreter, Location } from './interpreter.js';
+import type { Dialect } from '../lang/print.js';
+import type { Action, Execution, Interpreter, Location } from './interpreter.js';
 import { initFormula, transFormula, type Sts } from './sts.js';
 
 /** `x' = e` with one prime on x: the variable it defines and the defining expression. */
@@ -58,10 +59,10 @@ class TransitionAction implements Action {
 }
 
 /** `loc` is the interpreter's one location, given when a view names it before the interpreter exists. */
-export function stsInterpreter(sts: Sts, formalism: Formalism = 'sts', inputs: readonly VarDecl[] = [], loc: Location = { id: 0, name: sts.propName }): Interpreter {
+export function stsInterpreter(sts: Sts, dialect: Dialect = 'sts', inputs: readonly VarDecl[] = [], loc: Location = { id: 0, name: sts.propName }): Interpreter {
   const action = new TransitionAction(loc, transFormula(sts), sts.vars);
   return {
-    formalism,
+    dialect,
     name: sts.name,
     vars: sts.vars,
     locations: [loc],

@@ -5,7 +5,7 @@
  */
 import { True, type Expr } from '../lang/expr.js';
 import { printExpr, type Dialect } from '../lang/print.js';
-import type { NonterminationCertificate, TerminationCertificate } from '../certificates/certificate.js';
+import type { NonterminationCertificate, TerminationCertificate } from './certificate.js';
 import type { Interpreter } from './interpreter.js';
 import type { TraceState } from './trace.js';
 

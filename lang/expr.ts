@@ -10,7 +10,7 @@
  * the AIGER front end builds deep and-chains that must stay as they are (see `simplify.ts`).
  */
 import { ArrayType, BoolT, BvType, FpType, IntT, RatT, Type, arrayType, bvType, isNumeric } from './types.js';
-import { canonical } from './float.js';
+import { canonical, type FpValue } from './float.js';
 
 export class ExprTypeError extends Error {}
 
@@ -47,7 +47,6 @@ export type BvCmpOp = (typeof BV_CMP)[number];
 export type BvOp = BvArithOp | BvCmpOp | (typeof BV_UNARY)[number];
 
 export interface Rational { readonly num: bigint; readonly den: bigint }
-export interface FpValue { readonly sign: boolean; readonly exp: bigint; readonly sig: bigint }
 /** The payload of a `lit` node: bool, int (bigint), rat, or bv (unsigned bigint below 2^width). */
 export type LitValue = boolean | bigint | Rational;
 

@@ -17,7 +17,9 @@
  * Where SMT-LIB leaves a result unspecified (fp.min/fp.max of +0 and -0, fp.to_ubv/fp.to_sbv of NaN,
  * an infinity or a value out of range) the answer is `undefined`, as for integer division by zero.
  */
-import type { FpValue } from './expr.js';
+
+/** A floating-point value by its IEEE fields: the sign, the biased exponent and the trailing significand. */
+export interface FpValue { readonly sign: boolean; readonly exp: bigint; readonly sig: bigint }
 
 export type RoundingMode = 'RNE' | 'RNA' | 'RTP' | 'RTN' | 'RTZ';
 export const ROUNDING_MODES: readonly RoundingMode[] = ['RNE', 'RNA', 'RTP', 'RTN', 'RTZ'];

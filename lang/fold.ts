@@ -7,9 +7,8 @@
  * leaves a value unspecified (integer or rational division by zero, the minimum of +0 and -0, a
  * float out of the range of a bit-vector) the result is unknown (`undefined`).
  */
-import {
-  arrayValue, bool, bv, fpLit, int, normRat, rat, type Expr, type FpValue, type Rational,
-} from './expr.js';
+import { arrayValue, bool, bv, fpLit, int, normRat, rat, type Expr, type Rational } from './expr.js';
+import type { FpValue } from './float.js';
 import * as F from './float.js';
 import type { ArrayType, FpType } from './types.js';
 

@@ -9,7 +9,8 @@
  * language's `=` on floats is IEEE equality. It is printed as an equivalent CFA formula
  * (`fpIdentical`), so that what is printed means, parsed back, what was checked.
  */
-import { and, fpLit, fpOp, iff, leafVar, not, or, type Expr, type FpValue, type Rational } from './expr.js';
+import { and, fpLit, fpOp, iff, leafVar, not, or, type Expr, type Rational } from './expr.js';
+import type { FpValue } from './float.js';
 import { isNaN as isNaNValue, one, zero } from './float.js';
 import { BoolT, type FpType, type Type } from './types.js';
 

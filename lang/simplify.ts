@@ -4,10 +4,7 @@
  * literals, double negation, trivial `imply`/`iff`/`ite`), and the identities `x = x`, `x - x`,
  * `x + 0`, `x * 1`. An optional partial valuation substitutes known values first.
  */
-import {
-  False, True, add, and, bool, ite as mkIte, isLit, int, not as mkNot, or, postorder, rat, withArgs,
-  type Expr, type Rational,
-} from './expr.js';
+import { False, True, add, and, bool, ite as mkIte, isLit, int, not as mkNot, or, postorder, rat, withArgs, type Expr, type Rational } from './expr.js';
 import type { Lookup } from './eval.js';
 import { fold } from './fold.js';
 

@@ -6,11 +6,8 @@
  * (a model variable's position, an action local's place), so that they rebuild as the receiving
  * thread's own declarations of the same model; other variables are declared afresh there, once each.
  */
-import {
-  add, and, arrayLit, bool, bv, bvop, concat, div, eq, exists, extend, extract, fpLit, fpOp, forall, iff, imply, indexed,
-  int, ite, mod, mul, neg, neq, not, or, prime, rat, read, ref, rem, sub, toRat, write, xor, cmp, declareVar,
-  type BvOp, type Expr, type FpValue, type LitValue, type Op, type Rational, type VarDecl,
-} from './expr.js';
+import { add, and, arrayLit, bool, bv, bvop, concat, div, eq, exists, extend, extract, fpLit, fpOp, forall, iff, imply, indexed, int, ite, mod, mul, neg, neq, not, or, prime, rat, read, ref, rem, sub, toRat, write, xor, cmp, declareVar, type BvOp, type Expr, type LitValue, type Op, type Rational, type VarDecl } from './expr.js';
+import type { FpValue } from './float.js';
 import { BoolT, IntT, RatT, arrayType, bvType, fpType, type Type } from './types.js';
 
 /** A type as plain data. */

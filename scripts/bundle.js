@@ -5,7 +5,7 @@
 //   single-file ES build, which lang/grammar/chevrotain.ts imports with a top-level await that
 //   CommonJS cannot hold), the other npm packages left to `require` from node_modules and the ES
 //   ones that wait at their top level (ink, vega) to cli/esm.ts. CommonJS because V8's code cache
-//   takes a script, not a module (cli/bin/load-core.cts). Its modules are initialised when first
+//   takes a script, not a module (app/bin/load-core.cts). Its modules are initialised when first
 //   imported, so the engines, the front ends, the SMT bridge, the terminal interface and the bench
 //   commands still cost nothing until a command needs them.
 // - dist/bin/vigil.js, the `vigil` command, and dist/bin/worker.js, the script of Vigil's worker
@@ -79,7 +79,7 @@ const BUNDLED = new Set(['commander', 'chevrotain', 'tinyqueue']);
 const { dependencies } = JSON.parse(readFileSync('package.json', 'utf8'));
 await build({
   ...common,
-  entryPoints: { core: 'dist/cli/main.js' },
+  entryPoints: { core: 'dist/app/main.js' },
   outdir: 'dist/bin',
   sourcemap: true,
   // whitespace and syntax only, names kept: a --debug stack trace still names its functions, and
@@ -92,7 +92,7 @@ await build({
   define: { 'import.meta.url': 'importMetaUrl' },
   banner: { js: "var importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
 });
-await build({ ...common, entryPoints: { vigil: 'dist/cli/bin/vigil.cjs', worker: 'dist/cli/bin/worker.cjs' }, outdir: 'dist/bin' });
+await build({ ...common, entryPoints: { vigil: 'dist/app/bin/vigil.cjs', worker: 'dist/app/bin/worker.cjs' }, outdir: 'dist/bin' });
 writeFileSync('dist/bin/package.json', '{ "type": "commonjs" }\n');
 
 // the training run: a circuit checked in the command's thread compiles the front end, the

@@ -21,7 +21,7 @@ import { describe, expect, it } from 'vitest';
 import { readAiger, readWitness, simulate, writeAig, type Circuit } from './aiger-sim.js';
 import { certifaiger } from './certifaiger.js';
 import { aagText, freshSeeds, randomCircuit, shrink } from './random-aig.js';
-import { checkWith, load } from './engines.js';
+import { checkWith, load, written } from './engines.js';
 import { vigil } from './cli.js';
 import { IC3_OPTIONS } from '../engines/aiger/ic3-options.js';
 
@@ -71,8 +71,8 @@ async function judge(c: Circuit, name: string, algorithm: string, expected: 'saf
     }
     if (r.verdict === 'terminating' || r.verdict === 'nonterminating') return `a termination verdict (${r.verdict}) on a safety check`;
     verdict = r.verdict;
-    if (r.verdict === 'unsafe' && r.certificate.kind === 'witness') witness = problem.circuit!.witnessText([{ property: p, verdict: 'unsafe', run: r.certificate.run }]);
-    if (r.verdict === 'safe' && r.certificate.kind === 'witness-circuit') certificate = problem.certificateText(p, r.certificate);
+    if (r.verdict === 'unsafe') witness = written(problem, 'witness', [{ property: p, result: r }]);
+    if (r.verdict === 'safe') certificate = problem.certificateText(p, r.certificate);
   }
   // BMC is complete up to its bound here; k-induction may stop at its bound without an answer
   const allowed: Verdict[] = engine === 'bmc' ? [expected === 'unsafe' ? 'unsafe' : 'unknown'] : engine === 'kind' ? [expected, 'unknown'] : [expected];

@@ -10,12 +10,11 @@ import { describe, expect, it } from 'vitest';
 import { parseAiger } from '../formalisms/frontends/aiger/read.js';
 import { aigFromFile } from '../formalisms/aig.js';
 import { aigerProblem } from '../formalisms/frontends/aiger/problem.js';
-import { prepareAig } from '../engines/aiger/prepare.js';
 import { stuckLatches } from '../engines/aiger/simulate.js';
 import { SatCones } from '../engines/aiger/sat-cones.js';
 import { manifest, type CorpusModel } from './corpus.js';
 import { ROOT, vigil } from './cli.js';
-import { checkWith, load } from './engines.js';
+import { checkWith, load, prepared } from './engines.js';
 import { readAiger } from './aiger-sim.js';
 import { certifaiger, reencoded } from './certifaiger.js';
 
@@ -47,11 +46,11 @@ describe('IC3 over the AIGER corpus', () => {
       expectAgrees(m, r.verdict);
       if (m.expected === 'unsafe') expect(r.verdict).toBe('unsafe');
       if (r.verdict === 'safe') {
-        expect(r.certificate.kind).toBe('witness-circuit');
+        expect(r.certificate.kind).toBe('latch-clauses');
         const w = readAiger(Buffer.from(problem.certificateText(problem.properties[0]!, r.certificate)));
         expect(certifaiger(reencoded(readAiger(readFileSync(m.file))), w, 0)).toBeUndefined();
       }
-      if (r.verdict === 'unsafe') expect(r.certificate.kind).toBe('witness');
+      if (r.verdict === 'unsafe') expect(r.certificate.kind).toBe('run');
     }, limit + 60_000);
   }
 });
@@ -74,8 +73,8 @@ describe('SAT-based BMC and k-induction on the small circuits', () => {
       const problem = await load(file);
       const r = await checkWith('kind', problem, { settings: { bound: '30' } });
       expect(r.verdict).toBe('safe');
-      if (r.verdict !== 'safe' || r.certificate.kind !== 'witness-circuit') throw new Error('a witness circuit was expected');
-      expect([r.certificate.k, r.stats.inductionDepth]).toEqual([k, k]);
+      if (r.verdict !== 'safe' || r.certificate.kind !== 'k-induction') throw new Error('a k-induction proof was expected');
+      expect([r.certificate.depth, r.stats.inductionDepth]).toEqual([k, k]);
       const model = readAiger(readFileSync(file));
       const w = readAiger(Buffer.from(problem.certificateText(problem.properties[0]!, r.certificate)));
       // the model's latches first, then k - 1 slots of the cone's inputs and latches with a valid flag each
@@ -108,7 +107,7 @@ describe('ternary simulation', () => {
   });
 
   it('the engines run without them and find the real counterexample', async () => {
-    expect(prepareAig(aigFromFile(file)).circuit.latches.map((l) => l.index)).toEqual([2, 3]);
+    expect((await prepared(aigFromFile(file))).latches.map((l) => l.index)).toEqual([2, 3]);
     // l2 & l3 is reachable: l3 is free, l2 becomes 1 after one step
     expect((await checkWith('ic3', aigerProblem('stuck.aag', file))).verdict).toBe('unsafe');
   });
@@ -156,11 +155,11 @@ describe('vigil check on AIGER circuits', () => {
     expect(JSON.parse(safe.stdout).verdict).toBe('safe');
   });
 
-  it('ic3 and kind answer on AIGER files; an engine for another formalism refuses them', () => {
+  it('ic3 and kind answer on AIGER files; an engine for another kind of property refuses them', () => {
     expect(vigil(['check', byName('split-h_Arbiterb0').file, '--algorithm', 'ic3']).code).toBe(0);
     expect(vigil(['check', byName('simple3').file, '--algorithm', 'kind']).code).toBe(1);
     const refused = vigil(['check', byName('simple3').file, '--algorithm', 'termination']);
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toMatch(/control-flow automata only/);
+    expect(refused.stderr).toMatch(/--algorithm termination answers termination properties, not safety/);
   });
 });

@@ -20,7 +20,7 @@ beforeAll(async () => {
 
 async function interpreter(file: string): Promise<Interpreter> {
   const problem = await loadProblem(file);
-  return problem.model(problem.properties[0]!);
+  return problem.task(problem.properties[0]!).model;
 }
 
 /** BMC's result with its trace and reason read off the certificate and the typed reason. */

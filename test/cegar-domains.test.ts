@@ -5,9 +5,7 @@
  * bad-state checks, and soundness of every transfer function against concrete execution.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  False, True, and, eq, ge, gt, int, le, lt, not, or, ref, type Expr, type VarDecl,
-} from '../lang/expr.js';
+import { False, True, and, eq, ge, gt, int, le, lt, not, or, ref, type Expr, type VarDecl } from '../lang/expr.js';
 import { evaluateIn } from '../lang/eval.js';
 import { loadZ3, shutdown } from '../lang/smt/context.js';
 import { Solver } from '../lang/smt/solver.js';

@@ -13,7 +13,7 @@ import { cegar } from '../cegar/checker.js';
 import { searchWeights } from '../cegar/search.js';
 import type { CegarConfig } from '../cegar/config.js';
 import { checkInductiveInvariant as checkInvariant } from '../certificates/invariant.js';
-import type { Result, Statistics } from '../engines/result.js';
+import type { Result, Statistics } from '../formalisms/result.js';
 import { False, True, eq, fpLit, int, postorder, ref, withArgs, type Expr } from '../lang/expr.js';
 import type { FpType } from '../lang/types.js';
 import type { Location } from '../formalisms/interpreter.js';
@@ -33,7 +33,7 @@ function config(over: Partial<CegarConfig> = {}): CegarConfig {
 
 async function model(file: string): Promise<Interpreter> {
   const problem = await loadProblem(file);
-  return problem.model(problem.properties[0]!);
+  return problem.task(problem.properties[0]!).model;
 }
 
 /** A CEGAR result with its certificate read off: the invariant of SAFE, the trace of UNSAFE. */

@@ -9,11 +9,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { False, True, bool } from '../lang/expr.js';
 import type { Problem } from '../formalisms/problem.js';
-import type { Result } from '../engines/result.js';
-import { checkCertificate } from '../certificates/check.js';
-import { CertificateError } from '../certificates/certificate.js';
-import { failure } from '../cli/pipeline.js';
-import { EXIT } from '../cli/protocol.js';
+import type { Result } from '../formalisms/result.js';
+import { CertificateError } from '../certificates/check.js';
+import { certified, failure } from '../cli/check.js';
+import { EXIT } from '../formalisms/property-kinds.js';
 import { CORPUS_DIR } from './corpus.js';
 import { ROOT } from './cli.js';
 import { checkWith, load } from './engines.js';
@@ -21,7 +20,7 @@ import { checkWith, load } from './engines.js';
 /** The pipeline's verdict on a corrupted result: the CertificateError, as the command reports it. */
 async function reported(problem: Problem, engine: string, result: Result, debug = false) {
   const p = problem.properties[0]!;
-  const thrown = await checkCertificate(problem, p, engine, result).then(() => undefined, (e: unknown) => e);
+  const thrown = await certified(problem, p, engine, result, undefined).then(() => undefined, (e: unknown) => e);
   expect(thrown).toBeInstanceOf(CertificateError);
   return failure(thrown, debug);
 }
@@ -38,7 +37,7 @@ async function counterProof() {
   const problem = await load(file);
   const r = await checkWith('cegar', problem);
   if (r.verdict !== 'safe' || r.certificate.kind !== 'invariant') throw new Error('CEGAR proves counter.cfa');
-  return { file, problem, r, invariant: r.certificate.invariant, m: problem.model(problem.properties[0]!) };
+  return { file, problem, r, invariant: r.certificate.invariant, m: problem.task(problem.properties[0]!).model };
 }
 
 describe('a corrupted certificate of each kind: exit 4, one line naming the model and what failed', () => {
@@ -48,7 +47,7 @@ describe('a corrupted certificate of each kind: exit 4, one line naming the mode
     const r = await checkWith('bmc', problem, { settings: { bound: '10' } });
     if (r.verdict !== 'unsafe' || r.certificate.kind !== 'trace') throw new Error('BMC finds the trace of mutex-bug.cfa');
     const { trace } = r.certificate;
-    const in1 = problem.model(problem.properties[0]!).vars.find((v) => v.name === 'in1')!;
+    const in1 = problem.task(problem.properties[0]!).model.vars.find((v) => v.name === 'in1')!;
     const states = trace.states.map((s, i) => (i === 2 ? { ...s, vals: new Map(s.vals).set(in1, bool(!(s.vals.get(in1) === True))) } : s));
     const f = await reported(problem, 'bmc', { ...r, certificate: { kind: 'trace', trace: { ...trace, states } } });
     expectOneLine(f, file, 'BothInside', 'counterexample', 'bmc');
@@ -58,9 +57,9 @@ describe('a corrupted certificate of each kind: exit 4, one line naming the mode
     const file = join(CORPUS_DIR, 'theta-regression/aiger/hw1_false.aag');
     const problem = await load(file);
     const r = await checkWith('ic3', problem);
-    if (r.verdict !== 'unsafe' || r.certificate.kind !== 'witness') throw new Error('IC3 refutes hw1_false');
+    if (r.verdict !== 'unsafe' || r.certificate.kind !== 'run') throw new Error('IC3 refutes hw1_false');
     const { run } = r.certificate;
-    const f = await reported(problem, 'ic3', { ...r, certificate: { kind: 'witness', run: { ...run, inputs: run.inputs.slice(0, -1) } } });
+    const f = await reported(problem, 'ic3', { ...r, certificate: { kind: 'run', run: { ...run, inputs: run.inputs.slice(0, -1) } } });
     expectOneLine(f, file, 'o0', 'witness', 'ic3');
     expect(f.message).toMatch(/bad literal is 0/);
   });
@@ -78,7 +77,7 @@ describe('a corrupted certificate of each kind: exit 4, one line naming the mode
     const r = await checkWith('kind', problem, { settings: { bound: '30' } });
     if (r.verdict !== 'safe') throw new Error('k-induction proves cal178');
     // on circuits k-induction certifies by a witness circuit; the k-inductive form is made here
-    const m = problem.model(problem.properties[0]!);
+    const m = problem.task(problem.properties[0]!).model;
     const f = await reported(problem, 'kind', { ...r, certificate: { kind: 'k-invariant', k: 1, simplePath: false, invariant: new Map([[m.initLoc, False]]) } });
     expectOneLine(f, file, 'o0', 'k-inductive invariant', 'kind');
     expect(f.message).toMatch(/base case fails at step 0/);
@@ -88,8 +87,8 @@ describe('a corrupted certificate of each kind: exit 4, one line naming the mode
     const file = join(CORPUS_DIR, 'hwmcc24/split-a16-p152b0.aag');
     const problem = await load(file);
     const r = await checkWith('ic3', problem);
-    if (r.verdict !== 'safe' || r.certificate.kind !== 'witness-circuit') throw new Error('IC3 proves a16-p152');
-    const f = await reported(problem, 'ic3', { ...r, certificate: problem.circuit!.witnessCircuit(problem.properties[0]!, []) });
+    if (r.verdict !== 'safe' || r.certificate.kind !== 'latch-clauses') throw new Error('IC3 proves a16-p152');
+    const f = await reported(problem, 'ic3', { ...r, certificate: { kind: 'latch-clauses', clauses: [] } });
     expectOneLine(f, file, 'o0', 'witness circuit', 'ic3');
     expect(f.message).toMatch(/the Step check fails/);
   });
@@ -98,9 +97,9 @@ describe('a corrupted certificate of each kind: exit 4, one line naming the mode
     const file = join(CORPUS_DIR, 'hwmcc24/split-a16-p152b0.aag');
     const problem = await load(file);
     const r = await checkWith('ic3', problem);
-    const late = await checkCertificate(problem, problem.properties[0]!, 'ic3', r, Date.now() - 1);
+    const late = await certified(problem, problem.properties[0]!, 'ic3', r, Date.now() - 1);
     expect(late).toMatchObject({ verdict: 'unknown', reason: { kind: 'timeout', detail: 'timeout while checking the witness circuit' } });
-    expect(await checkCertificate(problem, problem.properties[0]!, 'ic3', r, Date.now() + 60_000)).toBe(r);
+    expect(await certified(problem, problem.properties[0]!, 'ic3', r, Date.now() + 60_000)).toBe(r);
   });
 
   it('--debug adds the stack trace; other internal errors are one line too', async () => {

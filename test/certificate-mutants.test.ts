@@ -11,7 +11,7 @@
  * `npm test` runs a fixed set of seeds; `npm run fuzz` runs fresh seeds for FUZZ_SECONDS beside the
  * differential test against ABC.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -69,10 +69,10 @@ async function mutants(seed: number): Promise<{ accepted: number; refused: numbe
   writeFileSync(file, aagText(c));
   const problem = await load(file);
   const property = problem.properties[0]!;
-  const model = problem.circuit!.aig;
+  const model = aigFromFile(parseAiger(readFileSync(file), file));
   for (const engine of ['ic3', 'kind']) {
     const r = await checkWith(engine, problem, { settings: engine === 'kind' ? { bound: String(2 ** c.latches.length) } : {}, ms: 30_000 });
-    if (r.verdict !== 'safe' || r.certificate.kind !== 'witness-circuit') continue;
+    if (r.verdict !== 'safe') continue;
     const w = readAiger(Buffer.from(problem.certificateText(property, r.certificate)));
     const rnd = mulberry32(seed * 7 + engine.length);
     for (let m = 0; m < MUTANTS; m++) {

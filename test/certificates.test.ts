@@ -6,11 +6,7 @@
  * checkers leave the engines' Z3 context alone, and work without it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  BV_ARITH, BV_CMP, BV_UNARY, False, True, add, and, arrayLit, arrayValue, atStep, bv, bvop, concat, declareVar, div,
-  eq, exists, extend, extract, forall, fpLit, fpOp, ge, gt, iff, imply, indexed, int, ite, le, lt, mod, mul, neg, neq,
-  not, or, prime, rat, read, ref, rem, sub, toRat, write, xor, type Expr,
-} from '../lang/expr.js';
+import { BV_ARITH, BV_CMP, BV_UNARY, False, True, add, and, arrayLit, arrayValue, atStep, bv, bvop, concat, declareVar, div, eq, exists, extend, extract, forall, fpLit, fpOp, ge, gt, iff, imply, indexed, int, ite, le, lt, mod, mul, neg, neq, not, or, prime, rat, read, ref, rem, sub, toRat, write, xor, type Expr } from '../lang/expr.js';
 import { BoolT, IntT, RatT, arrayType, bvType, fpType, type Type } from '../lang/types.js';
 import { ROUNDING_MODES, inf, nan, one, zero } from '../lang/float.js';
 import { currentZ3, freshZ3, loadZ3, shutdown, type Z3Context } from '../lang/smt/context.js';
@@ -28,7 +24,10 @@ import { stsInterpreter } from '../formalisms/sts-semantics.js';
 import { parseCfa } from '../formalisms/frontends/cfa/read.js';
 import { parseSts } from '../formalisms/frontends/sts/read.js';
 import { andCount, firstGateNode, type Aig, type Lit } from '../formalisms/aig.js';
-import { prepare, resultOf, type Clause } from '../engines/aiger/prepare.js';
+import { resultOf } from '../engines/aiger/outcome.js';
+import type { Clause } from '../formalisms/certificate.js';
+import { LCORR_PASS, SIMPLIFY_PASS } from '../engines/passes/circuit.js';
+import { forwardAll } from '../engines/passes/pass.js';
 import { Ic3 } from '../engines/aiger/ic3.js';
 import { cegar } from '../cegar/checker.js';
 import { searchWeights } from '../cegar/search.js';
@@ -200,7 +199,7 @@ async function interpreterOf(file: string): Promise<Interpreter> {
   const problem = await loadProblem(file);
   const safety = problem.properties.find((p) => p.kind === 'safety');
   if (!safety) throw problem.noProperty;
-  return problem.model(safety);
+  return problem.task(safety).model;
 }
 
 /** The CFA and STS models of the corpus that load and have an error location, with their interpreters. */
@@ -343,7 +342,7 @@ describe('inductive invariants', () => {
     const product = bvop('bvmul', extend('zext', x, 64), extend('zext', y, 64));
     const loc = { id: 0, name: 'factoring' };
     const m: Interpreter = {
-      formalism: 'sts', name: 'factoring', vars: [x.decl!, y.decl!], locations: [loc], initLoc: loc, init: True, errorLoc: loc,
+      dialect: 'sts', name: 'factoring', vars: [x.decl!, y.decl!], locations: [loc], initLoc: loc, init: True, errorLoc: loc,
       bad: and(eq(product, bv(2147483647n * 2147483629n, 64)), bvop('bvugt', x, bv(1, 32)), bvop('bvugt', y, bv(1, 32))),
       actions: () => [], inputs: [],
     };
@@ -406,16 +405,16 @@ function witnessCircuit(aig: Aig, clauses: readonly Clause[]): Aig {
 
 const HWMCC = ['split-a16-p152b0', 'split-stack-p2b0', 'split-s3_srvr_1b.cilb0', 'split-vgasim_imgfifo-p040b0', 'split-zipversa_composecrc_prf-p12b0'];
 
-/** IC3's invariant of a circuit as clauses over the latches of the file's graph (`base` here). */
+/** IC3's invariant of a circuit's cone as clauses over the cone's latches (`base` here), found on the prepared circuit and mapped back. */
 async function ic3Problem(name: string): Promise<{ problem: { base: Aig }; clauses: readonly Clause[] }> {
   const m = manifest().find((e) => e.path.includes(name))!;
   const problem = await loadProblem(m.file);
-  const p = problem.properties[0]!;
-  const prep = prepare(problem, p);
-  const found = new Ic3(prep.circuit, { deadline: Date.now() + 20_000 }).check();
-  const r = resultOf(problem, p, prep, found, { timeMs: 0, solverChecks: 0, solverTimeMs: 0 });
-  if (r.verdict !== 'safe' || r.certificate.kind !== 'witness-circuit') throw new Error(`IC3 should prove ${name}`);
-  return { problem: { base: problem.circuit!.aig }, clauses: r.certificate.clauses };
+  const task = problem.task(problem.properties[0]!);
+  const mapped = await forwardAll([SIMPLIFY_PASS, LCORR_PASS], task);
+  const found = new Ic3(mapped.task.circuit!, { deadline: Date.now() + 20_000 }).check();
+  const r = await mapped.back(resultOf(found, { timeMs: 0, solverChecks: 0, solverTimeMs: 0 }));
+  if (r.verdict !== 'safe' || r.certificate.kind !== 'latch-clauses') throw new Error(`IC3 should prove ${name}`);
+  return { problem: { base: task.circuit! }, clauses: r.certificate.clauses };
 }
 
 describe('witness circuits', () => {

@@ -13,10 +13,7 @@ import type { Cfa } from '../formalisms/cfa.js';
 import { InputError } from '../lang/errors.js';
 import { evaluate } from '../lang/eval.js';
 import { printExpr } from '../lang/print.js';
-import {
-  type Expr, add, and, bool, bv, bvop, concat, eq, extend, extract, forall, gt, imply, int, ite, lt, mul, neg, not, or, rat,
-  prime, read, ref, sub, toRat, xor, iff, declareVar, fpLit, neq,
-} from '../lang/expr.js';
+import { type Expr, add, and, bool, bv, bvop, concat, eq, extend, extract, forall, gt, imply, int, ite, lt, mul, neg, not, or, rat, prime, read, ref, sub, toRat, xor, iff, declareVar, fpLit, neq } from '../lang/expr.js';
 import { BoolT, IntT, RatT, bvType, fpType } from '../lang/types.js';
 
 const cfaModels = manifest().filter((m) => m.formalism === 'cfa');

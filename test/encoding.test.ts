@@ -5,10 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { encodeBlocks, BlockAction, type Encoding } from '../formalisms/block-encoding.js';
-import { terminationInterpreter } from '../formalisms/cfa-semantics.js';
 import type { Interpreter } from '../formalisms/interpreter.js';
-import { OptionError } from '../engines/engine.js';
-import { engineFor } from '../engines/registry.js';
+import { OptionError, offerOf } from '../engines/engine.js';
+import { engineFor, passConfiguration, passesFor } from '../engines/registry.js';
+import { ENGINE_CONTEXT } from '../cli/engine-context.js';
 import { loadZ3 } from '../lang/smt/context.js';
 import { CORPUS_DIR, manifest } from './corpus.js';
 import { checkWith, load } from './engines.js';
@@ -27,14 +27,14 @@ function counts(model: Interpreter): Record<Encoding, [number, number]> {
 
 async function safetyView(path: string): Promise<Interpreter> {
   const problem = await load(CORPUS_DIR + path);
-  return problem.model(problem.properties[0]!);
+  return problem.task(problem.properties[0]!).model;
 }
 
 describe('blocks', () => {
   it('block-encoding.cfa: a branch inside a loop becomes one self-loop block at the loop head', async () => {
     const problem = await load(CORPUS_DIR + 'theta-regression/cfa/block-encoding.cfa');
     // no error location: the view without bad states has the same locations and edges
-    const model = terminationInterpreter(problem.cfa!);
+    const model = problem.task(problem.properties.find((p) => p.kind === 'termination')!).model;
     expect(counts(model)).toEqual({ SBE: [8, 9], LBE: [3, 3], ABE: [3, 3] });
     const lbe = encodeBlocks(model, 'LBE');
     const head = lbe.locations.find((l) => l.name === 'L1')!;
@@ -93,7 +93,7 @@ describe('predicate CEGAR on blocks', () => {
         const problem = await load(m.file);
         const r = await checkWith('cegar', problem, { settings: { encoding }, ms: 60_000 });
         expect(r.verdict, m.path).toBe(m.expected);
-        const model = problem.model(problem.properties[0]!);
+        const model = problem.task(problem.properties[0]!).model;
         if (r.verdict === 'safe' && r.certificate.kind === 'invariant') {
           // the invariant speaks about inner locations of blocks too (absent: false)
           const ends = new Set(encodeBlocks(model, encoding).locations);
@@ -106,7 +106,7 @@ describe('predicate CEGAR on blocks', () => {
   it('a counterexample found on blocks is a trace over the original edges', async () => {
     await loadZ3();
     const problem = await load(CORPUS_DIR + 'plc/SimpleCounterexample.scl-noreduction.theta');
-    const model = problem.model(problem.properties[0]!);
+    const model = problem.task(problem.properties[0]!).model;
     const sbe = await checkWith('cegar', problem);
     const lbe = await checkWith('cegar', problem, { settings: { encoding: 'LBE' } });
     if (lbe.verdict !== 'unsafe' || lbe.certificate.kind !== 'trace' || sbe.verdict !== 'unsafe' || sbe.certificate.kind !== 'trace') throw new Error('expected counterexamples');
@@ -140,14 +140,19 @@ describe('the option', () => {
   it('is refused on an STS: it has a single location', async () => {
     const sts = manifest().find((m) => m.formalism === 'sts')!;
     const problem = await load(sts.file);
-    await expect(engineFor(problem, 'cegar').create({ encoding: 'LBE' }, problem)).rejects.toThrow(OptionError);
-    await expect(engineFor(problem, 'cegar').create({ encoding: 'LBE' }, problem)).rejects.toThrow(/control-flow automata only/);
-    expect((await engineFor(problem, 'cegar').create({ encoding: 'SBE' }, problem)).configuration).not.toHaveProperty('encoding');
+    const task = problem.task(problem.properties[0]!);
+    const cegar = engineFor(offerOf(task), 'cegar');
+    expect(() => passesFor(cegar, { encoding: 'LBE' }, task)).toThrow(OptionError);
+    expect(() => passesFor(cegar, { encoding: 'LBE' }, task)).toThrow(/control-flow automata only/);
+    expect(passConfiguration(cegar, { encoding: 'SBE' }, task)).not.toHaveProperty('encoding');
   });
 
   it('is part of the configuration (JSON, the interface header) on a CFA', async () => {
     const problem = await load(CORPUS_DIR + 'theta-regression/cfa/locking.cfa');
-    expect((await engineFor(problem, 'cegar').create({}, problem)).configuration).toMatchObject({ encoding: 'SBE' });
-    expect((await engineFor(problem, 'cegar').create({ encoding: 'ABE' }, problem)).configuration).toMatchObject({ encoding: 'ABE', domain: 'PRED_BOOL' });
+    const task = problem.task(problem.properties[0]!);
+    const cegar = engineFor(offerOf(task), 'cegar');
+    expect(passConfiguration(cegar, {}, task)).toEqual({ encoding: 'SBE' });
+    expect(passConfiguration(cegar, { encoding: 'ABE' }, task)).toEqual({ encoding: 'ABE' });
+    expect((await cegar.create({ encoding: 'ABE' }, ENGINE_CONTEXT)).configuration(task)).toMatchObject({ domain: 'PRED_BOOL' });
   });
 });

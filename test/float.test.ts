@@ -6,7 +6,8 @@
  * operator of the CFA language. Random choices come from a seeded generator, so runs repeat.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bv, fpLit, fpOp, type Expr, type FpValue } from '../lang/expr.js';
+import { bv, fpLit, fpOp, type Expr } from '../lang/expr.js';
+import type { FpValue } from '../lang/float.js';
 import { fold } from '../lang/fold.js';
 import * as F from '../lang/float.js';
 import { printExpr } from '../lang/print.js';

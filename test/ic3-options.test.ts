@@ -15,9 +15,11 @@ import { manifest } from './corpus.js';
 import { ROOT, vigil } from './cli.js';
 import { checkWith, load } from './engines.js';
 import { IC3_OPTIONS } from '../engines/aiger/ic3-options.js';
-import { BY_VALUE } from '../engines/aiger/portfolio-members.js';
-import { handOversOf, membersOf, runMember } from '../engines/aiger/portfolio.js';
-import { circuitOf, prepareAig } from '../engines/aiger/prepare.js';
+import { CIRCUIT_MEMBERS } from '../engines/portfolio-members.js';
+import { circuitPlan } from '../engines/portfolio.js';
+import { ENGINE_LINES } from '../engines/registry.js';
+import { runWithHandOver, type Entrant, type RacePlan } from '../engines/race.js';
+import { ENGINE_CONTEXT } from '../cli/engine-context.js';
 
 const byName = (name: string) => manifest().find((m) => m.formalism === 'aiger' && m.path.includes(name))!;
 
@@ -65,14 +67,19 @@ describe('IC3 options', () => {
 });
 
 describe('the circuit portfolio', () => {
-  it('runs the first members by value, one per core but at least two, or those --members names', () => {
-    expect(membersOf({})).toEqual(BY_VALUE.slice(0, Math.max(2, availableParallelism())));
-    expect(membersOf({}, 1)).toEqual(['ic3-ctg', 'kind']);
-    expect(membersOf({}, 4)).toEqual(BY_VALUE.slice(0, 4));
-    expect(membersOf({ members: 'kind,ic3-dynamic' })).toEqual(['kind', 'ic3-dynamic']);
+  const labels = (plan: RacePlan) => plan.entrants.map((e) => e.label);
+
+  it('runs the first members by value, one per core but at least two, or those --members names', async () => {
+    const task = (await load(join(ROOT, 'models/ring.aag'))).task((await load(join(ROOT, 'models/ring.aag'))).properties[0]!);
+    expect(labels(circuitPlan({}, task, availableParallelism(), ENGINE_LINES))).toEqual(CIRCUIT_MEMBERS.slice(0, Math.max(2, availableParallelism())).map((m) => m.label));
+    expect(labels(circuitPlan({}, task, 1, ENGINE_LINES))).toEqual(['ic3-no-ctg', 'kind']);
+    expect(labels(circuitPlan({}, task, 4, ENGINE_LINES))).toEqual(CIRCUIT_MEMBERS.slice(0, 4).map((m) => m.label));
+    expect(labels(circuitPlan({ members: 'kind,ic3-dynamic' }, task, 2, ENGINE_LINES))).toEqual(['kind', 'ic3-dynamic']);
+    // an engine line of its own, named as written
+    expect(circuitPlan({ members: 'ic3 --ic3-ctp on --ic3-ctg off' }, task, 2, ENGINE_LINES).entrants).toMatchObject([{ label: 'ic3 --ic3-ctp on --ic3-ctg off', line: 'ic3 --ic3-ctp on --ic3-ctg off' }]);
     const bad = vigil(['check', byName('split-cal178b0').file, '--algorithm', 'portfolio', '--members', 'ic3,abc']);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toMatch(/--members takes a comma-separated list/);
+    expect(bad.stderr).toMatch(/'abc': an engine line starts with one of/);
   });
 
   it('certifies whichever member wins: k-induction\'s proof, BMC\'s and an IC3 variant\'s counterexample', () => {
@@ -103,38 +110,39 @@ describe('the circuit portfolio', () => {
     const run = (args: string[]) => {
       const r = vigil(['check', join(ROOT, 'models/ring.aag'), '--algorithm', 'portfolio', '--json', ...args]);
       const j = JSON.parse(r.stdout);
-      return { code: r.code, verdict: j.verdict, winner: j.statistics.winner };
+      return { code: r.code, verdict: j.verdict, won: Object.keys(j.statistics).filter((k) => k.startsWith('won.')) };
     };
     // BMC never ends on a safe circuit: k-induction's answer in its worker must stop it
-    expect(run(['--members', 'bmc,kind'])).toEqual({ code: 0, verdict: 'safe', winner: 1 });
+    expect(run(['--members', 'bmc,kind'])).toEqual({ code: 0, verdict: 'safe', won: ['won.kind'] });
     // BMC's bound ends it before its head start: IC3 starts then and answers
-    expect(run(['--members', 'bmc,ic3', '--bound', '2'])).toEqual({ code: 0, verdict: 'safe', winner: 1 });
+    expect(run(['--members', 'bmc,ic3', '--bound', '2'])).toEqual({ code: 0, verdict: 'safe', won: ['won.ic3'] });
     // every member ends on its bound: UNKNOWN with each member's reason
-    const bounded = vigil(['check', join(ROOT, 'models/ring.aag'), '--algorithm', 'portfolio', '--json', '--members', 'bmc,bmc', '--bound', '2']);
+    const bounded = vigil(['check', join(ROOT, 'models/ring.aag'), '--algorithm', 'portfolio', '--json', '--members', 'bmc,bmc --bound 3', '--bound', '2']);
     expect(bounded.code).toBe(3);
-    expect(JSON.parse(bounded.stdout).properties[0].reason).toMatch(/bmc: bound 2 reached; bmc: bound 2 reached/);
+    expect(JSON.parse(bounded.stdout).properties[0].reason).toMatch(/bmc: bound 2 reached; bmc --bound 3: bound 3 reached/);
   }, 60_000);
 
   it('hands a default member\'s core over when the member it hands over to has none: k-induction gives way to IC3 with CTGs, or on one core back to the first member', async () => {
-    const kindHandOver = { to: 'ic3', afterMs: 10_000 };
-    expect(BY_VALUE.slice(0, 3)).toEqual(['ic3-ctg', 'kind', 'ic3']);
-    expect(handOversOf({}, ['ic3-ctg', 'kind'], 2)).toEqual(new Map([['kind', kindHandOver]]));
-    expect(handOversOf({}, ['ic3-ctg', 'kind', 'ic3'], 3)).toEqual(new Map());
-    expect(handOversOf({ members: 'ic3-ctg,kind' }, ['ic3-ctg', 'kind'], 2)).toEqual(new Map());
-    // on one core k-induction shares the first member's core, and gives it back to that one
-    expect(handOversOf({}, ['ic3-ctg', 'kind'], 1)).toEqual(new Map([['kind', { afterMs: 10_000 }]]));
     const problem = await load(loopCircuit());
-    const circuit = prepareAig(circuitOf(problem).cone(problem.properties[0]!).aig, { sweep: false, lcorr: false }).circuit;
+    const task = problem.task(problem.properties[0]!);
+    const handOver = (cores: number, settings = {}) => circuitPlan(settings, task, cores, ENGINE_LINES).entrants.find((e) => e.label === 'kind')?.handOver;
+    expect(CIRCUIT_MEMBERS.slice(0, 3).map((m) => m.label)).toEqual(['ic3-no-ctg', 'kind', 'ic3']);
+    expect(handOver(2)).toEqual({ label: 'ic3', line: 'ic3', afterMs: 10_000 });
+    expect(handOver(3)).toBeUndefined();
+    expect(handOver(2, { members: 'ic3-no-ctg,kind' })).toBeUndefined();
+    // on one core k-induction shares the first member's core, and gives it back to that one
+    expect(handOver(1)).toEqual({ afterMs: 10_000 });
+    const run = (e: Entrant, ms: number) => runWithHandOver(e, task, { deadline: Date.now() + ms }, { progress: () => {}, note: () => {} }, ENGINE_CONTEXT);
     // alone, k-induction cannot prove the loop circuit
-    expect(runMember('kind', circuit, { bound: Infinity, deadline: Date.now() + 500 }).outcome.result).toBe('unknown');
-    const handedOver = runMember('kind', circuit, { bound: Infinity, deadline: Date.now() + 30_000 }, { ...kindHandOver, afterMs: 300 });
-    expect(handedOver.outcome.result).toBe('safe');
+    expect((await run({ label: 'kind', line: 'kind' }, 500)).verdict).toBe('unknown');
+    const handedOver = await run({ label: 'kind', line: 'kind', handOver: { label: 'ic3', line: 'ic3', afterMs: 300 } }, 30_000);
+    expect(handedOver.verdict).toBe('safe');
     expect(handedOver.stats.handedOverAfterMs).toBe(300);
     // handed back: its own UNKNOWN, with the reason
-    const handedBack = runMember('kind', circuit, { bound: Infinity, deadline: Date.now() + 30_000 }, { afterMs: 300 });
-    expect(handedBack.outcome).toMatchObject({ result: 'unknown', reason: { kind: 'timeout', detail: 'gave its core back after 0.3 s' } });
+    const handedBack = await run({ label: 'kind', line: 'kind', handOver: { afterMs: 300 } }, 30_000);
+    expect(handedBack).toMatchObject({ verdict: 'unknown', reason: { kind: 'timeout', detail: 'gave its core back after 0.3 s' } });
     expect(handedBack.stats.handedOverAfterMs).toBe(300);
     // no hand-over when the deadline comes first
-    expect(runMember('kind', circuit, { bound: Infinity, deadline: Date.now() + 200 }, { ...kindHandOver, afterMs: 300 }).outcome.result).toBe('unknown');
+    expect((await run({ label: 'kind', line: 'kind', handOver: { label: 'ic3', line: 'ic3', afterMs: 300 } }, 200)).verdict).toBe('unknown');
   }, 60_000);
 });

@@ -60,10 +60,10 @@ describe('IC3 with implicit predicate abstraction', () => {
   }
 
   it('is the word-level ic3 for CFAs and STSs, the bit-level one for circuits', async () => {
-    const cfa = engineFor({ file: 'm.cfa', formalism: 'cfa', theories: new Set(['int']) }, 'ic3');
-    const aig = engineFor({ file: 'm.aag', formalism: 'aiger', theories: new Set(['bool']) }, 'ic3');
+    const cfa = engineFor({ circuit: false, theories: new Set(['int']), kind: 'safety' }, 'ic3');
+    const aig = engineFor({ circuit: true, theories: new Set(['bool']), kind: 'safety' }, 'ic3');
     expect(cfa).not.toBe(aig);
-    expect(cfa.formalisms).toEqual(['cfa', 'sts']);
+    expect([cfa.needs, aig.needs]).toEqual([undefined, 'circuit']);
   });
 
   it('proves the small CFA of issue 12, reporting frames, refinements and predicates', async () => {

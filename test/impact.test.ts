@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { True } from '../lang/expr.js';
 import { OptionError } from '../engines/engine.js';
 import { engineFor } from '../engines/registry.js';
-import { FileError } from '../formalisms/frontends/index.js';
+import { ENGINE_CONTEXT } from '../cli/engine-context.js';
 import { checkInductiveInvariant } from '../certificates/invariant.js';
 import { CORPUS_DIR, manifest } from './corpus.js';
 import { checkWith, load } from './engines.js';
@@ -43,12 +43,12 @@ describe('IMPACT', () => {
     }, 120_000);
   }
 
-  it('checks CFAs and STSs, not circuits; searches DFS or BFS only', async () => {
-    const cfa = engineFor({ file: 'm.cfa', formalism: 'cfa', theories: new Set(['int']) }, 'impact');
-    expect(cfa.formalisms).toEqual(['cfa', 'sts']);
-    expect(() => engineFor({ file: 'm.aag', formalism: 'aiger', theories: new Set(['bool']) }, 'impact')).toThrow(FileError);
+  it('checks the interpreter view of any model; searches DFS or BFS only', async () => {
+    const impact = engineFor({ circuit: false, theories: new Set(['int']), kind: 'safety' }, 'impact');
+    expect(impact.needs).toBeUndefined();
+    expect(engineFor({ circuit: true, theories: new Set(['bool']), kind: 'safety' }, 'impact')).toBe(impact);
     const problem = await load(`${MODELS}lockstep.cfa`);
-    await expect(cfa.create({ search: 'ERR' }, problem)).rejects.toThrow(OptionError);
+    await expect(impact.create({ search: 'ERR' }, ENGINE_CONTEXT)).rejects.toThrow(OptionError);
     const bfs = await checkWith('impact', problem, { settings: { search: 'BFS' }, ms: 60_000 });
     expect(bfs.verdict).toBe('safe');
   }, 120_000);
@@ -69,7 +69,7 @@ describe('IMPACT', () => {
     const problem = await load(`${MODELS}lockstep.cfa`);
     const r = await checkWith('impact', problem, { ms: 60_000 });
     if (r.verdict !== 'safe' || r.certificate.kind !== 'invariant') throw new Error(`expected an invariant, got ${r.verdict}`);
-    const m = problem.model(problem.properties[0]!);
+    const m = problem.task(problem.properties[0]!).model;
     const head = m.locations.find((l) => l.name === 'Head')!;
     expect(await checkInductiveInvariant(m, r.certificate.invariant)).toBeUndefined();
     // x = y forgotten at the loop head: the body no longer keeps the counters equal

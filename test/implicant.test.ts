@@ -4,10 +4,7 @@
  * valuation. Implication is checked by a real solver.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  False, True, add, and, bool, declareVar, eq, ge, gt, iff, imply, int, ite, le, lt, not, or, postorder, ref,
-  type Expr, type VarDecl,
-} from '../lang/expr.js';
+import { False, True, add, and, bool, declareVar, eq, ge, gt, iff, imply, int, ite, le, lt, not, or, postorder, ref, type Expr, type VarDecl } from '../lang/expr.js';
 import { BoolT, IntT } from '../lang/types.js';
 import { implicant, isTheoryLiteral } from '../lang/implicant.js';
 import { evaluate } from '../lang/eval.js';

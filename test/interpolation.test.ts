@@ -3,10 +3,7 @@
  * A implies I, I and B are unsatisfiable, and I mentions only shared variables.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  Expr, False, True, VarDecl, add, and, atStep, conjuncts, declareVar, div, eq, freeVars, ge, gt, imply, indexed, int, ite,
-  le, lt, mod, mul, neq, not, or, prime, rat, read, ref, sub, write,
-} from '../lang/expr.js';
+import { Expr, False, True, VarDecl, add, and, atStep, conjuncts, declareVar, div, eq, freeVars, ge, gt, imply, indexed, int, ite, le, lt, mod, mul, neq, not, or, prime, rat, read, ref, sub, write } from '../lang/expr.js';
 import { BoolT, IntT, RatT, arrayType } from '../lang/types.js';
 import { InterpolationError, interpolate, interpolationStats, sequenceInterpolate } from '../lang/smt/interpolate.js';
 import { atomExpr, linearAtom } from '../lang/smt/farkas.js';

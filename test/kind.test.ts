@@ -50,7 +50,7 @@ describe('k-induction with auxiliary invariants', () => {
     expect(refined.stats.auxInvariants).toBeGreaterThan(0);
     // the auxiliary invariant is part of the certificate: without it, the property alone is not k-inductive
     const { k, simplePath, invariant } = refined.certificate;
-    const m = problem.model(problem.properties[0]!);
+    const m = problem.task(problem.properties[0]!).model;
     expect(await checkKInductiveInvariant(m, invariant, k, simplePath)).toBeUndefined();
     const dropped = new Map(m.locations.map((l) => [l, True]));
     expect(await checkKInductiveInvariant(m, dropped, k, simplePath)).toMatch(/not \d+-inductive/);
@@ -72,7 +72,7 @@ describe('k-induction with auxiliary invariants', () => {
   it('each stage of the generator is an inductive invariant, and the octagons include j = cnt - 5', async () => {
     await loadZ3();
     const problem = await load(file);
-    const m = problem.model(problem.properties[0]!);
+    const m = problem.task(problem.properties[0]!).model;
     const gen = new InvariantGenerator(m, 'octagons');
     try {
       // slices of 50 ms, as between k-induction's rounds; each proven stage is inductive

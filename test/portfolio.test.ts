@@ -5,7 +5,8 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { packExprs, unpackExprs } from '../lang/transfer.js';
-import { membersFor } from '../engines/portfolio.js';
+import { wordPlan } from '../engines/portfolio.js';
+import { ENGINE_LINES } from '../engines/registry.js';
 import { load } from './engines.js';
 import { CORPUS_DIR } from './corpus.js';
 import { ROOT, vigil } from './cli.js';
@@ -16,7 +17,7 @@ describe('expressions between threads', () => {
   it('a packed model rebuilds to the same expressions, over the same variables (arrays, bit-vectors, floats, rationals)', async () => {
     for (const file of ['theta-regression/cfa/arrays.cfa', 'theta-regression/cfa/bv.cfa', 'theta-regression/cfa/fp2.cfa', 'theta-regression/sts/fischer2.system']) {
       const problem = await load(corpus(file));
-      const m = problem.model(problem.properties[0]!);
+      const m = problem.task(problem.properties[0]!).model;
       const exprs = [m.init, m.bad, ...m.locations.flatMap((l) => m.actions(l).map((a) => a.formula))];
       const keys = new Map(m.vars.map((v, i) => [v, `v${i}`]));
       const byKey = new Map([...keys].map(([v, k]) => [k, v]));
@@ -28,7 +29,7 @@ describe('expressions between threads', () => {
 
 describe('the portfolio', () => {
   it('has the word-level engines registered for the model as members', async () => {
-    const labels = (file: string) => load(corpus(file)).then((p) => membersFor(p).map((m) => m.label).filter((l) => l !== 'ic3'));
+    const labels = (file: string) => load(corpus(file)).then((p) => wordPlan({}, p.task(p.properties[0]!), 2, ENGINE_LINES).entrants.map((m) => m.label).filter((l) => l !== 'ic3'));
     expect(await labels('theta-regression/cfa/locking.cfa')).toEqual(['cegar', 'bmc', 'expl', 'kind']);
     // CEGAR's default on bit-vectors is the explicit configuration already
     expect(await labels('theta-regression/cfa/counter_bv_true.cfa')).toEqual(['cegar', 'bmc', 'kind']);

@@ -1,5 +1,5 @@
 /**
- * Circuit preprocessing (engines/aiger/prepare.ts): SAT sweeping and latch correspondence merge what
+ * Circuit preprocessing (engines/passes/circuit.ts): SAT sweeping and latch correspondence merge what
  * they prove equal, and the engines' verdicts on the reduced circuit come back to the file as
  * certificates that Vigil's own checks and certifaiger's rules (with MiniSat) accept: witnesses
  * replayed on the file with the merged latches following their representatives, witness circuits
@@ -13,8 +13,8 @@ import { parseAiger } from '../formalisms/frontends/aiger/read.js';
 import { aigFromFile } from '../formalisms/aig.js';
 import { aigerProblem } from '../formalisms/frontends/aiger/problem.js';
 import type { Problem } from '../formalisms/problem.js';
-import type { Result } from '../engines/result.js';
-import { prepareAig } from '../engines/aiger/prepare.js';
+import type { Result } from '../formalisms/result.js';
+import { corresponded, swept } from '../engines/passes/circuit.js';
 import { manifest } from './corpus.js';
 import { checkWith, load } from './engines.js';
 import { readAiger } from './aiger-sim.js';
@@ -47,7 +47,7 @@ describe('latch correspondence', () => {
   ]);
 
   it('merges equal and opposite latches with resets 0 and 1, and the certificate carries the equivalences', async () => {
-    const prep = prepareAig(aigFromFile(safe.file), { sweep: false, lcorr: true });
+    const prep = corresponded(aigFromFile(safe.file));
     expect(prep.merged).toEqual([{ latch: 1, rep: 0, negated: false }, { latch: 2, rep: 0, negated: true }]);
     const problem = aigerProblem('equal-latches.aag', safe.file);
     for (const algorithm of ['ic3', 'kind']) {
@@ -66,7 +66,7 @@ describe('latch correspondence', () => {
     const cert = join(dir, 'cert.aag');
     const run = vigil(['check', model, '--members', 'bmc,ic3', '--bound', '3', '--json', '--certificate', cert]);
     expect(run.code).toBe(0);
-    expect(JSON.parse(run.stdout).statistics).toMatchObject({ winner: 1, mergedLatches: 2 });
+    expect(JSON.parse(run.stdout).statistics).toMatchObject({ 'won.ic3': 1, mergedLatches: 2 });
     expect(certifaiger(reencoded(readAiger(Buffer.from(safe.text))), readAiger(readFileSync(cert)), 0)).toBeUndefined();
     rmSync(dir, { recursive: true });
   });
@@ -81,7 +81,7 @@ describe('latch correspondence', () => {
   ]);
 
   it('never merges an uninitialised latch: a class must hold in all initial states', async () => {
-    expect(prepareAig(aigFromFile(uninitialised.file), { sweep: false, lcorr: true }).merged).toEqual([]);
+    expect(corresponded(aigFromFile(uninitialised.file)).merged).toEqual([]);
     const r = await checkWith('ic3', aigerProblem('uninitialised.aag', uninitialised.file), { settings: LCORR_ONLY });
     expect(r.verdict).toBe('unsafe');
   });
@@ -96,7 +96,7 @@ describe('latch correspondence', () => {
   ]);
 
   it('finds the counterexample on the reduced circuit; the witness replays on the file', async () => {
-    const prep = prepareAig(aigFromFile(unsafe.file), { sweep: false, lcorr: true });
+    const prep = corresponded(aigFromFile(unsafe.file));
     expect(prep.merged.map((m) => m.latch).sort()).toEqual([1, 2]);
     expect(prep.circuit.latches.map((l) => l.index)).toEqual([0, 3]);
     for (const algorithm of ['ic3', 'bmc']) {
@@ -117,7 +117,7 @@ describe('SAT sweeping', () => {
   ]);
 
   it('merges nodes equal as functions of the inputs and latches, keeping the latches', async () => {
-    const prep = prepareAig(aigFromFile(assoc.file), { sweep: true, lcorr: false });
+    const prep = swept(aigFromFile(assoc.file));
     expect(prep.stats.sweptNodes).toBe(1);
     expect(prep.circuit.latches.length).toBe(2);
     const problem = aigerProblem('assoc.aag', assoc.file);

@@ -73,6 +73,9 @@ const FILES: [string, string[], 'bad' | 'output', string[]][] = [
   ['two outputs, both unsafe', ['simple3', 'hw1'], 'output', ['ic3']],
 ];
 
+/** BMC and k-induction search until their time limit unless bounded: 20 steps here. */
+const BOUNDED = (algorithm: string): string[] => (algorithm === 'bmc' || algorithm === 'kind' ? ['--bound', '20'] : []);
+
 describe('AIGER files with several properties: every property is checked', () => {
   for (const [title, names, section, algorithms] of FILES) {
     const file = out(`${title.replace(/\W+/g, '-')}.aag`);
@@ -83,7 +86,7 @@ describe('AIGER files with several properties: every property is checked', () =>
     for (const algorithm of algorithms) {
       it(`${title} (${names.join(', ')}) with ${algorithm}`, () => {
         const stem = out(`${title.replace(/\W+/g, '-')}-${algorithm}`);
-        const r = vigil(['check', file, '--algorithm', algorithm, '--json', '--timeout', '60',
+        const r = vigil(['check', file, '--algorithm', algorithm, '--json', '--timeout', '60', ...BOUNDED(algorithm),
           '--witness', `${stem}.wit`, '--certificate', `${stem}.aag`]);
         const j = JSON.parse(r.stdout);
         expect(schema(j), JSON.stringify(schema.errors)).toBe(true);
@@ -124,7 +127,7 @@ describe('AIGER files with several properties: every property is checked', () =>
     const file = out('issue.aag');
     writeFileSync(file, 'aag 1 1 0 0 0 2\n2\n0\n2\n');
     for (const algorithm of ['ic3', 'bmc', 'kind', 'portfolio', 'cegar']) {
-      const r = vigil(['check', file, '--algorithm', algorithm, '--witness', out(`issue-${algorithm}.wit`)]);
+      const r = vigil(['check', file, '--algorithm', algorithm, ...BOUNDED(algorithm), '--witness', out(`issue-${algorithm}.wit`)]);
       expect(r.code, algorithm).toBe(1);
       const lines = r.stdout.split('\n');
       expect(lines[0]).toMatch(/: UNSAFE /);

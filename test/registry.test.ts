@@ -1,46 +1,56 @@
-/** The engine registry: what the command line and the benchmarks read of the engines. */
+/** The engine registry: what the command line, the portfolio and the benchmarks read of the engines. */
 import { describe, expect, it } from 'vitest';
-import { ENGINES, ENGINE_NAMES, ENGINE_OPTIONS, engineFor, runsOn } from '../engines/registry.js';
-import { inapplicable } from '../engines/engine.js';
-import { FileError } from '../formalisms/frontends/index.js';
+import { ENGINES, ENGINE_NAMES, ENGINE_OPTIONS, engineFor, parseEngineLine, runsOn } from '../engines/registry.js';
+import { OptionError, inapplicable, type Offer } from '../engines/engine.js';
+import type { PropertyKind } from '../formalisms/property-kinds.js';
 
-const problem = (formalism: 'cfa' | 'sts' | 'aiger', ...theories: ('bool' | 'int' | 'bv')[]) =>
-  ({ file: `m.${formalism}`, formalism, theories: new Set(theories) });
+const offer = (circuit: boolean, theories: ('bool' | 'int' | 'bv')[], kind: PropertyKind = 'safety'): Offer => ({ circuit, theories: new Set(theories), kind });
 
 describe('the engine registry', () => {
   it('lists each name once, in the order of --help, and each option once', () => {
     expect(ENGINE_NAMES).toEqual(['cegar', 'bmc', 'ic3', 'impact', 'kind', 'portfolio', 'termination']);
     const names = ENGINE_OPTIONS.map((o) => o.name);
     expect(new Set(names).size).toBe(names.length);
-    expect(names).toEqual(['domain', 'maxenum', 'refinement', 'search', 'predsplit', 'precgranularity', 'initprec', 'prunestrategy', 'encoding', 'bound', 'sweep', 'lcorr', 'ic3-ctg', 'ic3-ctp', 'ic3-dynamic', 'ic3-parent', 'ic3-drop-po', 'ic3-ternary', 'ic3-leaf-decisions', 'fcover', 'simplepath', 'invariants', 'members']);
+    expect(names).toEqual(['domain', 'maxenum', 'refinement', 'search', 'predsplit', 'precgranularity', 'initprec', 'prunestrategy', 'encoding', 'sweep', 'lcorr', 'bound', 'ic3-ctg', 'ic3-ctp', 'ic3-dynamic', 'ic3-parent', 'ic3-drop-po', 'ic3-ternary', 'ic3-leaf-decisions', 'fcover', 'simplepath', 'invariants', 'members']);
   });
 
-  it('chooses the default per formalism, and of two engines with one name the one that applies', () => {
-    expect(engineFor(problem('cfa', 'int')).name).toBe('portfolio');
-    expect(engineFor(problem('sts', 'int')).name).toBe('portfolio');
-    expect(engineFor(problem('aiger', 'bool')).name).toBe('portfolio');
+  it('chooses the default per property kind, and of two engines with one name the one the task offers a view for', () => {
+    expect(engineFor(offer(false, ['int'])).name).toBe('portfolio');
+    expect(engineFor(offer(true, ['bool'])).name).toBe('portfolio');
     const [bitLevel, wordLevel] = ENGINES.filter((e) => e.name === 'kind');
-    expect(engineFor(problem('aiger', 'bool'), 'kind')).toBe(bitLevel);
-    expect(engineFor(problem('sts', 'int'), 'kind')).toBe(wordLevel);
+    expect(engineFor(offer(true, ['bool']), 'kind')).toBe(bitLevel);
+    expect(engineFor(offer(false, ['int']), 'kind')).toBe(wordLevel);
   });
 
   it('answers the termination property with the termination engine only', () => {
-    expect(engineFor(problem('cfa', 'int'), undefined, 'termination').name).toBe('termination');
-    expect(() => engineFor(problem('cfa', 'int'), 'cegar', 'termination')).toThrow(/--algorithm cegar answers safety properties, not termination/);
-    expect(() => engineFor(problem('cfa', 'int'), 'termination')).toThrow(/--algorithm termination answers termination properties, not safety/);
+    expect(engineFor(offer(false, ['int'], 'termination')).name).toBe('termination');
+    expect(() => engineFor(offer(false, ['int'], 'termination'), 'cegar')).toThrow(/--algorithm cegar answers safety properties, not termination/);
+    expect(() => engineFor(offer(false, ['int']), 'termination')).toThrow(/--algorithm termination answers termination properties, not safety/);
   });
 
-  it('says why an engine does not apply: the formalism, or a theory it does not handle', () => {
-    expect(() => engineFor(problem('aiger', 'bool'), 'termination', 'termination')).toThrow(FileError);
-    expect(() => engineFor(problem('aiger', 'bool'), 'termination', 'termination')).toThrow(/--algorithm termination checks control-flow automata only/);
-    const ic3 = ENGINES.find((e) => e.name === 'ic3')!;
-    expect(inapplicable(ic3, problem('aiger', 'bool', 'bv'))).toBe('does not handle bv variables');
+  it('says why an engine does not apply: a view the task does not offer, or a theory it does not handle', () => {
+    const bitLevel = ENGINES.find((e) => e.name === 'ic3' && e.needs === 'circuit')!;
+    expect(inapplicable(bitLevel, offer(false, ['int']))).toBe('checks circuits only');
+    const termination = ENGINES.find((e) => e.name === 'termination')!;
+    expect(inapplicable(termination, offer(false, ['bv'], 'termination'))).toBe('does not handle bv variables');
+    expect(() => engineFor(offer(false, ['bv'], 'termination'), 'termination')).toThrow(OptionError);
   });
 
-  it('tells the benchmarks which configurations run on which formalism before any model is read', () => {
-    expect(runsOn('portfolio', 'cfa')).toBe(true);
-    expect(runsOn('cegar', 'aiger')).toBe(true);
-    expect(runsOn('kind', 'cfa')).toBe(true);
-    expect(runsOn(undefined, 'aiger')).toBe(true);
+  it('reads engine lines with the options the command line has', () => {
+    expect(parseEngineLine('ic3 --ic3-ctg off')).toEqual({ name: 'ic3', settings: { 'ic3-ctg': 'off' } });
+    expect(parseEngineLine(' cegar  --domain EXPL --refinement UNSAT_CORE ')).toEqual({ name: 'cegar', settings: { domain: 'EXPL', refinement: 'UNSAT_CORE' } });
+    expect(() => parseEngineLine('ic3 --ic3-ctg maybe')).toThrow(/--ic3-ctg takes on, off, got 'maybe'/);
+    expect(() => parseEngineLine('ic3 --domain EXPL')).toThrow(/--domain is not an option of ic3/);
+    expect(() => parseEngineLine('pdr')).toThrow(/starts with one of/);
+    expect(() => parseEngineLine('bmc --bound')).toThrow(/--bound needs a value/);
+  });
+
+  it('tells the benchmarks which configurations run on which files before any model is read', () => {
+    expect(runsOn('portfolio', false)).toBe(true);
+    expect(runsOn('cegar', true)).toBe(true);
+    expect(runsOn('kind', false)).toBe(true);
+    expect(runsOn(undefined, true)).toBe(true);
+    expect(runsOn('termination', false, 'termination')).toBe(true);
+    expect(runsOn('termination', false)).toBe(false);
   });
 });

@@ -1,10 +1,6 @@
 /** The Z3 bridge: translation of every operator, models, cores, activation literals, time limits. */
 import { describe, expect, it } from 'vitest';
-import {
-  Expr, False, True, add, and, arrayLit, arrayValue, bool, bv, bvop, concat, declareVar, div, eq, exists, extend,
-  extract, forall, fpLit, fpOp, ge, gt, iff, imply, indexed, int, ite, le, lt, mod, mul, neg, neq, not, or, prime,
-  rat, read, ref, rem, sub, toRat, write, xor,
-} from '../lang/expr.js';
+import { Expr, False, True, add, and, arrayLit, arrayValue, bool, bv, bvop, concat, declareVar, div, eq, exists, extend, extract, forall, fpLit, fpOp, ge, gt, iff, imply, indexed, int, ite, le, lt, mod, mul, neg, neq, not, or, prime, rat, read, ref, rem, sub, toRat, write, xor } from '../lang/expr.js';
 import { BoolT, IntT, RatT, arrayType, bvType, fpType } from '../lang/types.js';
 import { currentZ3 } from '../lang/smt/context.js';
 import { Solver } from '../lang/smt/solver.js';

@@ -11,10 +11,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join, normalize } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, vigil } from './cli.js';
-import { readCircuitAhead } from '../formalisms/frontends/index.js';
-import { parseAiger } from '../formalisms/frontends/aiger/read.js';
-import { checkPipeline } from '../cli/pipeline.js';
+import { loadProblem } from '../formalisms/frontends/index.js';
+import { plan } from '../cli/check.js';
 import { NODE_ENV_UNSET, NODE_FLAGS } from '../cli/node-flags.js';
+import type { CheckOptions } from '../cli/protocol.js';
 
 /** The static imports of a built module: each specifier, and the file it names when it is relative. */
 function staticImports(file: string): { spec: string; path?: string }[] {
@@ -49,17 +49,17 @@ function staticPath(entry: string, pkg: string): string[] | undefined {
 
 describe('start-up of vigil check', () => {
   it('imports no module that reaches Z3 before a word-level engine or check asks for it', () => {
-    const bitLevel = ['ic3', 'bmc', 'kind', 'portfolio'].map((e) => `dist/engines/aiger/${e}.js`);
-    for (const entry of ['dist/cli/main.js', 'dist/cli/command-line.js', 'dist/cli/check-worker.js', 'dist/cli/in-thread.js', 'dist/cli/pipeline.js', ...bitLevel]) {
+    const bitLevel = ['ic3', 'bmc', 'kind'].map((e) => `dist/engines/aiger/${e}.js`);
+    for (const entry of ['dist/app/main.js', 'dist/cli/command-line.js', 'dist/cli/checker.js', 'dist/cli/here.js', 'dist/cli/check.js', 'dist/engines/portfolio.js', 'dist/engines/race.js', ...bitLevel]) {
       expect(staticPath(join(ROOT, entry), 'z3-solver'), entry).toBeUndefined();
     }
     // the test itself finds such a chain where one exists
     expect(staticPath(join(ROOT, 'dist/certificates/invariant.js'), 'z3-solver')).toBeDefined();
   });
 
-  it('starts the checker thread before the command line is loaded: the entry imports nothing else statically', () => {
-    expect(staticPath(join(ROOT, 'dist/cli/main.js'), 'commander')).toBeUndefined();
-    expect(staticPath(join(ROOT, 'dist/cli/main.js'), 'dist/engines/registry.js')).toBeUndefined();
+  it('loads the command line and the engines only when the entry runs: it imports neither statically', () => {
+    expect(staticPath(join(ROOT, 'dist/app/main.js'), 'commander')).toBeUndefined();
+    expect(staticPath(join(ROOT, 'dist/app/main.js'), 'dist/engines/registry.js')).toBeUndefined();
   });
 
   it('runs one CommonJS bundle (scripts/bundle.js), commander and Chevrotain inside, its modules initialised when first imported', () => {
@@ -109,29 +109,32 @@ describe('start-up of vigil check', () => {
     expect(caches().filter(([f]) => before.some(([g]) => g === f))).toEqual(before);
   });
 
-  it('loads in the main thread neither the block encoding nor the suites and their CSV parser (the check runs in a worker)', () => {
+  it('loads neither the block encoding nor the suites and their CSV parser before a run asks for them', () => {
     for (const heavy of ['dist/formalisms/block-encoding.js', 'dist/bench/suite.js', 'csv-parse']) {
-      expect(staticPath(join(ROOT, 'dist/cli/command-line.js'), heavy), heavy).toBeUndefined();
+      for (const entry of ['dist/cli/command-line.js', 'dist/cli/check.js']) expect(staticPath(join(ROOT, entry), heavy), `${entry}: ${heavy}`).toBeUndefined();
     }
-    expect(staticPath(join(ROOT, 'dist/engines/encoding.js'), 'dist/formalisms/problem.js')).toBeDefined();
+    expect(staticPath(join(ROOT, 'dist/engines/passes/block-certificates.js'), 'dist/formalisms/block-encoding.js')).toBeDefined();
   });
 
-  it('reads a small circuit ahead in the main thread, and leaves other models and large circuits to the worker', async () => {
-    const ring = join(ROOT, 'models/ring.aag');
-    expect(await readCircuitAhead(ring)).toEqual(parseAiger(readFileSync(ring), ring));
-    expect(await readCircuitAhead(join(ROOT, 'models/counter.cfa'))).toBeUndefined();
-    // half a megabyte: read by the worker, where --timeout and q can end the reading
-    expect(await readCircuitAhead(join(ROOT, '../shared/benchmarks/hwmcc24/split-dspfilters_fastfir_second-p24b0.aag'))).toBeUndefined();
-    expect(await readCircuitAhead(join(ROOT, 'models/no-such-file.aag'))).toBeUndefined();
+  it('reads the model once in the main thread and decides from it where the check runs', async () => {
+    const where = async (file: string, opts: Partial<CheckOptions> = {}, tui = false) => plan(await loadProblem(join(ROOT, file)), { settings: {}, outputs: {}, ...opts }, tui).here;
+    // the bit-level engines need no Z3: here, unless the interface or --memory needs a worker
+    expect(await where('models/ring.aag')).toBe(true);
+    expect(await where('models/ring.aag', { algorithm: 'ic3' })).toBe(true);
+    expect(await where('models/ring.aag', {}, true)).toBe(false);
+    expect(await where('models/ring.aag', { memory: 500 })).toBe(false);
+    // a word-level engine, on a circuit or elsewhere: in a worker, which --timeout can end inside Z3
+    expect(await where('models/ring.aag', { algorithm: 'cegar' })).toBe(false);
+    expect(await where('models/counter.cfa')).toBe(false);
   });
 
-  it('checks a circuit read ahead as one the worker reads, and reports bad input read ahead as before (exit 2)', async () => {
+  it('checks a circuit here as in a worker, and reports bad input as before (exit 2)', () => {
     const shift = join(ROOT, 'models/shift.aag');
-    const opts = { settings: {}, algorithm: 'ic3' };
-    const ahead = await checkPipeline(shift, opts, {}, await readCircuitAhead(shift));
-    const read = await checkPipeline(shift, opts);
-    expect(ahead.code).toBe(1);
-    expect(ahead.text).toBe(read.text.replace(/\d+\.\d\d s/, ahead.text.match(/\d+\.\d\d s/)![0]));
+    const here = vigil(['check', shift, '--algorithm', 'ic3', '--quiet']);
+    const worker = vigil(['check', shift, '--algorithm', 'ic3', '--quiet', '--memory', '2000']);
+    expect(here.code).toBe(1);
+    const time = /\d+\.\d\d s/;
+    expect(here.stdout).toBe(worker.stdout.replace(time, here.stdout.match(time)![0]));
     const file = join(mkdtempSync(join(tmpdir(), 'vigil-startup-')), 'out-of-range.aag');
     writeFileSync(file, 'aag 1 1 0 1 0\n2\n5\n');
     const bad = vigil(['check', file, '--quiet']);
@@ -140,4 +143,3 @@ describe('start-up of vigil check', () => {
     expect(bad.stderr).not.toMatch(/\bat .*\.js/);
   });
 });
-

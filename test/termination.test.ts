@@ -12,10 +12,12 @@ import { parseT2 } from '../formalisms/frontends/t2/read.js';
 import { InputError } from '../lang/errors.js';
 import { printExpr } from '../lang/print.js';
 import { and, gt, int, ref, True, type Expr } from '../lang/expr.js';
-import { checkCertificate } from '../certificates/check.js';
-import { CertificateError, type NonterminationCertificate, type TerminationCertificate } from '../certificates/certificate.js';
-import type { Problem, Property } from '../formalisms/problem.js';
-import type { Result } from '../engines/result.js';
+import { CertificateError } from '../certificates/check.js';
+import { certified } from '../cli/check.js';
+import type { NonterminationCertificate, TerminationCertificate } from '../formalisms/certificate.js';
+import type { Problem } from '../formalisms/problem.js';
+import type { Property } from '../formalisms/property-kinds.js';
+import type { Result } from '../formalisms/result.js';
 import { CORPUS_DIR } from './corpus.js';
 import { vigil } from './cli.js';
 import { checkWith, load } from './engines.js';
@@ -102,14 +104,14 @@ describe('a sample of the T2 corpus', () => {
 
 describe('corrupted certificates fail their check', () => {
   const fails = async (problem: Problem, result: Result) => {
-    await expect(checkCertificate(problem, termination(problem), 'test', result)).rejects.toThrow(CertificateError);
+    await expect(certified(problem, termination(problem), 'test', result, undefined)).rejects.toThrow(CertificateError);
   };
 
   it('a ranking function that does not decrease', async () => {
     const { problem, result } = await decide('seed003/wf-relation.cfa');
     const cert = (result as { certificate: TerminationCertificate }).certificate;
-    const x = problem.model(termination(problem)).vars.find((v) => v.name === 'x')!;
-    const y = problem.model(termination(problem)).vars.find((v) => v.name === 'y')!;
+    const x = problem.task(termination(problem)).model.vars.find((v) => v.name === 'x')!;
+    const y = problem.task(termination(problem)).model.vars.find((v) => v.name === 'y')!;
     const corrupt: TerminationCertificate = {
       ...cert, heads: cert.heads.map((h) => ({ ...h, ranked: h.ranked.map((r) => ({ ...r, rank: ref(y) })) })),
     };
@@ -125,7 +127,7 @@ describe('corrupted certificates fail their check', () => {
     const { problem, result } = await decide('t2/consts1nt.t2');
     expect(result.verdict).toBe('nonterminating');
     const cert = (result as { certificate: NonterminationCertificate }).certificate;
-    const x = problem.model(termination(problem)).vars.find((v) => v.name === 'x')!;
+    const x = problem.task(termination(problem)).model.vars.find((v) => v.name === 'x')!;
     if (cert.kind === 'recurrent-set') {
       const left: Expr = gt(ref(x), int(-1000));
       await fails(problem, { ...result, certificate: { ...cert, set: left } } as Result);

@@ -7,7 +7,7 @@ import { Sparkline, sparkline } from '../cli/tui/sparkline.js';
 import { CheckApp } from '../cli/tui/app.js';
 import { Feed, initialView, reduce, type View } from '../cli/tui/view.js';
 import type { CheckResult, Header } from '../cli/protocol.js';
-import type { CounterexampleTable } from '../cli/panel.js';
+import type { CounterexampleTable } from '../cli/protocol.js';
 
 const header: Header = {
   file: 'models/counter.cfa', formalism: 'cfa', algorithm: 'cegar', options: { timeout: null, domain: 'PRED_BOOL', refinement: 'SEQ_ITP' }, properties: ['Overflow'],
@@ -120,7 +120,7 @@ describe('the dashboard', () => {
 
 describe('the verdict panel', () => {
   it('SAFE: the certificate summary and the invariant', () => {
-    const r = result({ verdict: 'safe', code: 0, panel: { property: 'Overflow', kind: 'safe', invariantName: 'inductive invariant', locations: 2, conjuncts: 3, invariant: ['Start: true', 'Loop: x = 0'] } });
+    const r = result({ verdict: 'safe', code: 0, panel: { property: 'Overflow', kind: 'invariant', title: 'inductive invariant', locations: 2, conjuncts: 3, invariant: ['Start: true', 'Loop: x = 0'] } });
     const f = render(<VerdictPanel result={r} width={80} />).lastFrame()!;
     expect(f).toMatch(/SAFE\s+1\.2 s, 65 solver checks, exit 0/);
     expect(f).toContain('inductive invariant of 3 conjuncts over 2 locations, checked independently');
@@ -133,7 +133,7 @@ describe('the verdict panel', () => {
       rows: [['Init', '0', 'false'], ['Run', '1', 'false'], ['Bad', '1', 'true']],
       actions: ['Init -> Run { turn := 1 }', 'Run -> Bad { in1 := true }'],
     };
-    const f = render(<VerdictPanel result={result({ verdict: 'unsafe', code: 1, panel: { property: 'Overflow', kind: 'unsafe', table } })} width={80} />).lastFrame()!;
+    const f = render(<VerdictPanel result={result({ verdict: 'unsafe', code: 1, panel: { property: 'Overflow', kind: 'trace', title: 'counterexample of 2 steps', table } })} width={80} />).lastFrame()!;
     expect(f).toContain('counterexample of 2 steps, replayed on the model');
     expect(f).toMatch(/step location turn in1\s+action/);
     expect(f).toMatch(/0 Init\s+0\s+false Init -> Run \{ turn := 1 \}/);
@@ -152,12 +152,12 @@ describe('the verdict panel', () => {
   });
 
   it('TERMINATING and NONTERMINATING: the argument', () => {
-    const t = result({ verdict: 'terminating', code: 0, panel: { property: 'termination', kind: 'terminating', title: 'disjunctively well-founded transition invariant over 1 loop head', lines: ['head 1:', "  ranked: x' <= x - 1 && x >= 0  by x >= 0"] } });
+    const t = result({ verdict: 'terminating', code: 0, panel: { property: 'termination', kind: 'text', title: 'disjunctively well-founded transition invariant over 1 loop head', lines: ['head 1:', "  ranked: x' <= x - 1 && x >= 0  by x >= 0"] } });
     const f = render(<VerdictPanel result={t} width={120} />).lastFrame()!;
     expect(f).toMatch(/TERMINATING\s+1\.2 s/);
     expect(f).toContain('disjunctively well-founded transition invariant over 1 loop head, checked independently');
     expect(f).toContain('by x >= 0');
-    const n = result({ verdict: 'nonterminating', code: 1, panel: { property: 'termination', kind: 'nonterminating', title: 'run of 2 steps that repeats a state', lines: ['0  L: x = 1'] } });
+    const n = result({ verdict: 'nonterminating', code: 1, panel: { property: 'termination', kind: 'text', title: 'run of 2 steps that repeats a state', lines: ['0  L: x = 1'] } });
     expect(render(<VerdictPanel result={n} width={120} />).lastFrame()).toMatch(/NONTERMINATING[\s\S]*run of 2 steps that repeats a state, checked independently/);
   });
 
@@ -189,7 +189,7 @@ describe('several properties', () => {
     const r = result({
       verdict: 'unsafe', code: 1, header: three,
       reports: [report('b0', 'safe'), report('b1', 'unsafe'), { ...report('b2', 'unknown'), reason: { kind: 'timeout', detail: 'timeout' } }],
-      panel: { property: 'b1', kind: 'unsafe', table },
+      panel: { property: 'b1', kind: 'trace', title: 'counterexample of 0 steps', table },
     });
     const lines = render(<VerdictPanel result={r} width={80} />).lastFrame()!.split('\n');
     expect(lines.findIndex((l) => /b0: SAFE/.test(l))).toBeLessThan(lines.findIndex((l) => /b1: UNSAFE/.test(l)));

@@ -18,7 +18,7 @@ export type DomainConfig = Pick<CegarConfig, 'domain' | 'maxEnum' | 'predSplit'>
 export type AnyDomain = MeasuredDomain<AbstractState, Precision>;
 
 export function makeDomain(config: DomainConfig, model: Interpreter): AnyDomain {
-  const dialect = model.formalism === 'cfa' ? 'cfa' : 'sts';
+  const dialect = model.dialect;
   switch (config.domain) {
     case 'EXPL': return new ExplDomain(config.maxEnum, model.vars);
     case 'PRED_BOOL': return new PredDomain('BOOL', config.predSplit, dialect);
@@ -54,4 +54,5 @@ export { ExplDomain, ExplPrecision, ExplState } from './expl.js';
 export { PredDomain, PredState, type PredAbstraction } from './pred.js';
 export { PredPrecision } from './pred-precision.js';
 export { splitPredicate } from './split.js';
-export type { DomainStats, MeasuredDomain } from './measured.js';
+export type { MeasuredDomain } from './measured.js';
+export type { DomainStats } from './queries.js';

@@ -3,15 +3,8 @@
  * work, for the checker's statistics, and the release of its solver when the analysis is done.
  */
 import type { AbstractState, Domain, Precision } from '../domain.js';
-import { Queries } from './queries.js';
+import { Queries, type DomainStats } from './queries.js';
 import { True, type Expr } from '../../lang/expr.js';
-
-export interface DomainStats {
-  /** Solver checks issued by the domain. */
-  readonly checks: number;
-  /** Time spent inside those checks, in milliseconds. */
-  readonly timeMs: number;
-}
 
 export interface MeasuredDomain<S extends AbstractState, P extends Precision> extends Domain<S, P> {
   readonly stats: DomainStats;

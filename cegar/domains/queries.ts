@@ -6,7 +6,13 @@
 import type { Expr } from '../../lang/expr.js';
 import { Solver, type SmtAnswer } from '../../lang/smt/solver.js';
 import { Timeout } from '../abstractor.js';
-import type { DomainStats } from './measured.js';
+
+export interface DomainStats {
+  /** Solver checks issued by the domain. */
+  readonly checks: number;
+  /** Time spent inside those checks, in milliseconds. */
+  readonly timeMs: number;
+}
 
 export class Queries {
   private solver: Solver | undefined;

@@ -1,41 +1,40 @@
 /**
- * The result files of `vigil check`, written after every certificate has passed its check:
- * `--cex` (the counterexample table, UNSAFE properties), `--witness` (the HWMCC witness of a
- * circuit, one entry per property whatever its verdict), `--certificate` (the proof in the model's
- * own syntax, SAFE properties, binary AIGER for a circuit when the name ends in `.aig`; and the
- * (non-)termination argument of the termination property) and `--arg` (the final ARG, engines that
- * build one). The formats are
- * the problem's to know (its front end writes certificates and witnesses) or are generic over the
- * interpreter view (cex.ts, dot.ts); this module only chooses the paths and writes.
+ * The result files of `vigil check`, written after every certificate has passed its check. The
+ * formats are the problem's to know: its front end offers its outputs by name (formalisms/
+ * frontends/frontend.ts) and writes them (`Problem.outputs`); this module only checks that the
+ * ones asked for exist, chooses the paths and writes. `--arg` is the engine's: the final ARG of
+ * the engines that build one.
  *
- * With several properties, `--cex`, `--certificate` and `--arg` write one file per property, its
- * name inserted before the extension (`cert.aag` gives `cert.b0.aag`, `cert.b1.aag`); the HWMCC
- * witness format holds several properties, so `--witness` stays one file.
+ * An output of the whole run (an HWMCC witness file holds every property) is one file; one that is
+ * per property writes one file per property when there are several, the property's name inserted
+ * before the extension (`cert.aag` gives `cert.b0.aag`, `cert.b1.aag`).
  */
 import { writeFileSync } from 'node:fs';
-import { FileError } from '../../formalisms/frontends/index.js';
-import type { Problem } from '../../formalisms/problem.js';
+import { FileError, type FrontEnd } from '../../formalisms/frontends/frontend.js';
+import type { Checked, Problem } from '../../formalisms/problem.js';
+import { answerOf } from '../../formalisms/property-kinds.js';
+import { argDot } from '../../formalisms/dot.js';
 import type { EngineSpec } from '../../engines/engine.js';
-import type { Checked } from '../render.js';
-import { cexTable, tableFormat } from './cex.js';
-import { argDot } from './dot.js';
+import type { CheckOptions } from '../protocol.js';
 
-export interface OutputOptions {
-  readonly cex?: string;
-  readonly witness?: string;
-  readonly certificate?: string;
-  readonly arg?: string;
-  /**
-   * HWMCC's harness form (`vigil hwmcc`): the HWMCC witness goes to `sat` when a property fails,
-   * the first property's certificate to `unsat` when it holds, nothing to the other file.
-   */
-  readonly hwmcc?: { readonly sat: string; readonly unsat: string };
+/** The outputs the command line has options for: every front end's, once each, with the help of the first that offers it. */
+export function outputOptions(frontEnds: readonly FrontEnd[]): { readonly name: string; readonly help: string }[] {
+  const seen = new Map<string, string>();
+  for (const f of frontEnds) {
+    for (const o of f.outputs) seen.set(o.name, seen.has(o.name) ? `${seen.get(o.name)!}\n${f.title}: ${o.help}` : `${f.title}: ${o.help}`);
+  }
+  return [...seen].map(([name, help]) => ({ name, help }));
 }
 
 /** A usage error in the output options for this problem and engine, found before the run. */
-export function outputProblem(problem: Problem, engine: EngineSpec, opts: OutputOptions): string | undefined {
-  if (opts.hwmcc !== undefined && !problem.circuit) return `vigil hwmcc checks AIGER circuits: ${problem.file} is not one (.aag, .aig)`;
-  if (opts.witness !== undefined && !problem.circuit) return `--witness writes AIGER witnesses: ${problem.file} is not an AIGER circuit (.aag, .aig)`;
+export function outputProblem(problem: Problem, frontEnd: FrontEnd, engine: EngineSpec, opts: CheckOptions): string | undefined {
+  const offered = frontEnd.outputs.map((o) => `--${o.name}`).join(', ');
+  for (const name of Object.keys(opts.outputs)) {
+    if (!problem.outputs.some((o) => o.name === name)) return `--${name}: ${problem.file} is one of the ${frontEnd.title}, which offer ${offered}`;
+  }
+  if (opts.hwmcc !== undefined && !['witness', 'certificate'].every((n) => problem.outputs.some((o) => o.name === n))) {
+    return `vigil hwmcc writes witnesses and certificates: ${problem.file} is one of the ${frontEnd.title}, which offer ${offered}`;
+  }
   if (opts.arg !== undefined && !engine.drawsArg) return `--arg writes the ARG of CEGAR: use it with --algorithm cegar, not ${engine.name}`;
   return undefined;
 }
@@ -57,38 +56,25 @@ function pathFor(base: string, property: string, several: boolean): string {
 }
 
 /** Writes the requested files for certified results; returns the paths written. */
-export function writeOutputs(problem: Problem, checked: readonly Checked[], opts: OutputOptions): string[] {
+export function writeOutputs(problem: Problem, checked: readonly Checked[], opts: CheckOptions): string[] {
   const written: string[] = [];
-  const put = (path: string, text: string | Uint8Array) => { write(path, text); written.push(path); };
+  const put = (path: string, text: string | Uint8Array | undefined) => {
+    if (text === undefined) return;
+    write(path, text);
+    written.push(path);
+  };
   const several = checked.length > 1;
-  for (const { property: p, result: r } of checked) {
-    if (opts.cex !== undefined && r.verdict === 'unsafe') {
-      put(pathFor(opts.cex, p.name, several), cexTable(problem.model(p), problem.trace(p, r.certificate), tableFormat(opts.cex)));
-    }
-    if (opts.certificate !== undefined && r.verdict === 'safe') {
-      const path = pathFor(opts.certificate, p.name, several);
-      // a circuit's certificate is binary AIGER when the file name says so
-      put(path, problem.circuit && path.endsWith('.aig') ? problem.circuit.certificateFile(p, r.certificate, 'aig') : problem.certificateText(p, r.certificate));
-    }
-    if (opts.certificate !== undefined && (r.verdict === 'terminating' || r.verdict === 'nonterminating')) {
-      put(pathFor(opts.certificate, p.name, several), problem.terminationText!(p, r.certificate));
-    }
-    if (opts.arg !== undefined && r.arg) put(pathFor(opts.arg, p.name, several), argDot(r.arg));
+  const output = (name: string) => problem.outputs.find((o) => o.name === name)!;
+  for (const [name, base] of Object.entries(opts.outputs)) {
+    const o = output(name);
+    if (o.scope === 'run') put(base, o.write(checked, base));
+    else for (const c of checked) put(pathFor(base, c.property.name, several), o.write([c], pathFor(base, c.property.name, several)));
   }
-  const circuit = problem.circuit;
-  if (!circuit) return written;
-  const witness = () => circuit.witnessText(checked.map(({ property, result: r }) => ({
-    property,
-    verdict: r.verdict,
-    ...(r.verdict === 'unsafe' ? { run: r.certificate.kind === 'witness' ? r.certificate.run : circuit.run(property, r.certificate.trace) } : {}),
-  })));
-  if (opts.witness !== undefined) put(opts.witness, witness());
+  if (opts.arg !== undefined) for (const c of checked) if (c.result.arg) put(pathFor(opts.arg, c.property.name, several), argDot(c.result.arg()));
   if (opts.hwmcc !== undefined) {
     const first = checked[0]!;
-    if (checked.some((c) => c.result.verdict === 'unsafe')) put(opts.hwmcc.sat, witness());
-    else if (first.result.verdict === 'safe') {
-      put(opts.hwmcc.unsat, circuit.certificateFile(first.property, first.result.certificate, opts.hwmcc.unsat.endsWith('.aag') ? 'aag' : 'aig'));
-    }
+    if (checked.some((c) => c.result.verdict !== 'unknown' && answerOf(c.result.verdict) === 'fails')) put(opts.hwmcc.sat, output('witness').write(checked, opts.hwmcc.sat));
+    else if (first.result.verdict !== 'unknown' && answerOf(first.result.verdict) === 'holds') put(opts.hwmcc.unsat, output('certificate').write([first], opts.hwmcc.unsat, { preferBinary: true }));
   }
   return written;
 }

@@ -7,7 +7,7 @@
  */
 import { Box, Text } from 'ink';
 import type { Header } from '../protocol.js';
-import type { MemberProgress } from '../../engines/result.js';
+import type { MemberProgress } from '../../engines/run.js';
 import { Sparkline } from './sparkline.js';
 import type { View } from './view.js';
 

@@ -7,8 +7,9 @@
  * columns that fit (variables that change first) and the first and last steps.
  */
 import { Box, Text } from 'ink';
-import type { CounterexampleTable } from '../panel.js';
+import type { CounterexampleTable } from '../protocol.js';
 import type { CheckResult } from '../protocol.js';
+import { answerOf, type Verdict } from '../../formalisms/property-kinds.js';
 import { fit, seconds } from './dashboard.js';
 
 /** Steps shown from each end of a long counterexample. */
@@ -54,13 +55,12 @@ export function tableLines(t: CounterexampleTable, width: number): string[] {
   return out;
 }
 
-const colour = (v: string) => (v === 'safe' || v === 'terminating' ? 'green' : v === 'unsafe' || v === 'nonterminating' ? 'red' : 'yellow');
+const colour = (v: Verdict) => ({ holds: 'green', fails: 'red', unknown: 'yellow' } as const)[answerOf(v)];
 
 export function VerdictPanel({ result, width }: { result: CheckResult; width: number }) {
   const inner = Math.max(20, width - 4);
   const p = result.panel;
   const color = colour(result.verdict);
-  const steps = p.kind === 'unsafe' ? p.table.rows.length - 1 : 0;
   const several = result.reports.length > 1;
   return (
     <Box flexDirection="column" borderStyle="round" borderColor={color} paddingX={1} width={width}>
@@ -77,20 +77,20 @@ export function VerdictPanel({ result, width }: { result: CheckResult; width: nu
         </Text>
       )) : null}
       {several && p.kind !== 'unknown' ? <Text bold>property {p.property}</Text> : null}
-      {p.kind === 'safe' ? (
+      {p.kind === 'invariant' ? (
         <>
-          <Text>{p.invariantName} of {p.conjuncts} conjunct{p.conjuncts === 1 ? '' : 's'} over {p.locations} location{p.locations === 1 ? '' : 's'}, checked independently</Text>
+          <Text>{p.title} of {p.conjuncts} conjunct{p.conjuncts === 1 ? '' : 's'} over {p.locations} location{p.locations === 1 ? '' : 's'}, checked independently</Text>
           {p.invariant.map((l, i) => <Text key={i} dimColor>{fit(`  ${l}`, inner)}</Text>)}
           {p.locations > p.invariant.length ? <Text dimColor>  (+{p.locations - p.invariant.length} more locations, see --json)</Text> : null}
         </>
       ) : null}
-      {p.kind === 'unsafe' ? (
+      {p.kind === 'trace' ? (
         <>
-          <Text>counterexample of {steps} step{steps === 1 ? '' : 's'}, replayed on the model</Text>
+          <Text>{p.title}, replayed on the model</Text>
           {tableLines(p.table, inner).map((l, i) => <Text key={i} bold={i === 0}>{l}</Text>)}
         </>
       ) : null}
-      {p.kind === 'terminating' || p.kind === 'nonterminating' ? (
+      {p.kind === 'text' ? (
         <>
           <Text>{p.title}, checked independently</Text>
           {p.lines.slice(0, 12).map((l, i) => <Text key={i} dimColor>{fit(`  ${l}`, inner)}</Text>)}

@@ -3,9 +3,9 @@
  * pure and tests can drive them without a checker. `Feed` holds the state for React
  * (`useSyncExternalStore`) and is what the session's events are pushed into.
  */
-import type { Progress } from '../../engines/result.js';
+import type { Progress } from '../../engines/run.js';
 import type { Header, PropertyReport } from '../protocol.js';
-import type { SessionEnd } from '../session.js';
+import type { SessionEnd, SessionEvent } from '../session.js';
 
 /** The chart keeps this many iterations. */
 const HISTORY = 64;
@@ -26,13 +26,8 @@ export interface View {
   readonly outcome?: SessionEnd;
 }
 
-export type FeedEvent =
-  | { readonly kind: 'start'; readonly header: Header }
-  | { readonly kind: 'progress'; readonly progress: Progress }
-  | { readonly kind: 'note'; readonly line: string }
-  | { readonly kind: 'property'; readonly report: PropertyReport }
-  | { readonly kind: 'tick'; readonly elapsedMs: number; readonly rssMb: number }
-  | { readonly kind: 'outcome'; readonly outcome: SessionEnd };
+/** The session's events (a check's, and the clock's ticks), then its outcome. */
+export type FeedEvent = SessionEvent | { readonly kind: 'outcome'; readonly outcome: SessionEnd };
 
 export const initialView: View = { history: [], reports: [], notes: [], elapsedMs: 0, rssMb: 0 };
 

@@ -6,12 +6,13 @@
  * negation as a clause: any later counterexample through it would have been found already.
  */
 import { SatSolver } from '../../lang/sat/solver.js';
-import type { Aig } from '../../formalisms/aig.js';
-import { TIMEOUT, unknown, type Limits, type Progress, type Statistics } from '../result.js';
+import { FALSE_LIT, type Aig } from '../../formalisms/aig.js';
+import { TIMEOUT, unknown, type Statistics } from '../../formalisms/result.js';
+import type { Limits, Progress } from '../run.js';
 import type { Engine, Settings } from '../engine.js';
-import { boundOf } from '../bound.js';
+import { boundOf, boundShown } from '../bound.js';
 import { Unroller } from './cnf.js';
-import { prepare, resultOf, type Outcome } from './prepare.js';
+import { resultOf, type Outcome } from './outcome.js';
 
 export interface AigerEngineOptions extends Limits {
   /** BMC and k-induction: the deepest step searched. */
@@ -57,6 +58,8 @@ export function bmcOutcome(aig: Aig, opts: AigerEngineOptions, reached: { bound:
   const { sat, u } = initialUnrolling(aig);
   const bound = opts.bound ?? Infinity;
   const bad = aig.properties[0]!.lit;
+  // a bad state the reductions made constant false is unreachable: `true` is its invariant
+  if (bad === FALSE_LIT) return { result: 'safe', invariant: [], sat };
   for (let k = 0; k <= bound; k++) {
     opts.onProgress?.({
       phase: 'bmc', iteration: k, detail: `bound ${k}`,
@@ -87,16 +90,14 @@ export function runBmc(circuit: Aig, opts: AigerEngineOptions, started = Date.no
   };
 }
 
-/** BMC as the engine for circuits: each property on its prepared circuit. */
+/** BMC as the engine for circuits: each task on its circuit. */
 export function createEngine(settings: Settings): Engine {
   const bound = boundOf(settings);
   return {
-    configuration: { bound },
-    check(problem, property, limits, reporter) {
-      const started = Date.now();
-      const prep = prepare(problem, property);
-      const { outcome, stats } = runBmc(prep.circuit, { bound, ...limits, onProgress: (p) => reporter.progress(p) }, started);
-      return resultOf(problem, property, prep, outcome, stats);
+    configuration: () => ({ ...boundShown(bound) }),
+    check(task, limits, reporter) {
+      const { outcome, stats } = runBmc(task.circuit!, { bound, ...limits, onProgress: (p) => reporter.progress(p) });
+      return resultOf(outcome, stats);
     },
   };
 }

@@ -23,13 +23,12 @@
  * lifting (ternary.ts).
  */
 import type { Aig } from '../../formalisms/aig.js';
-import { TIMEOUT, type Statistics } from '../result.js';
+import { TIMEOUT, type Statistics } from '../../formalisms/result.js';
 import type { Engine, Settings } from '../engine.js';
-import type { AigerEngineOptions } from './bmc.js';
-import { ic3Configuration, ic3OptionsOf, type Ic3Options } from './ic3-options.js';
-import { prepare, resultOf, type Outcome } from './prepare.js';
+import { ic3Configuration, ic3OptionsOf } from './ic3-options.js';
+import { resultOf, type Outcome } from './outcome.js';
 import { block } from './ic3/block.js';
-import { Ic3Context, Timeout, type Ic3Counters } from './ic3/context.js';
+import { Ic3Context, Timeout, type Ic3Counters, type Ic3RunOptions } from './ic3/context.js';
 import { Frames } from './ic3/frames.js';
 import { Lifter, type PredecessorLifter } from './ic3/lift.js';
 import { TernaryLifter } from './ic3/ternary.js';
@@ -42,8 +41,6 @@ export type { Ic3Counters } from './ic3/context.js';
 /** The activity above which --ic3-drop-po drops an obligation, at first. */
 const DROP_AFTER = 20;
 
-/** IC3's run options: the limits and progress of any circuit engine, and its own techniques. */
-export type Ic3RunOptions = AigerEngineOptions & { readonly ic3?: Ic3Options };
 
 export class Ic3 {
   readonly counters: Ic3Counters;
@@ -131,16 +128,14 @@ export function runIc3(circuit: Aig, opts: Ic3RunOptions, started = Date.now()):
   return { outcome, stats: { timeMs: Date.now() - started, solverChecks: 0, solverTimeMs: 0, ...engine.stats() } };
 }
 
-/** IC3 as the engine for circuits: each property on its prepared circuit. */
+/** IC3 as the engine for circuits: each task on its circuit. */
 export function createEngine(settings: Settings): Engine {
   const ic3 = ic3OptionsOf(settings);
   return {
-    configuration: ic3Configuration(ic3),
-    check(problem, property, limits, reporter) {
-      const started = Date.now();
-      const prep = prepare(problem, property);
-      const { outcome, stats } = runIc3(prep.circuit, { ...limits, onProgress: (p) => reporter.progress(p), ic3 }, started);
-      return resultOf(problem, property, prep, outcome, stats);
+    configuration: () => ic3Configuration(ic3),
+    check(task, limits, reporter) {
+      const { outcome, stats } = runIc3(task.circuit!, { ...limits, onProgress: (p) => reporter.progress(p), ic3 });
+      return resultOf(outcome, stats);
     },
   };
 }

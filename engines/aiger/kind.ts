@@ -16,16 +16,15 @@
  * then a witness circuit.
  */
 import { SatSolver, type SolveOptions } from '../../lang/sat/solver.js';
-import { True, and, iff, not, ref } from '../../lang/expr.js';
+import { True } from '../../lang/expr.js';
 import type { Aig } from '../../formalisms/aig.js';
-import type { Problem, Property } from '../../formalisms/problem.js';
-import { TIMEOUT, unknown, type Result, type Statistics } from '../result.js';
+import type { Task } from '../../formalisms/task.js';
+import { TIMEOUT, unknown, type Result, type Statistics } from '../../formalisms/result.js';
 import type { Engine, Settings } from '../engine.js';
-import { boundOf } from '../bound.js';
+import { boundOf, boundShown } from '../bound.js';
 import { expired, initialUnrolling, readRun, type AigerEngineOptions } from './bmc.js';
 import { Unroller } from './cnf.js';
-import { circuitOf, prepare, provenFacts, resultOf, type Outcome, type Prepared } from './prepare.js';
-import { kInductionWitness } from './k-witness.js';
+import { resultOf, type Outcome } from './outcome.js';
 
 /** The step case: paths from any state, with simple-path constraints added on demand. */
 class StepCase {
@@ -140,44 +139,30 @@ export function runKind(circuit: Aig, opts: KindOptions, started = Date.now()): 
   };
 }
 
-/** The result of k-induction's outcome on the property's prepared circuit, a proof with its certificate. */
-export function kindResult(problem: Problem, property: Property, prep: Prepared, found: KindOutcome, stats: Statistics): Result {
-  if (found.result !== 'proved') return resultOf(problem, property, prep, found, stats);
-  const circuit = circuitOf(problem);
-  if (!found.simplePath) {
-    // without simple paths the proof becomes a witness circuit that remembers k - 1 states
-    return {
-      verdict: 'safe',
-      certificate: { kind: 'witness-circuit', witness: kInductionWitness(circuit, property, prep, found.depth), clauses: provenFacts(circuit, property, prep), k: found.depth },
-      stats: { ...prep.stats, ...stats, inductionDepth: found.depth },
-    };
-  }
-  const { sts, model } = circuit.cone(property);
-  const latch = (k: number) => ref(sts.latches.get(k)!);
-  const facts = [
-    ...[...prep.stuck].map(([k, v]) => (v ? latch(k) : not(latch(k)))),
-    ...prep.merged.map((m) => iff(latch(m.latch), m.negated ? not(latch(m.rep)) : latch(m.rep))),
-  ];
-  const invariant = new Map([[model.initLoc, facts.length === 0 ? True : and(...facts)]]);
-  return {
-    verdict: 'safe',
-    certificate: { kind: 'k-invariant', k: found.depth, simplePath: found.simplePath, invariant },
-    stats: { ...prep.stats, ...stats, inductionDepth: found.depth },
-  };
+/**
+ * The result of k-induction's outcome on the task's circuit: a proof without simple paths is the
+ * depth with the circuit it was proved on (the front end makes the witness circuit that remembers
+ * k - 1 states, formalisms/frontends/aiger/k-witness.ts); one that needed them, a k-inductive
+ * invariant of the task's view (its check unrolls the view k steps itself), `true` here: the
+ * passes add what they proved of the latches.
+ */
+export function kindResult(task: Task, found: KindOutcome, stats: Statistics): Result {
+  if (found.result !== 'proved') return resultOf(found, stats);
+  const all = { ...stats, inductionDepth: found.depth };
+  if (!found.simplePath) return { verdict: 'safe', certificate: { kind: 'k-induction', depth: found.depth, proved: task.circuit!, facts: [] }, stats: all };
+  return { verdict: 'safe', certificate: { kind: 'k-invariant', k: found.depth, simplePath: true, invariant: new Map([[task.model.initLoc, True]]) }, stats: all };
 }
 
-/** k-induction as the engine for circuits: each property on its prepared circuit. */
+/** k-induction as the engine for circuits: each task on its circuit. */
 export function createEngine(settings: Settings): Engine {
   const bound = boundOf(settings);
   // off unless asked for: then every proof is a witness circuit in certifaiger's form
   const simplePaths = settings.simplepath === 'lazy';
   return {
-    configuration: { bound, simplepath: simplePaths ? 'lazy' : 'off' },
-    check(problem, property, limits, reporter): Result {
-      const started = Date.now();
-      const prep = prepare(problem, property);
-      const { outcome, stats } = runKind(prep.circuit, { bound, simplePaths, ...limits, onProgress: (p) => reporter.progress(p) }, started);
-      return kindResult(problem, property, prep, outcome, stats);
+    configuration: () => ({ ...boundShown(bound), simplepath: simplePaths ? 'lazy' : 'off' }),
+    check(task, limits, reporter): Result {
+      const { outcome, stats } = runKind(task.circuit!, { bound, simplePaths, ...limits, onProgress: (p) => reporter.progress(p) });
+      return kindResult(task, outcome, stats);
     },
   };
 }

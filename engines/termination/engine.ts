@@ -18,11 +18,10 @@
  */
 import { and, atStep, conjuncts, freeVars, ge, indexed, int, le, not, postorder, prime, ref, sub, type Expr } from '../../lang/expr.js';
 import { printExpr } from '../../lang/print.js';
-import { loadZ3 } from '../../lang/smt/context.js';
 import type { Action, Location } from '../../formalisms/interpreter.js';
-import type { HeadArgument } from '../../certificates/certificate.js';
-import type { Engine } from '../engine.js';
-import { TIMEOUT, unknown, type Result, type Statistics } from '../result.js';
+import type { HeadArgument } from '../../formalisms/certificate.js';
+import type { Engine, EngineContext, Settings } from '../engine.js';
+import { TIMEOUT, unknown, type Result, type Statistics } from '../../formalisms/result.js';
 import { components, headPaths } from '../../formalisms/control-graph.js';
 import { cutpoints, joins, route, stems } from './paths.js';
 import { Oracle, Timeout } from './oracle.js';
@@ -50,12 +49,12 @@ function guardPredicates(cycle: readonly Action[]): Expr[] {
   return [...out];
 }
 
-export function createEngine(): Engine {
+export function createEngine(_settings: Settings, context: EngineContext): Engine {
   return {
-    configuration: {},
-    async check(problem, property, limits, reporter): Promise<Result> {
-      await loadZ3();
-      const model = problem.model(property);
+    configuration: () => ({}),
+    async check(task, limits, reporter): Promise<Result> {
+      await context.z3();
+      const model = task.model;
       const started = Date.now();
       const oracle = new Oracle(limits.deadline);
       let lassos = 0;

@@ -16,7 +16,7 @@ import { False, True, and, atStep, conjuncts, eq, exists, freeVars, indexed, lea
 import type { Action, Interpreter } from '../../formalisms/interpreter.js';
 import type { Trace, TraceState } from '../../formalisms/trace.js';
 import type { SmtModel } from '../../lang/smt/model.js';
-import type { NonterminationCertificate } from '../../certificates/certificate.js';
+import type { NonterminationCertificate } from '../../formalisms/certificate.js';
 import { pathAt } from '../../formalisms/control-graph.js';
 import type { Oracle } from './oracle.js';
 

@@ -15,7 +15,7 @@
  */
 import { and, not, or, prime, ref, type Expr } from '../../lang/expr.js';
 import type { Action, Interpreter, Location } from '../../formalisms/interpreter.js';
-import type { HeadArgument, RankedRelation } from '../../certificates/certificate.js';
+import type { HeadArgument, RankedRelation } from '../../formalisms/certificate.js';
 import { between } from '../../lang/expr.js';
 import { pathAt } from '../../formalisms/control-graph.js';
 import type { Oracle } from './oracle.js';

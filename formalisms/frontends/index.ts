@@ -1,85 +1,37 @@
 /**
- * The front ends by file extension: each reads its formalism into a `Problem`, once. Readers are
- * imported only when a file needs them, since building a Chevrotain parser is a noticeable part of
- * a short run's start-up. A new formalism (BTOR2, CHC) is one module and one entry here; T2
- * programs (`.t2`) read into control-flow automata.
+ * The front ends, one line each (formalisms/frontends/frontend.ts): the first whose extension ends
+ * a file's name reads it. A new format is a folder beside these and a line here.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import type { InputError } from '../../lang/errors.js';
-import type { AigerFile } from './aiger/read.js';
-import type { Formalism } from '../interpreter.js';
+import { AIGER } from './aiger/index.js';
+import { CFA, LISP_CFA } from './cfa/index.js';
+import { LISP_STS, STS } from './sts/index.js';
+import { T2 } from './t2/index.js';
+import { FileError, type FrontEnd } from './frontend.js';
 import type { Problem } from '../problem.js';
 
-/** A file that cannot be read at all, or a request that does not fit the file; reported like bad input (exit 2). */
-export class FileError extends Error {}
-
-interface FrontEnd {
-  /** Case-insensitive; the first front end whose extension ends the name reads the file. */
-  readonly extensions: readonly string[];
-  readonly formalism: Formalism;
-  load(file: string, bytes: Buffer): Promise<Problem>;
-}
-
-const text = (bytes: Buffer) => bytes.toString('utf8');
-
-const FRONT_ENDS: readonly FrontEnd[] = [
-  {
-    extensions: ['.aag', '.aig'],
-    formalism: 'aiger',
-    load: async (file, bytes) => {
-      const [{ parseAiger }, { aigerProblem }] = await Promise.all([import('./aiger/read.js'), import('./aiger/problem.js')]);
-      return aigerProblem(file, parseAiger(bytes, file));
-    },
-  },
-  {
-    extensions: ['.lisp.cfa'],
-    formalism: 'cfa',
-    load: async (file, bytes) => {
-      const [{ parseLispCfa }, { cfaProblem }] = await Promise.all([import('./cfa/lisp.js'), import('./cfa/problem.js')]);
-      return cfaProblem(file, parseLispCfa(text(bytes), file), text(bytes));
-    },
-  },
-  {
-    extensions: ['.cfa', '.theta'],
-    formalism: 'cfa',
-    load: async (file, bytes) => {
-      const [{ parseCfa }, { cfaProblem }] = await Promise.all([import('./cfa/read.js'), import('./cfa/problem.js')]);
-      return cfaProblem(file, parseCfa(text(bytes), file), text(bytes));
-    },
-  },
-  {
-    extensions: ['.t2'],
-    formalism: 'cfa',
-    load: async (file, bytes) => {
-      const [{ parseT2 }, { cfaProblem }] = await Promise.all([import('./t2/read.js'), import('./cfa/problem.js')]);
-      const name = basename(file).replace(/\.t2$/i, '');
-      return cfaProblem(file, parseT2(text(bytes), file, name), text(bytes), { dialect: 't2', defaultKind: 'termination', title: 't2 program' });
-    },
-  },
-  {
-    extensions: ['.lisp.sts'],
-    formalism: 'sts',
-    load: async (file, bytes) => {
-      const [{ parseLispSts }, { stsProblem }] = await Promise.all([import('./sts/lisp.js'), import('./sts/problem.js')]);
-      return stsProblem(file, [parseLispSts(text(bytes), file)], []);
-    },
-  },
-  {
-    extensions: ['.system', '.sts'],
-    formalism: 'sts',
-    load: async (file, bytes) => {
-      const [{ parseSts }, { stsProblem }] = await Promise.all([import('./sts/read.js'), import('./sts/problem.js')]);
-      const warnings: InputError[] = [];
-      return stsProblem(file, parseSts(text(bytes), file, (w) => warnings.push(w)), warnings);
-    },
-  },
+export const FRONT_ENDS: readonly FrontEnd[] = [
+  AIGER,
+  LISP_CFA,
+  CFA,
+  T2,
+  LISP_STS,
+  STS,
 ];
 
 /** What `vigil --help` says a model file is. */
 export const MODEL_FILES = `model file (${FRONT_ENDS.flatMap((f) => f.extensions).join(', ')})`;
 
-function readBytes(file: string): Buffer {
+/** The front end that reads this file, by its name's ending; a FileError names the extensions there are. */
+export function frontEndOf(file: string): FrontEnd {
+  const name = basename(file).toLowerCase();
+  const found = FRONT_ENDS.find((f) => f.extensions.some((x) => name.endsWith(x)));
+  if (!found) throw new FileError(`${file}: unknown kind of model; expected ${FRONT_ENDS.flatMap((f) => f.extensions).filter((x) => !x.startsWith('.lisp')).join(', ')}`);
+  return found;
+}
+
+export function readModel(file: string): Uint8Array {
   try {
     return readFileSync(file);
   } catch (e) {
@@ -88,53 +40,8 @@ function readBytes(file: string): Buffer {
   }
 }
 
-function frontEndOf(file: string): FrontEnd | undefined {
-  const name = basename(file).toLowerCase();
-  return FRONT_ENDS.find((f) => f.extensions.some((x) => name.endsWith(x)));
-}
-
 /** Reads a model file with the front end its extension names. */
-export async function loadProblem(file: string): Promise<Problem> {
+export async function loadProblem(file: string, bytes?: Uint8Array): Promise<Problem> {
   const frontEnd = frontEndOf(file);
-  if (!frontEnd) throw new FileError(`${file}: unknown kind of model; expected ${FRONT_ENDS.flatMap((f) => f.extensions).filter((x) => !x.startsWith('.lisp')).join(', ')}`);
-  return frontEnd.load(file, readBytes(file));
-}
-
-/** Circuits up to this many bytes are read ahead for a worker (`readCircuitAhead`): a few milliseconds of lexing. */
-export const SMALL_CIRCUIT = 64 * 1024;
-
-/**
- * A small AIGER circuit as its parser reads it, for `vigil check` to read in the main thread while
- * the checker's worker thread loads the pipeline: on a small circuit, loading Chevrotain and
- * building the lexer are a good part of the run, and the main thread is idle meanwhile. The result
- * is plain data that goes to the worker with the job (`circuitProblem`), or to the pipeline when the
- * check runs in the main thread (cli/in-thread.ts, which reads larger circuits, up to `maxBytes`).
- * Undefined for other models, for larger circuits (whose reading the worker does, where --timeout
- * and `q` can end it) and for files that cannot be read (loadProblem reports them). Bad input
- * throws as loadProblem would.
- */
-export async function readCircuitAhead(file: string, maxBytes = SMALL_CIRCUIT): Promise<AigerFile | undefined> {
-  if (frontEndOf(file)?.formalism !== 'aiger') return undefined;
-  let bytes: Buffer;
-  try {
-    if (statSync(file).size > maxBytes) return undefined;
-    bytes = readFileSync(file);
-  } catch {
-    return undefined;
-  }
-  const { parseAiger } = await import('./aiger/read.js');
-  return parseAiger(bytes, file);
-}
-
-const circuitFrontEnd = () => import('./aiger/problem.js');
-
-/** The problem of a circuit read by `readCircuitAhead`. */
-export async function circuitProblem(file: string, read: AigerFile): Promise<Problem> {
-  const { aigerProblem } = await circuitFrontEnd();
-  return aigerProblem(file, read);
-}
-
-/** Loads the circuit front end (not its parser) before `circuitProblem` needs it. */
-export async function preloadCircuitFrontEnd(): Promise<void> {
-  await circuitFrontEnd();
+  return frontEnd.load(file, bytes ?? readModel(file));
 }

@@ -1,24 +1,82 @@
 /**
- * What the word-level front ends (CFA, STS) share about certificates: their counterexamples are
- * traces of the interpreter view and their proofs invariants per location; the circuit kinds
- * (witnesses, witness circuits) belong to AIGER problems only.
+ * What the word-level front ends (CFA, T2, STS) share: a property's task is its interpreter view,
+ * its certificates are traces and invariants of that view (and termination arguments), and the
+ * claims they make are about the view; the outputs are the counterexample table and the
+ * certificate in the model's own syntax.
  */
 import type { Expr } from '../../lang/expr.js';
-import type { Location } from '../interpreter.js';
+import { cexTable } from '../cex-table.js';
+import { modelClaims, type Certificate } from '../certificate.js';
+import type { Interpreter, Location } from '../interpreter.js';
+import type { Checked, Output, Problem } from '../problem.js';
+import type { Property } from '../property-kinds.js';
+import { shownAs } from '../property-kinds.js';
+import type { Task, Theory } from '../task.js';
 import type { Trace } from '../trace.js';
-import type { SafeCertificate, UnsafeCertificate } from '../../certificates/certificate.js';
 
-export function wordLevelTrace(c: UnsafeCertificate): Trace {
-  if (c.kind !== 'trace') throw new Error(`an AIGER ${c.kind} cannot be a certificate of a word-level model`);
+/** What a word-level front end says of its file; the rest of its problem is made here. */
+export type WordLevelReading = Omit<Problem, 'task' | 'claims' | 'trace' | 'invariant' | 'outputs'> & {
+  /** The interpreter view of a property, built when first asked for. */
+  model(p: Property): Interpreter;
+  /** The file's contents as read. */
+  readonly source: Uint8Array;
+};
+
+export function wordLevelProblem(reading: WordLevelReading): Problem {
+  const { model, source, ...rest } = reading;
+  const task = (property: Property): Task => ({
+    file: reading.file, property, theories: reading.theories as ReadonlySet<Theory>, source,
+    get model() { return model(property); },
+  });
+  const problem: Problem = {
+    ...rest,
+    task,
+    claims: (p, r) => modelClaims(model(p), r.certificate),
+    trace: (_p, c) => traceOf(c),
+    invariant: (_p, c) => invariantOf(c),
+    outputs: [cexOutput((p) => model(p), (p, c) => problem.trace(p, c)), certificateOutput(reading)],
+  };
+  return problem;
+}
+
+function traceOf(c: Certificate): Trace {
+  if (c.kind !== 'trace') throw new Error(`a ${c.kind} is not a counterexample of a word-level model`);
   return c.trace;
 }
 
-export function wordLevelInvariant(c: SafeCertificate): ReadonlyMap<Location, Expr> {
-  if (c.kind === 'witness-circuit') throw new Error('an AIGER witness circuit cannot be a certificate of a word-level model');
+function invariantOf(c: Certificate): ReadonlyMap<Location, Expr> {
+  if (c.kind !== 'invariant' && c.kind !== 'k-invariant') throw new Error(`a ${c.kind} is not an invariant of a word-level model`);
   return c.invariant;
 }
 
+/** `--cex`: the counterexample of each failing property as a table (formalisms/cex-table.ts). */
+export function cexOutput(model: (p: Property) => Interpreter, trace: (p: Property, c: Certificate) => Trace, show?: (m: Interpreter) => (v: Expr) => string): Output {
+  return {
+    name: 'cex',
+    scope: 'property',
+    write: ([c], path) => {
+      const { property: p, result: r } = c!;
+      if (r.verdict === 'unknown' || shownAs(r.verdict) !== 'trace') return undefined;
+      const m = model(p);
+      return cexTable(m, trace(p, r.certificate), path, show?.(m));
+    },
+  };
+}
+
+/** `--certificate`: the certificate of each answer that is not a counterexample (`--cex` has those), in the model's own syntax. */
+export function certificateOutput(problem: Pick<Problem, 'certificateText'>): Output {
+  return {
+    name: 'certificate',
+    scope: 'property',
+    write: ([c]: readonly Checked[]) => {
+      const { property: p, result: r } = c!;
+      if (r.verdict === 'unknown' || shownAs(r.verdict) === 'trace') return undefined;
+      return problem.certificateText(p, r.certificate);
+    },
+  };
+}
+
 /** "Inductive invariant", or "3-inductive invariant": the first words of a certificate file. */
-export function invariantTitle(c: SafeCertificate): string {
+export function invariantTitle(c: Certificate & { kind: 'invariant' | 'k-invariant' }): string {
   return c.kind === 'k-invariant' ? `${c.k}-inductive invariant` : 'Inductive invariant';
 }

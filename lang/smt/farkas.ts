@@ -19,10 +19,7 @@
  * passes a model of the cube and each `x ≠ y` is replaced by the strict inequality true in it.
  */
 import { IntT, RatT, isNumeric } from '../types.js';
-import {
-  add, and, cmp, declareVar, eq, freeVars, ge, gt, int, le, lt, mul, normRat, or, rat, ref, toRat,
-  type Expr, type Rational, type VarDecl,
-} from '../expr.js';
+import { add, and, cmp, declareVar, eq, freeVars, ge, gt, int, le, lt, mul, normRat, or, rat, ref, toRat, type Expr, type Rational, type VarDecl } from '../expr.js';
 import type { SmtModel } from './model.js';
 import type { Solver } from './solver.js';
 

@@ -21,9 +21,7 @@
  * scope, one B (for sequences, the suffix, one scope per part, popped as the prefix grows), and one
  * solves Farkas' linear programs.
  */
-import {
-  Expr, False, True, VarDecl, and, conjuncts, freeVars, not, or, postorder, ref,
-} from '../expr.js';
+import { Expr, False, True, VarDecl, and, conjuncts, freeVars, not, or, postorder, ref } from '../expr.js';
 import { implicant } from '../implicant.js';
 import { Z3Context, currentZ3 } from './context.js';
 import { RatT } from '../types.js';

@@ -21,7 +21,8 @@
  * applications, and Z3 expands them natively (a nullary `define-fun` is a macro in Z3's parser).
  */
 import { BoolT, type FpType, type Type } from '../types.js';
-import { declareVar, indexed, leafVar, postorder, ref, type Expr, type FpValue, type Rational, type VarDecl } from '../expr.js';
+import { declareVar, indexed, leafVar, postorder, ref, type Expr, type Rational, type VarDecl } from '../expr.js';
+import type { FpValue } from '../float.js';
 import { roundingOf } from '../fold.js';
 
 /** Deeper inline terms get a name of their own, so that no printed term nests very deep. */

@@ -16,11 +16,8 @@
  * model-based projection returns.
  */
 import { Z3_ast_kind, Z3_decl_kind, Z3_sort_kind } from 'z3-solver';
-import {
-  BvOp, Expr, False, FpValue, Rational, True, add, and, arrayLit, arrayValue, bv, bvop, concat, div, eq,
-  extend, extract, fpLit, ge, gt, iff, imply, int, ite, le, lt, mod, mul, neg, neq, not, or, postorder, rat, read, ref,
-  rem, sub, toRat, write, xor,
-} from '../expr.js';
+import { BvOp, Expr, False, Rational, True, add, and, arrayLit, arrayValue, bv, bvop, concat, div, eq, extend, extract, fpLit, ge, gt, iff, imply, int, ite, le, lt, mod, mul, neg, neq, not, or, postorder, rat, read, ref, rem, sub, toRat, write, xor } from '../expr.js';
+import { FpValue } from '../float.js';
 import { ArrayType, BoolT, FpType, IntT, RatT, Type, arrayType, bvType, fpType } from '../types.js';
 import { roundingOf } from '../fold.js';
 import { inf, nan, zero, type RoundingMode } from '../float.js';

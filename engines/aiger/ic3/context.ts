@@ -6,9 +6,12 @@
  */
 import type { SatSolver } from '../../../lang/sat/solver.js';
 import type { Aig, Lit } from '../../../formalisms/aig.js';
-import type { Ic3RunOptions } from '../ic3.js';
+import type { AigerEngineOptions } from '../bmc.js';
 import { expired } from '../bmc.js';
 import { IC3_DEFAULTS, type Ic3Options } from '../ic3-options.js';
+
+/** IC3's run options: the limits and progress of any circuit engine, and its own techniques. */
+export type Ic3RunOptions = AigerEngineOptions & { readonly ic3?: Ic3Options };
 
 export interface Ic3Counters {
   frame: number;

@@ -10,7 +10,7 @@
  */
 import type { SatSolver } from '../../../lang/sat/solver.js';
 import type { Lit } from '../../../formalisms/aig.js';
-import type { Clause } from '../prepare.js';
+import type { Clause } from '../../../formalisms/certificate.js';
 import type { Ic3Context } from './context.js';
 import { FrameSolver, type Step } from './frame-solver.js';
 

@@ -3,278 +3,55 @@
  * `b1`, ...), or every output when the file has no B section (`o0`, ...), as HWMCC reads them.
  *
  * The file's graph is kept whole: witnesses are replayed on it and witness circuits extend it. Each
- * property gets its own cone, reduced by cone of influence and constant propagation, and the STS
- * of that cone is the property's interpreter view (`model`), which the word-level engines check and
- * whose traces the summaries show. Inputs and latches keep their file positions through every
- * reduction, so runs, traces and invariants move between the views by position, never by name.
+ * property's task is its cone, reduced by cone of influence and constant propagation
+ * (formalisms/circuit-task.ts); inputs and latches keep their file positions through every
+ * reduction, so runs and invariants move from the cone to the file by position.
  *
- * Certificates are the HWMCC witness (`1`, the property, the initial latches, one input vector per
- * step, `.`; `0`/`2` for safe/unknown; one entry per property) and certifaiger's witness circuits:
- * the file's
- * circuit with the invariant joined to the property, in the consecutive numbering certifaiger
- * expects.
+ * What a result claims about the file is said in the file's own terms: a counterexample is an
+ * HWMCC witness simulated on the file's graph by the HWMCC rules, a proof a witness circuit in
+ * certifaiger's format (the file's circuit with the invariant joined to the property, in the
+ * consecutive numbering certifaiger expects), checked by certifaiger's rules. Those are also the
+ * files it writes: `--witness` (one entry per property: `1`, the property, the initial latches,
+ * one input vector per step, `.`; `0`/`2` for safe/unknown) and `--certificate` (ASCII AIGER, binary
+ * when the name ends in `.aig`, or when asked for binary and the name does not end in `.aag`).
  */
-import { False, True, and, bool, not, or, ref, type Expr, type VarDecl } from '../../../lang/expr.js';
+import type { Expr, VarDecl } from '../../../lang/expr.js';
 import { InputError } from '../../../lang/errors.js';
 import type { AigerFile } from './read.js';
-import {
-  FALSE_LIT, TRUE_LIT, aigFromFile, andCount, coneOfInfluence, extendAig, firstGateNode, propagateConstants, withProperty,
-  type Aig, type Lit,
-} from '../../aig.js';
-import { evaluate, litValue, type Run } from '../../aig-eval.js';
+import { FALSE_LIT, TRUE_LIT, aigFromFile, coneOfInfluence, extendAig, propagateConstants, withProperty, type Aig, type Lit } from '../../aig.js';
+import type { Run } from '../../aig-eval.js';
 import { printAag, printAig } from '../../aig-print.js';
-import { aigerToSts, stsNames, type AigerSts, type AigerStsNames } from '../../aiger-sts.js';
+import { asBits } from '../../cex-table.js';
+import { CircuitTask, latchLiterals, transferRun } from '../../circuit-task.js';
 import { plural } from '../../plural.js';
-import { stsInterpreter } from '../../sts-semantics.js';
-import type { Interpreter, Location } from '../../interpreter.js';
-import type { Trace, TraceState } from '../../trace.js';
-import { Views, type Problem, type Property } from '../../problem.js';
-import type { SafeCertificate, UnsafeCertificate } from '../../../certificates/certificate.js';
-import type { Verdict } from '../../../engines/result.js';
+import type { Location } from '../../interpreter.js';
+import type { Trace } from '../../trace.js';
+import { Views, type Answer, type Checked, type Output, type Problem } from '../../problem.js';
+import type { Property } from '../../property-kinds.js';
+import type { Certificate, Claim, Clause } from '../../certificate.js';
+import { answerOf } from '../../property-kinds.js';
+import { cexOutput } from '../word-level.js';
+import { kInductionWitness } from './k-witness.js';
 
-/** The cone of one property: what its STS view and the bit-level engines start from. */
-export interface Cone {
-  /** The file's graph reduced to the property's cone; its one property is the checked one. */
-  readonly aig: Aig;
-  /** Latches of the file (by position) that constant propagation proved constant, with their value. */
+/** A property's cone: its task, and the latches of the file (by position) that constant propagation proved constant. */
+interface Cone {
+  readonly task: CircuitTask;
   readonly constants: ReadonlyMap<number, 0 | 1>;
-  /** The view's variables by file position, and its one location: all a circuit's invariant needs to be shown. */
-  readonly names: AigerStsNames;
-  readonly loc: Location;
-  /** The view's STS and interpreter, built when first asked for (a proof by a bit-level engine never needs them). */
-  readonly sts: AigerSts;
-  readonly model: Interpreter;
 }
 
-/** A property's verdict for the HWMCC witness file, with the witness when it is unsafe. */
-export interface WitnessEntry {
-  readonly property: Property;
-  readonly verdict: Verdict;
-  readonly run?: Run;
-}
-
-/** `a | b` over literals, from the gate constructor of `extendAig`. */
-function orWith(and: (a: Lit, b: Lit) => Lit) {
-  return (a: Lit, b: Lit): Lit => and(a ^ 1, b ^ 1) ^ 1;
-}
-
-function cone(aig: Aig, p: Property): Cone {
+function cone(file: string, aig: Aig, p: Property): Cone {
   const mine = coneOfInfluence(withProperty(aig, p.index));
   // propagateConstants keeps every latch it does not prove constant, so the ones it drops are constant
   const propagated = propagateConstants(mine);
   const kept = new Set(propagated.latches.map((l) => l.index));
   const constants = new Map<number, 0 | 1>();
   for (const l of mine.latches) if (!kept.has(l.index)) constants.set(l.index, l.reset === 1 ? 1 : 0);
-  // what reduceAig gives: `mine` is already its own cone of influence
-  const reduced = coneOfInfluence(propagated);
-  const names = stsNames(reduced);
-  const loc: Location = { id: 0, name: names.propName };
-  let sts: AigerSts | undefined;
-  let model: Interpreter | undefined;
-  return {
-    aig: reduced, constants, names, loc,
-    get sts() { return (sts ??= aigerToSts(reduced, 0, names)); },
-    get model() { return (model ??= stsInterpreter(this.sts.sts, 'aiger', [...names.inputs.values()], loc)); },
-  };
+  return { task: new CircuitTask(file, p, coneOfInfluence(propagated)), constants };
 }
 
-/** A run of `from` as a run of `to` (two graphs made from one file), matching inputs and latches by file position. */
-export function transferRun(from: Aig, to: Aig, run: Run): Run {
-  const latchValue = new Map(from.latches.map((l, k) => [l.index, run.latches[k]! ? 1 : 0]));
-  const inputPos = new Map(from.inputs.map((i, k) => [i.index, k]));
-  return {
-    latches: to.latches.map((l) => latchValue.get(l.index) ?? (l.reset === 1 ? 1 : 0)),
-    inputs: run.inputs.map((vec) => to.inputs.map((i) => {
-      const k = inputPos.get(i.index);
-      return k === undefined ? 0 : (vec[k]! ? 1 : 0);
-    })),
-  };
-}
-
-/**
- * The circuit of an AIGER problem and what moves results between its views and the file. What it
- * derives from a certificate (the trace of a witness, the witness of a trace, the witness circuit
- * of an invariant) is derived once: the check, the summary and the result files all ask for it.
- */
-export class CircuitModel {
-  /** The file's graph, unreduced, with every property. */
-  readonly aig: Aig;
-  private readonly cones: Views<Cone>;
-  private readonly traces = new WeakMap<Run, Trace>();
-  private readonly runs = new WeakMap<Trace, Run>();
-  /** By invariant, then by property: hash-consing makes one `true` the invariant of many properties. */
-  private readonly witnesses = new WeakMap<Expr, Map<number, Aig>>();
-
-  constructor(file: AigerFile) {
-    this.aig = aigFromFile(file);
-    this.cones = new Views((p) => cone(this.aig, p));
-  }
-
-  cone(p: Property): Cone {
-    return this.cones.of(p);
-  }
-
-  /** The literal of the file's latch at position `k`, in the file's graph. */
-  latchLit(k: number): Lit {
-    return 2 * (1 + this.aig.inputs.length + k);
-  }
-
-  /** A run of the file as a trace of the property's view: every input and latch variable at every step. */
-  trace(p: Property, run: Run): Trace {
-    let known = this.traces.get(run);
-    if (!known) this.traces.set(run, (known = this.simulate(p, run)));
-    return known;
-  }
-
-  private simulate(p: Property, run: Run): Trace {
-    const { aig, sts, model } = this.cone(p);
-    const r = transferRun(this.aig, aig, run);
-    const values = new Uint8Array(firstGateNode(aig) + andCount(aig));
-    const firstLatch = 1 + aig.inputs.length;
-    const states: TraceState[] = [];
-    let latches = Uint8Array.from(r.latches);
-    for (const inputs of r.inputs) {
-      evaluate(aig, latches, inputs, values);
-      // the view's variables are the cone's inputs and latches: every one gets its value here
-      const vals = new Map<VarDecl, Expr>();
-      aig.inputs.forEach((i, k) => vals.set(sts.inputs.get(i.index)!, bool(values[1 + k] === 1)));
-      aig.latches.forEach((l, k) => vals.set(sts.latches.get(l.index)!, bool(values[firstLatch + k] === 1)));
-      states.push({ loc: model.initLoc, vals });
-      latches = Uint8Array.from(aig.latches, (l) => litValue(values, l.next));
-    }
-    const action = model.actions(model.initLoc)[0]!;
-    return { states, actions: states.slice(1).map(() => action), choices: states.slice(1).map(() => new Map()) };
-  }
-
-  /**
-   * A trace of the property's view as a run of the file. What the reductions removed cannot
-   * influence the property: latches start at their reset value (0 when uninitialised), inputs are 0.
-   */
-  run(p: Property, trace: Trace): Run {
-    let known = this.runs.get(trace);
-    if (!known) this.runs.set(trace, (known = this.positions(p, trace)));
-    return known;
-  }
-
-  private positions(p: Property, trace: Trace): Run {
-    const sts = this.cone(p).names;
-    const bit = (v: Expr | undefined) => (v === True ? 1 : 0);
-    const first = trace.states[0]!.vals;
-    return {
-      latches: this.aig.latches.map((l) => {
-        const v = sts.latches.get(l.index);
-        return v ? bit(first.get(v)) : l.reset === 1 ? 1 : 0;
-      }),
-      inputs: trace.states.map((s) => this.aig.inputs.map((i) => {
-        const v = sts.inputs.get(i.index);
-        return v ? bit(s.vals.get(v)) : 0;
-      })),
-    };
-  }
-
-  /**
-   * The witness circuit of an invariant given as clauses over latch literals of the file's graph:
-   * the file's circuit with the invariant, the cone's constants included, joined to the property
-   * (bad' = bad or not invariant), and the invariant as output `o0`.
-   */
-  witnessCircuit(p: Property, clauses: readonly (readonly Lit[])[]): SafeCertificate & { kind: 'witness-circuit' } {
-    const all = [...clauses, ...this.constantUnits(p)];
-    return { kind: 'witness-circuit', witness: this.withInvariant(p, (and) => all.reduce((inv, c) => and(inv, c.reduce(orWith(and), FALSE_LIT)), TRUE_LIT)), clauses: all };
-  }
-
-  /** The witness circuit of an invariant over the property view's variables (the inputs may occur in it), with the cone's constants. */
-  witnessCircuitOf(p: Property, invariant: Expr): Aig {
-    let byProperty = this.witnesses.get(invariant);
-    if (!byProperty) this.witnesses.set(invariant, (byProperty = new Map()));
-    let known = byProperty.get(p.index);
-    if (!known) byProperty.set(p.index, (known = this.lowered(p, invariant)));
-    return known;
-  }
-
-  private lowered(p: Property, invariant: Expr): Aig {
-    const sts = this.cone(p).names;
-    const leaf = new Map<VarDecl, Lit>();
-    sts.inputs.forEach((v, k) => leaf.set(v, 2 * (1 + k)));
-    sts.latches.forEach((v, k) => leaf.set(v, this.latchLit(k)));
-    return this.withInvariant(p, (and) => this.constantUnits(p).reduce((inv, [unit]) => and(inv, unit!), lower(invariant, leaf, and)));
-  }
-
-  /** The latches the cone's reduction and `stuck` (file positions) fix, as literals of the file's graph true in every reachable state. */
-  constantLatches(p: Property, stuck: ReadonlyMap<number, 0 | 1>): Lit[] {
-    return [...this.cone(p).constants, ...stuck].map(([k, v]) => this.latchLit(k) ^ (v ^ 1));
-  }
-
-  /** The latches the cone's reduction proved constant, as unit clauses of the file's graph. */
-  private constantUnits(p: Property): Lit[][] {
-    return [...this.cone(p).constants].map(([k, v]) => [this.latchLit(k) ^ (v ^ 1)]);
-  }
-
-  /** The file's circuit with the invariant joined to the property: bad' = bad or not invariant, and `o0` the invariant. */
-  private withInvariant(p: Property, invariant: (and: (a: Lit, b: Lit) => Lit) => Lit): Aig {
-    const prop = this.aig.properties[p.index]!;
-    return extendAig(this.aig, (and) => {
-      const inv = invariant(and);
-      return [
-        { lit: orWith(and)(prop.lit, inv ^ 1), section: 'bad', index: 0, name: `${p.name} or not invariant` },
-        { lit: inv, section: 'output', index: 0, name: 'invariant' },
-      ];
-    });
-  }
-
-  /**
-   * A SAFE certificate as a file, ASCII (`aag`) or binary (`aig`): the witness circuit, with a
-   * comment naming the model and the property as HWMCC's certified track asks.
-   */
-  certificateFile(p: Property, c: SafeCertificate, format: 'aag' | 'aig'): string | Uint8Array {
-    const model = this.aig.file;
-    const witness = c.kind === 'witness-circuit' ? c.witness : this.witnessCircuitOf(p, c.invariant.get(this.cone(p).model.initLoc)!);
-    const comments = c.kind === 'k-invariant'
-      ? [`Certificate of ${model} by vigil: property ${p.name} with the ${c.k}-inductive invariant o0${c.simplePath ? ' (over simple paths)' : ''}.`,
-        'Not a witness circuit: b0 (the property, or o0 being false) is k-inductive, not 1-inductive.']
-      : [`WITNESS ${this.hwmccName(p)} ${model}`,
-        `Certificate of ${model} by vigil: a witness circuit (certifaiger's format) for property ${p.name}.`,
-        'Its inputs and latches are the file\'s, in order; b0 is the property or the invariant o0 being false.',
-        ...(c.kind === 'witness-circuit' && c.k !== undefined
-          ? [`A proof by ${c.k}-induction: the latches after the file's remember the last ${c.k - 1} states and whether they were taken.`]
-          : []),
-        'Under the constraints, b0 is 0 in every initial state and stays 0 after every step.'];
-    return format === 'aig' ? printAig(witness, { comments }) : printAag(witness, { comments });
-  }
-
-  /** The clauses of a witness circuit's invariant over the view's latch variables (those the cone keeps). */
-  invariantExpr(p: Property, clauses: readonly (readonly Lit[])[]): Expr {
-    const sts = this.cone(p).names;
-    const firstLatch = 1 + this.aig.inputs.length;
-    const literal = (l: Lit): Expr | undefined => {
-      const v = sts.latches.get((l >> 1) - firstLatch);
-      return v && (l & 1 ? not(ref(v)) : ref(v));
-    };
-    const shown = clauses.map((c) => c.map(literal)).filter((c): c is Expr[] => c.every((l) => l !== undefined));
-    return shown.length === 0 ? True : and(...shown.map((c) => (c.length === 0 ? False : or(...c))));
-  }
-
-  /**
-   * A property as HWMCC's witnesses name it: HWMCC reads the outputs of a file without bad-state
-   * section as its bad states, so output `o1` is property `b1` there.
-   */
-  hwmccName(p: Property): string {
-    return `b${this.aig.properties[p.index]!.index}`;
-  }
-
-  /** The HWMCC witness file: one entry per property, in the order given. */
-  witnessText(entries: readonly WitnessEntry[]): string {
-    const lines: string[] = [];
-    for (const e of entries) {
-      const name = this.hwmccName(e.property);
-      if (e.verdict !== 'unsafe' || !e.run) {
-        lines.push(e.verdict === 'safe' ? '0' : e.verdict === 'unsafe' ? '1' : '2', name, '.');
-        continue;
-      }
-      const bits = (v: ArrayLike<number>) => Array.from(v, (b) => (b ? '1' : '0')).join('');
-      lines.push('1', name, bits(e.run.latches), ...e.run.inputs.map(bits), '.');
-    }
-    return `${lines.join('\n')}\n`;
-  }
+/** `a | b` over literals, from a gate constructor. */
+function orWith(and: (a: Lit, b: Lit) => Lit) {
+  return (a: Lit, b: Lit): Lit => and(a ^ 1, b ^ 1) ^ 1;
 }
 
 /** The literal computing a Boolean expression over the circuit's variables. */
@@ -316,26 +93,182 @@ function propertyName(aig: Aig, index: number): string {
   return `${s.section === 'bad' ? 'b' : 'o'}${s.index}`;
 }
 
+/** A certified property for the HWMCC witness file: its answer, with the file's run when it fails. */
+interface WitnessEntry {
+  readonly property: Property;
+  readonly answer: 'holds' | 'fails' | 'unknown';
+  readonly run?: Run;
+}
+
 export function aigerProblem(path: string, file: AigerFile): Problem {
-  const circuit = new CircuitModel(file);
-  const properties: Property[] = circuit.aig.properties.map((_, index) => ({ name: propertyName(circuit.aig, index), kind: 'safety' as const, index }));
+  const aig = aigFromFile(file);
+  const cones = new Views((p) => cone(path, aig, p));
+  const properties: Property[] = aig.properties.map((_, index) => ({ name: propertyName(aig, index), kind: 'safety' as const, index }));
   const declared = file.bads.length > 0 ? file.bads.length : file.outputs.length;
+  const firstLatch = 1 + aig.inputs.length;
+  /** The literal of the file's latch at position `k`. */
+  const latchLit = (k: number): Lit => 2 * (firstLatch + k);
+  /** The latches the cone's reduction proved constant, as unit clauses over the file's latch literals. */
+  const constantUnits = (p: Property): Clause[] => [...cones.of(p).constants].map(([k, v]) => [latchLit(k) ^ (v ^ 1)]);
+  /** Clauses over the cone's latch literals as clauses over the file's. */
+  const onFile = (p: Property, clauses: readonly Clause[]): Clause[] => {
+    const lift = latchLiterals(cones.of(p).task.circuit, aig);
+    return clauses.map((c) => c.map((l) => lift(l)!));
+  };
+
+  // Derived once per certificate: the check, the summaries and the result files all ask for them.
+  const fileRuns = new WeakMap<Certificate, Run>();
+  const witnesses = new WeakMap<Certificate, Aig>();
+
+  /** The file's circuit with the invariant joined to the property: bad' = bad or not invariant, and `o0` the invariant. */
+  const withInvariant = (p: Property, invariant: (and: (a: Lit, b: Lit) => Lit) => Lit): Aig => {
+    const prop = aig.properties[p.index]!;
+    return extendAig(aig, (and) => {
+      const inv = invariant(and);
+      return [
+        { lit: orWith(and)(prop.lit, inv ^ 1), section: 'bad', index: 0, name: `${p.name} or not invariant` },
+        { lit: inv, section: 'output', index: 0, name: 'invariant' },
+      ];
+    });
+  };
+  const clausesWitness = (p: Property, clauses: readonly Clause[]): Aig => withInvariant(p, (and) => clauses.reduce((inv, c) => and(inv, c.reduce(orWith(and), FALSE_LIT)), TRUE_LIT));
+
+  /** The witness circuit of an invariant over the cone's view (the inputs may occur in it), with the cone's constants. */
+  const loweredWitness = (p: Property, inv: Expr): Aig => {
+    const { inputs, latches } = cones.of(p).task.names;
+    const leaf = new Map<VarDecl, Lit>();
+    inputs.forEach((v, k) => leaf.set(v, 2 * (1 + k)));
+    latches.forEach((v, k) => leaf.set(v, latchLit(k)));
+    return withInvariant(p, (and) => constantUnits(p).reduce((acc, [unit]) => and(acc, unit!), lower(inv, leaf, and)));
+  };
+
+  /** The file's run of a failing certificate. */
+  const fileRun = (p: Property, c: Certificate): Run => {
+    let known = fileRuns.get(c);
+    if (known) return known;
+    const task = cones.of(p).task;
+    if (c.kind === 'run') known = transferRun(task.circuit, aig, c.run);
+    else if (c.kind === 'trace') known = transferRun(task.circuit, aig, task.run(c.trace));
+    else throw new Error(`a ${c.kind} is not a counterexample of a circuit`);
+    fileRuns.set(c, known);
+    return known;
+  };
+
+  /** The witness circuit of a proof, or undefined for a proof that is not 1-inductive on the file (a k-inductive invariant). */
+  const witnessCircuit = (p: Property, c: Certificate): Aig | undefined => {
+    let known = witnesses.get(c);
+    if (known) return known;
+    const units = constantUnits(p);
+    const task = cones.of(p).task;
+    switch (c.kind) {
+      case 'latch-clauses': known = clausesWitness(p, [...onFile(p, c.clauses), ...units]); break;
+      case 'k-induction': known = kInductionWitness(aig, p, c.proved, [...onFile(p, c.facts), ...units], c.depth); break;
+      case 'invariant': known = loweredWitness(p, c.invariant.get(task.location)!); break;
+      default: return undefined;
+    }
+    witnesses.set(c, known);
+    return known;
+  };
+
+  const trace = (p: Property, c: Certificate): Trace => {
+    if (c.kind === 'trace') return c.trace;
+    if (c.kind === 'run') return cones.of(p).task.trace(c.run);
+    throw new Error(`a ${c.kind} is not a counterexample of a circuit`);
+  };
+
+  const invariant = (p: Property, c: Certificate): ReadonlyMap<Location, Expr> => {
+    const task = cones.of(p).task;
+    switch (c.kind) {
+      case 'invariant': case 'k-invariant': return c.invariant;
+      case 'latch-clauses': return new Map([[task.location, task.clausesExpr(c.clauses)]]);
+      case 'k-induction': return new Map([[task.location, task.clausesExpr(c.facts)]]);
+      default: throw new Error(`a ${c.kind} is not a proof of a circuit property`);
+    }
+  };
+
+  /** The witness circuit of a proof as a file, with a comment naming the model and the property as HWMCC's certified track asks. */
+  const certificateFile = (p: Property, c: Certificate, binary: boolean): string | Uint8Array => {
+    const model = aig.file;
+    if (c.kind === 'k-invariant') {
+      // not a witness circuit: b0 is k-inductive, not 1-inductive
+      const comments = [`Certificate of ${model} by vigil: property ${p.name} with the ${c.k}-inductive invariant o0${c.simplePath ? ' (over simple paths)' : ''}.`,
+        'Not a witness circuit: b0 (the property, or o0 being false) is k-inductive, not 1-inductive.'];
+      const w = loweredWitness(p, c.invariant.get(cones.of(p).task.location)!);
+      return binary ? printAig(w, { comments }) : printAag(w, { comments });
+    }
+    const witness = witnessCircuit(p, c)!;
+    const comments = [`WITNESS ${hwmccName(p)} ${model}`,
+      `Certificate of ${model} by vigil: a witness circuit (certifaiger's format) for property ${p.name}.`,
+      'Its inputs and latches are the file\'s, in order; b0 is the property or the invariant o0 being false.',
+      ...(c.kind === 'k-induction' ? [`A proof by ${c.depth}-induction: the latches after the file's remember the last ${c.depth - 1} states and whether they were taken.`] : []),
+      'Under the constraints, b0 is 0 in every initial state and stays 0 after every step.'];
+    return binary ? printAig(witness, { comments }) : printAag(witness, { comments });
+  };
+
+  /** A property as HWMCC's witnesses name it: the outputs of a file without bad-state section are its bad states. */
+  const hwmccName = (p: Property): string => `b${aig.properties[p.index]!.index}`;
+
+  const witnessText = (entries: readonly WitnessEntry[]): string => {
+    const lines: string[] = [];
+    for (const e of entries) {
+      const name = hwmccName(e.property);
+      if (e.answer !== 'fails' || !e.run) {
+        lines.push(e.answer === 'holds' ? '0' : e.answer === 'fails' ? '1' : '2', name, '.');
+        continue;
+      }
+      const bits = (v: ArrayLike<number>) => Array.from(v, (b) => (b ? '1' : '0')).join('');
+      lines.push('1', name, bits(e.run.latches), ...e.run.inputs.map(bits), '.');
+    }
+    return `${lines.join('\n')}\n`;
+  };
+
+  const outputs: Output[] = [
+    cexOutput((p) => cones.of(p).task.model, trace, asBits),
+    {
+      name: 'witness',
+      scope: 'run',
+      write: (checked: readonly Checked[]) => witnessText(checked.map(({ property, result: r }) => ({
+        property,
+        answer: answerOf(r.verdict),
+        ...(r.verdict !== 'unknown' && answerOf(r.verdict) === 'fails' ? { run: fileRun(property, r.certificate) } : {}),
+      }))),
+    },
+    {
+      name: 'certificate',
+      scope: 'property',
+      write: ([c], file, options) => {
+        const { property: p, result: r } = c!;
+        if (r.verdict === 'unknown' || answerOf(r.verdict) !== 'holds') return undefined;
+        return certificateFile(p, r.certificate, file.endsWith('.aig') || (options?.preferBinary === true && !file.endsWith('.aag')));
+      },
+    },
+  ];
+
   return {
     file: path,
     formalism: 'aiger',
-    circuit,
     warnings: [],
     properties,
     ...(properties.length > 0 ? {} : { noProperty: new InputError(path, 1, 1, 'the circuit has no bad-state property or output to check') }),
     theories: new Set(['bool']),
     summary: () => `aiger; ${plural(file.inputs.length, 'input')}, ${plural(file.latches.length, 'latch')}, `
       + `${plural(file.ands.length / 3, 'and')}, ${plural(declared, 'property')}`,
-    model: (p) => circuit.cone(p).model,
-    certificateText: (p: Property, c: SafeCertificate): string => circuit.certificateFile(p, c, 'aag') as string,
-    trace: (p: Property, c: UnsafeCertificate): Trace => (c.kind === 'witness' ? circuit.trace(p, c.run) : c.trace),
-    invariant(p: Property, c: SafeCertificate): ReadonlyMap<Location, Expr> {
-      if (c.kind !== 'witness-circuit') return c.invariant;
-      return new Map([[circuit.cone(p).loc, circuit.invariantExpr(p, c.clauses)]]);
+    task: (p) => cones.of(p).task,
+    claims(p: Property, r: Answer): Claim[] {
+      const c = r.certificate;
+      const task = cones.of(p).task;
+      switch (c.kind) {
+        case 'run': return [{ kind: 'witness', aig, property: p.index, run: fileRun(p, c) }];
+        case 'trace': return [{ kind: 'trace', model: task.model, trace: c.trace }, { kind: 'witness', aig, property: p.index, run: fileRun(p, c) }];
+        case 'invariant': return [{ kind: 'invariant', model: task.model, invariant: c.invariant }, { kind: 'witness-circuit', aig, property: p.index, witness: witnessCircuit(p, c)! }];
+        case 'k-invariant': return [{ kind: 'k-invariant', model: task.model, invariant: c.invariant, k: c.k, simplePath: c.simplePath }];
+        case 'latch-clauses': case 'k-induction': return [{ kind: 'witness-circuit', aig, property: p.index, witness: witnessCircuit(p, c)! }];
+        default: throw new Error(`a ${c.kind} is not a certificate of a circuit`);
+      }
     },
+    trace,
+    invariant,
+    certificateText: (p, c) => certificateFile(p, c, false) as string,
+    outputs,
   };
 }

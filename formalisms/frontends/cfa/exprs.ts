@@ -7,11 +7,7 @@
  */
 import type { IToken } from 'chevrotain';
 import type { InputError } from '../../../lang/errors.js';
-import {
-  type BvOp, type Expr, type VarDecl, ExprTypeError, add, and, arrayLit, bool, bv, bvop, cmp, concat, declareVar, div, eq,
-  exists, extend, extract, forall, fpLit, fpOp, iff, imply, int, ite, mod, mul, neg, neq, not, or, prime, rat, read, ref,
-  rem, sub, write, xor,
-} from '../../../lang/expr.js';
+import { type BvOp, type Expr, type VarDecl, ExprTypeError, add, and, arrayLit, bool, bv, bvop, cmp, concat, declareVar, div, eq, exists, extend, extract, forall, fpLit, fpOp, iff, imply, int, ite, mod, mul, neg, neq, not, or, prime, rat, read, ref, rem, sub, write, xor } from '../../../lang/expr.js';
 import { BoolT, IntT, RatT, type Type, arrayType, bvType, fpType, isNumeric } from '../../../lang/types.js';
 import type { ChainLink, ExprSyntax, TypeSyntax } from './syntax.js';
 import { errorAt } from '../../../lang/grammar/syntax-errors.js';

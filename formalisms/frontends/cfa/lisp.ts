@@ -7,10 +7,7 @@
  */
 import { basename } from 'node:path';
 import { InputError, positionOf } from '../../../lang/errors.js';
-import {
-  type Expr, type VarDecl, ExprTypeError, add, and, bool, declareVar, div, eq, iff, imply, int, ite, mod, mul, neg, neq, not, or,
-  read, ref, rem, sub, write, xor, cmp,
-} from '../../../lang/expr.js';
+import { type Expr, type VarDecl, ExprTypeError, add, and, bool, declareVar, div, eq, iff, imply, int, ite, mod, mul, neg, neq, not, or, read, ref, rem, sub, write, xor, cmp } from '../../../lang/expr.js';
 import { BoolT, IntT, RatT, type Type, arrayType } from '../../../lang/types.js';
 import type { Cfa, Edge, Loc, Stmt } from '../../cfa.js';
 import { type Sexpr, describeSexpr, readSexprs, sexprError } from '../../../lang/grammar/sexpr.js';

@@ -9,10 +9,7 @@
  * The file has no names of its own: the specification is named after the file, the property `prop`.
  */
 import type { IToken } from 'chevrotain';
-import {
-  ExprTypeError, add, and, bool, cmp, declareVar, eq, imply, int, ite, mul, neg, neq, not, or, prime, ref, sub,
-  type Expr, type VarDecl,
-} from '../../../lang/expr.js';
+import { ExprTypeError, add, and, bool, cmp, declareVar, eq, imply, int, ite, mul, neg, neq, not, or, prime, ref, sub, type Expr, type VarDecl } from '../../../lang/expr.js';
 import { BoolT, IntT, RatT, type Type } from '../../../lang/types.js';
 import type { Sts } from '../../sts.js';
 import { errorAt, errorAtEnd } from '../../../lang/grammar/syntax-errors.js';

@@ -6,34 +6,36 @@
  * Its certificate is the task's model printed back with the property replaced by the invariant, so
  * that `vigil check` on the certificate proves the invariant again.
  */
-import { and, type Expr, type VarDecl } from '../../../lang/expr.js';
+import { and, type VarDecl } from '../../../lang/expr.js';
 import type { InputError } from '../../../lang/errors.js';
 import { plural } from '../../plural.js';
 import type { Sts } from '../../sts.js';
 import { printSts } from '../../sts-print.js';
 import { stsInterpreter } from '../../sts-semantics.js';
-import type { Location } from '../../interpreter.js';
-import { Views, theoriesOf, type Problem, type Property } from '../../problem.js';
-import type { SafeCertificate, UnsafeCertificate } from '../../../certificates/certificate.js';
-import { invariantTitle, wordLevelInvariant, wordLevelTrace } from '../word-level.js';
+import { Views, theoriesOf, type Problem } from '../../problem.js';
+import type { Property } from '../../property-kinds.js';
+import type { Certificate } from '../../certificate.js';
+import { invariantTitle, wordLevelProblem } from '../word-level.js';
 
-export function stsProblem(file: string, tasks: readonly Sts[], warnings: readonly InputError[]): Problem {
+export function stsProblem(file: string, source: Uint8Array, tasks: readonly Sts[], warnings: readonly InputError[]): Problem {
   const vars = [...new Set<VarDecl>(tasks.flatMap((t) => t.vars))];
   const constraints = tasks.reduce((n, t) => n + t.invariants.length + t.inits.length + t.transitions.length, 0);
   const models = new Views((p) => stsInterpreter(tasks[p.index]!));
-  return {
+  return wordLevelProblem({
     file,
+    source,
     formalism: 'sts',
     warnings,
     properties: tasks.map((t, index) => ({ name: t.propName, kind: 'safety', index })),
     theories: theoriesOf(vars),
     summary: () => `sts; ${plural(vars.length, 'variable')}; ${plural(constraints, 'constraint')}${tasks.length > 1 ? `; ${plural(tasks.length, 'property')}` : ''}`,
     model: (p) => models.of(p),
-    certificateText(p: Property, c: SafeCertificate): string {
+    certificateText(p: Property, c: Certificate): string {
+      if (c.kind !== 'invariant' && c.kind !== 'k-invariant') throw new Error(`a ${c.kind} is not a certificate of an STS`);
       const sts = tasks[p.index]!;
-      const m = this.model(p);
+      const m = models.of(p);
       // a k-inductive invariant is k-inductive together with the property it proves
-      const inv = wordLevelInvariant(c).get(m.initLoc)!;
+      const inv = c.invariant.get(m.initLoc)!;
       const invariant = c.kind === 'k-invariant' ? and(inv, sts.prop) : inv;
       const proves = c.kind === 'k-invariant'
         ? `// property replaced by the invariant and the property, which together are ${c.k}-inductive${c.simplePath ? ' over simple paths' : ''}, and imply the`
@@ -45,7 +47,5 @@ export function stsProblem(file: string, tasks: readonly Sts[], warnings: readon
       ];
       return `${header.join('\n')}\n${printSts({ ...sts, prop: invariant })}`;
     },
-    trace: (_p: Property, c: UnsafeCertificate) => wordLevelTrace(c),
-    invariant: (_p: Property, c: SafeCertificate): ReadonlyMap<Location, Expr> => wordLevelInvariant(c),
-  };
+  });
 }

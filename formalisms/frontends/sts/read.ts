@@ -16,10 +16,7 @@
  */
 import type { IToken } from 'chevrotain';
 import { InputError } from '../../../lang/errors.js';
-import {
-  ExprTypeError, add, and, bool, cmp, declareVar, div, eq, exists, forall, iff, imply, int, ite, mod, mul, neg, neq, not,
-  or, prime, rat, read, ref, rem, sub, toRat, xor, type Expr, type VarDecl,
-} from '../../../lang/expr.js';
+import { ExprTypeError, add, and, bool, cmp, declareVar, div, eq, exists, forall, iff, imply, int, ite, mod, mul, neg, neq, not, or, prime, rat, read, ref, rem, sub, toRat, xor, type Expr, type VarDecl } from '../../../lang/expr.js';
 import { BoolT, IntT, RatT, arrayType, type Type } from '../../../lang/types.js';
 import type { Sts } from '../../sts.js';
 import { errorAt } from '../../../lang/grammar/syntax-errors.js';

@@ -9,9 +9,7 @@
  */
 import type { IToken } from 'chevrotain';
 import { InputError, positionOf } from '../../../lang/errors.js';
-import {
-  type Expr, type VarDecl, add, and, declareVar, eq, ge, gt, int, le, lt, mul, neg, neq, not, or, ref, sub,
-} from '../../../lang/expr.js';
+import { type Expr, type VarDecl, add, and, declareVar, eq, ge, gt, int, le, lt, mul, neg, neq, not, or, ref, sub } from '../../../lang/expr.js';
 import { IntT } from '../../../lang/types.js';
 import type { Cfa, Edge, Loc, Stmt } from '../../cfa.js';
 import { t2Lexer } from './lexer.js';

@@ -16,20 +16,20 @@
  * history is D good states in a row, so the next state is good by k-induction; a partial one is a
  * path from an initial state shorter than D, so the next state is good by the base case.
  */
-import { FALSE_LIT, TRUE_LIT, extendAigWithLatches, instantiate, type Aig, type Lit, type NewLatch } from '../../formalisms/aig.js';
-import type { CircuitModel } from '../../formalisms/frontends/aiger/problem.js';
-import type { Property } from '../../formalisms/problem.js';
-import { provenFacts, type Prepared } from './prepare.js';
+import { FALSE_LIT, TRUE_LIT, extendAigWithLatches, instantiate, type Aig, type Lit, type NewLatch } from '../../aig.js';
+import type { Clause } from '../../certificate.js';
 
-/** The witness circuit of a proof by k-induction of depth `depth` (D: D good states imply the next) on the prepared circuit. */
-export function kInductionWitness(circuit: CircuitModel, p: Property, prep: Prepared, depth: number): Aig {
-  const file = circuit.aig;
-  const small = prep.circuit;
+/**
+ * The witness circuit of a proof by k-induction of depth `depth` (D: D good states imply the next)
+ * on `small`, a reduction of `file`'s cone of property `property` (inputs and latches at their file
+ * positions), where `facts` (clauses over `file`'s latch literals) hold in every reachable state.
+ */
+export function kInductionWitness(file: Aig, property: { readonly index: number; readonly name: string }, small: Aig, facts: readonly Clause[], depth: number): Aig {
+  const p = property;
   const [I, L] = [small.inputs.length, small.latches.length];
   const slots = depth - 1;
   // per slot: I inputs, L latches, and the valid flag
   const perSlot = I + L + 1;
-  const facts = provenFacts(circuit, p, prep);
   return extendAigWithLatches(file, slots * perSlot, (and, old, added) => {
     const or = (a: Lit, b: Lit) => and(a ^ 1, b ^ 1) ^ 1;
     const all = (lits: readonly Lit[]) => lits.reduce(and, TRUE_LIT);
@@ -38,7 +38,7 @@ export function kInductionWitness(circuit: CircuitModel, p: Property, prep: Prep
     // slot 0 is the current state: the file's inputs and latches at the prepared circuit's positions
     const current = [
       ...small.inputs.map((x) => old(2 * (1 + x.index))),
-      ...small.latches.map((l) => old(circuit.latchLit(l.index))),
+      ...small.latches.map((l) => old(2 * (1 + file.inputs.length + l.index))),
     ];
     const slot = (j: number) => (j === 0 ? current : added.slice((j - 1) * perSlot, (j - 1) * perSlot + I + L));
     const valid = (j: number) => added[(j - 1) * perSlot + I + L]!;

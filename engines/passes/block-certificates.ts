@@ -8,14 +8,14 @@
  * on the PLC models, while the weakest precondition of guarded assignments is a substitution. A
  * bounded exploration (BMC's exhausted unrolling) is restated on the original view.
  */
-import { False, True, and, conjuncts, exists, freeVars, imply, not, or, postorder, substitute, type Expr, type VarDecl } from '../lang/expr.js';
-import { simplify } from '../lang/simplify.js';
-import { currentZ3 } from '../lang/smt/context.js';
-import { UnsupportedError, translator } from '../lang/smt/translate.js';
-import { expandTrace, type BlockModel } from '../formalisms/block-encoding.js';
-import type { Action, Location } from '../formalisms/interpreter.js';
-import type { SafeCertificate, UnsafeCertificate } from '../certificates/certificate.js';
-import { exhausted } from './bmc.js';
+import { False, True, and, conjuncts, exists, freeVars, imply, not, or, postorder, substitute, type Expr, type VarDecl } from '../../lang/expr.js';
+import { simplify } from '../../lang/simplify.js';
+import { currentZ3 } from '../../lang/smt/context.js';
+import { UnsupportedError, translator } from '../../lang/smt/translate.js';
+import { expandTrace, type BlockModel } from '../../formalisms/block-encoding.js';
+import type { Action, Location } from '../../formalisms/interpreter.js';
+import type { SafeCertificate, UnsafeCertificate } from '../../formalisms/certificate.js';
+import { exhausted } from '../bmc.js';
 
 /**
  * `e` rewritten by Z3's tactics `names` in sequence, read back as the disjunction of the resulting
@@ -163,14 +163,14 @@ export function originalSafe(model: BlockModel, c: SafeCertificate): SafeCertifi
       const { visited, longest } = longestPath(model);
       return exhausted(model.original, visited, longest);
     }
-    case 'witness-circuit':
-      return 'a witness circuit is not a certificate of a control-flow automaton';
+    default:
+      return `a ${c.kind} is not a certificate of a control-flow automaton`;
   }
 }
 
 /** An UNSAFE certificate of the block view as one of the original view, or why there is none. */
 export function originalUnsafe(c: UnsafeCertificate): UnsafeCertificate | string {
-  if (c.kind !== 'trace') return 'an AIGER witness is not a certificate of a control-flow automaton';
+  if (c.kind !== 'trace') return `a ${c.kind} is not a certificate of a control-flow automaton`;
   const trace = expandTrace(c.trace);
   return typeof trace === 'string' ? trace : { kind: 'trace', trace };
 }

@@ -19,7 +19,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { Script } from 'node:vm';
 
-/** The bundle's exports (cli/main.ts). */
+/** The bundle's exports (app/main.ts). */
 export interface Core {
   run(argv: string[]): Promise<void>;
   worker(start: unknown): Promise<void>;

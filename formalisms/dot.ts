@@ -1,18 +1,15 @@
 /**
  * Graphs in Graphviz's DOT language: a CFA (`vigil show`) and the final abstract reachability graph
- * of CEGAR (`vigil check --arg`). SVG is rendered from the DOT text by Graphviz compiled to
- * WebAssembly (@viz-js/viz), loaded only when asked for.
+ * of CEGAR (`vigil check --arg`); cli/outputs/svg.ts renders them.
  *
  * CFA: one node per location (initial: bold with an arrow from nowhere, final: double circle,
  * error: red octagon), one edge per CFA edge labelled with its statements.
  * ARG: one node per ARG node, labelled with its location and abstract state (unsafe: red, covered:
  * grey), solid successor edges labelled with the action's source and target, dashed covered-by edges.
  */
-import { printExpr } from '../../lang/print.js';
-import { importEsm } from '../esm.js';
-import type { Cfa, Stmt } from '../../formalisms/cfa.js';
-import type { Arg } from '../../cegar/arg.js';
-import type { AbstractState } from '../../cegar/domain.js';
+import { printExpr } from '../lang/print.js';
+import type { Cfa, Stmt } from './cfa.js';
+import type { ArgGraph } from './result.js';
 
 /** Longest label line before it is shortened: Graphviz lays out huge labels badly. */
 const LABEL_MAX = 120;
@@ -50,26 +47,16 @@ export function cfaDot(cfa: Cfa): string {
   return `${out.join('\n')}\n`;
 }
 
-export function argDot(arg: Arg<AbstractState>): string {
+export function argDot(arg: ArgGraph): string {
   const out = ['digraph ARG {', '  node [shape=box, fontname="Helvetica", fontsize=10];', '  edge [fontname="Helvetica", fontsize=9];'];
-  const nodes = [...arg.nodes()].sort((a, b) => a.id - b.id);
-  for (const n of nodes) {
-    const state = n.state.bottom ? 'false' : printExpr(n.state.expr, 'cfa');
-    const attrs = [`label="${multiline([`${n.id}: ${n.loc.name}`, state])}"`];
-    if (n.unsafe) attrs.push('color=red', 'fontcolor=red', 'penwidth=2');
-    else if (n.coveredBy) attrs.push('color=grey', 'fontcolor=grey');
+  for (const n of arg.nodes) {
+    const attrs = [`label="${multiline([`${n.id}: ${n.location}`, n.state])}"`];
+    if (n.target) attrs.push('color=red', 'fontcolor=red', 'penwidth=2');
+    else if (n.coveredBy !== undefined) attrs.push('color=grey', 'fontcolor=grey');
     out.push(`  N${n.id} [${attrs.join(', ')}];`);
   }
-  for (const n of nodes) {
-    if (n.parent) out.push(`  N${n.parent.id} -> N${n.id} [label=${quote(`${n.action!.source.name} -> ${n.action!.target.name}`)}];`);
-    if (n.coveredBy) out.push(`  N${n.id} -> N${n.coveredBy.id} [style=dashed, color=grey, constraint=false];`);
-  }
+  for (const e of arg.edges) out.push(`  N${e.from} -> N${e.to} [label=${quote(e.label)}];`);
+  for (const n of arg.nodes) if (n.coveredBy !== undefined) out.push(`  N${n.id} -> N${n.coveredBy} [style=dashed, color=grey, constraint=false];`);
   out.push('}');
   return `${out.join('\n')}\n`;
-}
-
-/** SVG rendered by Graphviz compiled to WebAssembly (@viz-js/viz, an ES module: cli/esm.ts). */
-export async function svg(dot: string): Promise<string> {
-  const { instance } = await importEsm<typeof import('@viz-js/viz')>('@viz-js/viz');
-  return (await instance()).renderString(dot, { format: 'svg' });
 }

@@ -1,0 +1,94 @@
+/**
+ * The portfolio's members (engines/portfolio.ts), apart from it so that listing engines loads
+ * nothing. Each member is an engine line, an engine with its options as the command line writes
+ * them (after rIC3's portfolio.toml), read by the registry's own option parser; the lists are in the
+ * order of value measured on the benchmarks, so that the first ones start first.
+ */
+import { OptionError, type EngineOption } from './engine.js';
+
+export interface Member {
+  /** How its row and statistics are named, and how `--members` names it. */
+  readonly label: string;
+  /** The engine and its options: `ic3 --ic3-ctg off`. */
+  readonly line: string;
+  /**
+   * In a portfolio of the default members: after this long without an answer the member gives its
+   * core to member `to`, unless that one runs on a core of its own.
+   */
+  readonly handOver?: { readonly to: string; readonly afterMs: number };
+  /** Not on tasks with one of these theories (where an earlier member runs the same configuration). */
+  readonly unless?: readonly string[];
+  /** Options added on tasks with several locations (control-flow automata). */
+  readonly onAutomata?: string;
+}
+
+/**
+ * The circuit members, the default on tasks with a circuit, by value: on n cores the first n run
+ * (the first two on one core). Measured in pairs on HWMCC'24 (docs/bench/hwmcc/): IC3 with
+ * k-induction solves the most (k-induction proves `mod3.c.v+sep-reducer`, `simple_vardep_1` and
+ * `vgasim_imgfifo-p061` at depth 2 or 3, where IC3 needs a minute or more). IC3 comes first without
+ * CTGs and third with them: without, it proves the circuits on which CTG clauses never propagate
+ * (`gcd`, `pj2016`, `analog_estimation_convergence` at frame 19 instead of 122) and spends less on
+ * the easy ones; with them it proves others faster (`cal142`, `bobcohdoptdcd4`), which on two cores
+ * it gets from k-induction's core after 10 s. In that order the default solves the same circuits
+ * of both sets as the reverse order, in 18 % less CPU on HWMCC'24 and 1 % less on hwmcc19-20. BMC
+ * finds no bug there that IC3 misses. The other IC3 variants follow in the order of their SAT calls
+ * alone (drop-po fewest, ctp most), then SAT-based lifting and leaf decisions, the newest.
+ */
+export const CIRCUIT_MEMBERS: readonly Member[] = [
+  { label: 'ic3-no-ctg', line: 'ic3 --ic3-ctg off' },
+  // k-induction proves its circuits at small depths within seconds (3 s at most on HWMCC'24); on
+  // two cores IC3 with CTGs then gets the second core, on one core the first member gets it back
+  { label: 'kind', line: 'kind', handOver: { to: 'ic3', afterMs: 10_000 } },
+  { label: 'ic3', line: 'ic3' },
+  { label: 'bmc', line: 'bmc' },
+  { label: 'ic3-drop-po', line: 'ic3 --ic3-drop-po on' },
+  { label: 'ic3-dynamic', line: 'ic3 --ic3-dynamic on' },
+  { label: 'ic3-parent', line: 'ic3 --ic3-parent on' },
+  { label: 'ic3-ctp', line: 'ic3 --ic3-ctp on' },
+  { label: 'ic3-sat-lift', line: 'ic3 --ic3-ternary off' },
+  { label: 'ic3-leaf-decisions', line: 'ic3 --ic3-leaf-decisions on' },
+];
+
+/**
+ * The word-level members, the default on other tasks, in the order they start, from measurement
+ * (docs/guide: "Portfolio" and "Approaches compared": 20-30 s per run on the 42 corpus CFA, PLC and
+ * STS models with a known verdict and the 24 generated PLC family models, on a 2-core machine):
+ * - predicate CEGAR decides all 42 corpus models, but few of the families (their bugs lie 11 to 73
+ *   steps deep), so it starts first; on CFAs with large blocks (LBE), which decide 30 of the 38
+ *   CFAs against 27 with single edges, with 3.5 times fewer solver calls;
+ * - BMC finds all 12 family bugs and every corpus bug, and is the only engine that finds the deep
+ *   ones, so it starts with CEGAR: two members on two cores;
+ * - explicit-value CEGAR with UNSAT_CORE refinement proves in 2 s the loop CFA on which predicate
+ *   CEGAR times out learning `j = 30`, `j = 31`, ..., and gives up quickly where it cannot refine
+ *   (most STSs), so it comes third; on bit-vector and float models it is CEGAR's own default, and
+ *   is not run twice;
+ * - k-induction (with the interval and octagon invariants beside it) decides most corpus models
+ *   too, proves the Fischer protocols fischer3 to fischer6 and the small safe families that CEGAR
+ *   does not, so it comes fourth;
+ * - IC3 with implicit predicate abstraction, the single engine that solves the most (50 of 66),
+ *   comes last: the models it alone would add are few, and by then the others have given up or are
+ *   still searching.
+ */
+export const WORD_MEMBERS: readonly Member[] = [
+  { label: 'cegar', line: 'cegar', onAutomata: '--encoding LBE' },
+  { label: 'bmc', line: 'bmc' },
+  // CEGAR's own default on bit-vector and float models (cegar/defaults.ts)
+  { label: 'expl', line: 'cegar --domain EXPL --refinement UNSAT_CORE', unless: ['bv', 'fp'] },
+  { label: 'kind', line: 'kind' },
+  { label: 'ic3', line: 'ic3' },
+];
+
+const labels = (members: readonly Member[]) => members.map((m) => m.label).join(', ');
+
+export const MEMBERS_OPTION: EngineOption = {
+  name: 'members',
+  value: 'list',
+  group: 'Portfolio options:',
+  help: `portfolio: its members, comma-separated, each a member's name or an engine line such as 'ic3 --ic3-ctg off' (circuits: ${labels(CIRCUIT_MEMBERS)}; default: the first, one per core, at least two; other models: ${labels(WORD_MEMBERS)})`,
+  parse: (s) => {
+    const names = s.split(',').map((x) => x.trim()).filter((x) => x !== '');
+    if (names.length === 0) throw new OptionError(`--members takes a comma-separated list of members or engine lines, got '${s}'`);
+    return names.join(',');
+  },
+};

@@ -1,0 +1,278 @@
+/**
+ * The portfolio's race, one for both levels: engines run side by side on one task, and the first
+ * SAFE or UNSAFE answer wins; the others are stopped. A member's UNKNOWN (a bound, a refinement
+ * that found nothing new, a failure) leaves the others running; the race answers UNKNOWN, with
+ * every member's reason, when all have. Every member is an engine line read by the registry's
+ * option parser (engines/portfolio-members.ts), made and run through the engine contract like any
+ * engine, with the passes its own options ask for.
+ *
+ * Members run in worker threads, each on the task sent to it once: a circuit as plain data, any
+ * other task as the file's bytes, which the worker reads with the file's front end (expressions are
+ * hash-consed per thread, so each thread builds its own). A member's result comes back as plain
+ * data (engines/portable.ts) rebuilt over this thread's task, so that the pipeline certifies it
+ * here, by code that shares nothing with the worker that found it.
+ *
+ * On a circuit the first member runs in this thread alone for a head start, since most circuits are
+ * answered within it and a worker's start-up (a thread, the engines loaded again, the circuit
+ * copied) would add to every such run. When the head start ends unanswered, the first member
+ * stops; the deferred pass (latch correspondence, the one costly step of preprocessing) runs, the
+ * others start on its task in their workers and the first member starts again on it here. It polls
+ * a flag the workers set when they answer, wherever it looks at the clock, so a worker's answer
+ * stops it. Elsewhere all members run in workers, as many at once as there are cores, then one
+ * more every `staggerMs` or as soon as one ends.
+ */
+import { parentPort, type Worker } from 'node:worker_threads';
+import { CircuitTask } from '../formalisms/circuit-task.js';
+import type { Aig } from '../formalisms/aig.js';
+import type { Property } from '../formalisms/property-kinds.js';
+import { unknown, type Result, type Statistics, type UnknownReason } from '../formalisms/result.js';
+import type { Task } from '../formalisms/task.js';
+import { loadProblem } from '../formalisms/frontends/index.js';
+import type { EngineContext } from './engine.js';
+import { forwardAll, type Mapped, type Pass } from './passes/pass.js';
+import { packResult, unpackResult, type PortableResult } from './portable.js';
+import type { Limits, MemberProgress, Progress, Reporter } from './run.js';
+
+/** A member of one race: its label, its engine line, and what it does after a while without an answer. */
+export interface Entrant {
+  readonly label: string;
+  readonly line: string;
+  /** After `afterMs`, the member runs `line` (member `label`'s) instead, or without a line gives its core back (answers UNKNOWN). */
+  readonly handOver?: { readonly line?: string; readonly label?: string; readonly afterMs: number };
+}
+
+export interface RacePlan {
+  readonly entrants: readonly Entrant[];
+  /** On a circuit: the first member's time alone in this thread, and the pass deferred to its end. */
+  readonly headStart?: { readonly ms: number; readonly deferred?: Pass };
+  /** How many members start at once; the others one every `staggerMs`, or as soon as one ends. */
+  readonly atOnce: number;
+  readonly staggerMs: number;
+}
+
+/** The task as a worker receives it: a circuit, or the file it is read from. */
+type PortableTask =
+  | { readonly kind: 'circuit'; readonly file: string; readonly property: Property; readonly circuit: Aig }
+  | { readonly kind: 'file'; readonly file: string; readonly bytes: Uint8Array; readonly property: number };
+
+interface MemberJob {
+  readonly task: PortableTask;
+  readonly entrant: Entrant;
+  readonly deadline?: number;
+  /** One Int32: set to 1 by the first member that answers, which stops the first member in this thread. */
+  readonly answered: SharedArrayBuffer;
+}
+
+type MemberMessage =
+  | { readonly kind: 'progress'; readonly progress: Progress }
+  | { readonly kind: 'done'; readonly result: PortableResult };
+
+/** How often a member's worker posts its progress, at most. */
+const PROGRESS_EVERY_MS = 100;
+
+/** Runs an entrant with its hand-over: its own line until `afterMs`, then the line handed over to (or UNKNOWN: it gave its core back). */
+export async function runWithHandOver(e: Entrant, task: Task, limits: Limits, reporter: Reporter, context: EngineContext): Promise<Result> {
+  const until = e.handOver === undefined ? Infinity : Date.now() + e.handOver.afterMs;
+  // no hand-over when the run's own deadline comes first
+  const handsOver = until < (limits.deadline ?? Infinity);
+  const own = await context.engines.run(e.line, task, handsOver ? { ...limits, deadline: until } : limits, reporter, context);
+  if (!handsOver || own.verdict !== 'unknown' || Date.now() < until || limits.stop?.() === true) return own;
+  const next = e.handOver!.line === undefined
+    ? { ...own, reason: unknown('timeout', `gave its core back after ${e.handOver!.afterMs / 1000} s`) }
+    : await context.engines.run(e.handOver!.line, task, limits, reporter, context);
+  return { ...next, stats: { ...next.stats, handedOverAfterMs: e.handOver!.afterMs } };
+}
+
+/** A member's worker thread (started through the engine context's `spawn`): runs its entrant and posts its progress and result. */
+export async function memberWorker(data: unknown, context: EngineContext): Promise<void> {
+  const job = data as MemberJob;
+  const post = (m: MemberMessage) => parentPort!.postMessage(m);
+  const task = job.task.kind === 'circuit'
+    ? new CircuitTask(job.task.file, job.task.property, job.task.circuit)
+    : await fileTask(job.task.file, job.task.bytes, job.task.property);
+  const answered = new Int32Array(job.answered);
+  let posted = 0;
+  const reporter: Reporter = {
+    progress: (progress) => {
+      const now = Date.now();
+      if (now - posted < PROGRESS_EVERY_MS) return;
+      posted = now;
+      post({ kind: 'progress', progress });
+    },
+    note: () => {},
+  };
+  const limits: Limits = { ...(job.deadline === undefined ? {} : { deadline: job.deadline }), stop: () => Atomics.load(answered, 0) !== 0 };
+  const result = await runWithHandOver(job.entrant, task, limits, reporter, context);
+  // before the message, which this thread's first member sees only once it has returned
+  if (result.verdict !== 'unknown') Atomics.store(answered, 0, 1);
+  post({ kind: 'done', result: packResult(task, result) });
+}
+
+async function fileTask(file: string, bytes: Uint8Array, index: number): Promise<Task> {
+  const problem = await loadProblem(file, bytes);
+  return problem.task(problem.properties[index]!);
+}
+
+function portable(task: Task): PortableTask {
+  if (task.circuit) return { kind: 'circuit', file: task.file, property: task.property, circuit: task.circuit };
+  if (!task.source) throw new Error(`${task.file}: the task cannot be sent to a worker`);
+  return { kind: 'file', file: task.file, bytes: task.source, property: task.property.index };
+}
+
+/** The statistics of the race: the winner's own counters, the totals, and every member's counters under its label. */
+function combined(rows: readonly MemberProgress[], final: ReadonlyMap<string, Statistics>, timeMs: number, winner?: Statistics): Statistics {
+  const stats: Statistics = { ...winner, timeMs, solverChecks: 0, solverTimeMs: 0, members: rows.length };
+  for (const r of rows) {
+    const s = final.get(r.label) ?? r.stats ?? {};
+    stats.solverChecks += s.solverChecks ?? 0;
+    stats.solverTimeMs += s.solverTimeMs ?? 0;
+    for (const [k, v] of Object.entries(s)) stats[`${r.label}.${k}`] = v;
+  }
+  return stats;
+}
+
+/** Out of time if any member was (with more it might have answered); else the reason of the first member in the plan. */
+function merged(entrants: readonly Entrant[], reasons: ReadonlyMap<string, UnknownReason>): UnknownReason {
+  const all = entrants.map((e) => reasons.get(e.label)!);
+  const kind = all.some((r) => r.kind === 'timeout') ? 'timeout' : all[0]!.kind;
+  return unknown(kind, entrants.map((e, j) => `${e.label}: ${all[j]!.detail}`).join('; '));
+}
+
+/** Races the plan's entrants on the task. */
+export async function race(task: Task, plan: RacePlan, limits: Limits, reporter: Reporter, context: EngineContext): Promise<Result> {
+  const started = Date.now();
+  const { entrants } = plan;
+  const rows: MemberProgress[] = entrants.map((e) => ({ label: e.label, state: 'waiting' }));
+  const final = new Map<string, Statistics>();
+  const reasons = new Map<string, UnknownReason>();
+  const answered = new Int32Array(new SharedArrayBuffer(4));
+  const workers: Worker[] = [];
+  /** Set when the race is decided: the members' threads are then terminated, and what they say no longer counts. */
+  let over = false;
+  const stopped = () => limits.stop?.() === true || (limits.deadline !== undefined && Date.now() >= limits.deadline);
+  const show = (own?: Progress) => {
+    const running = rows.filter((r) => r.state === 'running').length;
+    reporter.progress({
+      ...(own ?? {
+        phase: 'portfolio', iteration: rows.filter((r) => r.state !== 'waiting' && r.state !== 'running').length,
+        detail: rows.map((r) => `${r.label}: ${r.state === 'running' ? `${r.phase ?? 'starting'} ${r.iteration ?? 0}` : r.state}`).join('; '),
+        stats: { ...combined(rows, final, Date.now() - started), running },
+      }),
+      members: [...rows],
+    });
+  };
+  const row = (i: number, p: Progress) => {
+    rows[i] = { label: entrants[i]!.label, state: 'running', phase: p.phase, iteration: p.iteration, ...(p.detail ? { detail: p.detail } : {}), ...(p.stats ? { stats: p.stats } : {}) };
+  };
+  /** The race's answer from member i's result over the task it ran on (`via`, mapped back to the race's task). */
+  const answer = async (i: number, r: Result, via: Mapped): Promise<Result> => {
+    const label = entrants[i]!.label;
+    final.set(label, r.stats);
+    rows[i] = { ...rows[i]!, state: 'won', stats: r.stats };
+    for (const [j, x] of rows.entries()) if (j !== i && x.state !== 'unknown') rows[j] = { ...x, state: 'stopped' };
+    show();
+    const back = await via.back(r);
+    return { ...back, stats: { ...combined(rows, final, Date.now() - started, back.stats), [`won.${label}`]: 1 } } as Result;
+  };
+  const gaveUp = (i: number, r: Result & { verdict: 'unknown' }) => {
+    final.set(entrants[i]!.label, r.stats);
+    reasons.set(entrants[i]!.label, r.reason);
+    rows[i] = { ...rows[i]!, state: 'unknown', detail: r.reason.detail, stats: r.stats };
+    show();
+  };
+  const allUnknown = (): Result => ({ verdict: 'unknown', reason: merged(entrants, reasons), stats: combined(rows, final, Date.now() - started) });
+
+  /** Starts member i's worker on `on`; settles with its result (a failure as UNKNOWN). */
+  const startWorker = (i: number, on: Task): Promise<Result> => {
+    const e = entrants[i]!;
+    const job: MemberJob = { task: portable(on), entrant: e, answered: answered.buffer as SharedArrayBuffer, ...(limits.deadline === undefined ? {} : { deadline: limits.deadline }) };
+    const w = context.spawn('member', job);
+    workers.push(w);
+    rows[i] = { label: e.label, state: 'running' };
+    return new Promise((resolve) => {
+      let done = false;
+      // A member that fails (an error, its memory) gives up alone: the others may still answer.
+      const failed = (why: string) => {
+        if (done || over) return;
+        done = true;
+        reporter.note(`portfolio: ${e.label} failed: ${why}`);
+        resolve({ verdict: 'unknown', reason: unknown(/memory/i.test(why) ? 'memory' : 'unsupported', `failed: ${why}`), stats: { timeMs: 0, solverChecks: 0, solverTimeMs: 0, ...rows[i]!.stats } });
+      };
+      w.on('message', (m: MemberMessage) => {
+        if (done) return;
+        if (m.kind === 'progress') { row(i, m.progress); show(); return; }
+        done = true;
+        void w.terminate();
+        resolve(unpackResult(on, m.result));
+      });
+      w.on('error', (err) => failed(err.message.split('\n')[0]!));
+      w.on('exit', (code) => failed(`its thread ended with code ${code}`));
+    });
+  };
+
+  /** The members from `first` on, in workers on `on`: the first answer, or every member's UNKNOWN. */
+  const runWorkers = (first: number, on: Mapped): Promise<Result> => new Promise((resolve, reject) => {
+    let next = first;
+    let timer: NodeJS.Timeout | undefined;
+    let open = entrants.length - first;
+    let settled = false;
+    if (open === 0) { resolve(allUnknown()); return; }
+    const settle = (r: Promise<Result> | Result) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      Promise.resolve(r).then(resolve, reject);
+    };
+    const start = (i: number) => {
+      void startWorker(i, on.task).then((r) => {
+        if (settled) return;
+        if (r.verdict !== 'unknown') { settle(answer(i, r, on)); return; }
+        gaveUp(i, r);
+        if (--open === 0) settle(allUnknown());
+        else if (next < entrants.length) { clearTimeout(timer); startNext(); }
+      });
+    };
+    const startNext = () => {
+      if (settled || next >= entrants.length) return;
+      start(next++);
+      if (next < entrants.length) timer = setTimeout(startNext, plan.staggerMs);
+    };
+    while (next < Math.min(first + plan.atOnce - 1, entrants.length - 1)) start(next++);
+    startNext();
+    show();
+  });
+
+  try {
+    if (entrants.length === 0) return { verdict: 'unknown', reason: unknown('unsupported', 'no engine applies to this model'), stats: { timeMs: 0, solverChecks: 0, solverTimeMs: 0 } };
+    const identity: Mapped = { task, back: (r) => r };
+    if (!plan.headStart) return await runWorkers(0, identity);
+
+    // the first member alone in this thread until the head start's end (or alone for good)
+    const alone = entrants.length === 1;
+    const headStartEnd = alone ? Infinity : Date.now() + plan.headStart.ms;
+    const first = entrants[0]!;
+    const firstReporter: Reporter = { progress: (p) => { row(0, p); show(p); }, note: (l) => reporter.note(l) };
+    rows[0] = { label: first.label, state: 'running' };
+    const headStart = await runWithHandOver(first, task, { ...limits, stop: () => stopped() || Date.now() >= headStartEnd }, firstReporter, context);
+    if (headStart.verdict !== 'unknown') return await answer(0, headStart, identity);
+    // one member, or the race's limits: the first member's own reason
+    if (alone || stopped()) { gaveUp(0, headStart); return { ...headStart, stats: combined(rows, final, Date.now() - started, headStart.stats) }; }
+    const endedItself = Date.now() < headStartEnd;
+
+    // the head start's end: the deferred pass, the others on its task, the first member again on it
+    const on = plan.headStart.deferred ? await forwardAll([plan.headStart.deferred], task) : identity;
+    const rivals = runWorkers(1, on);
+    if (endedItself) {
+      gaveUp(0, headStart);
+      return await rivals;
+    }
+    const again = await runWithHandOver(first, on.task, { ...limits, stop: () => stopped() || Atomics.load(answered, 0) !== 0 }, firstReporter, context);
+    if (again.verdict !== 'unknown') return await answer(0, again, on);
+    gaveUp(0, again);
+    if (stopped()) return { ...again, stats: combined(rows, final, Date.now() - started, again.stats) };
+    return await rivals;
+  } finally {
+    over = true;
+    for (const w of workers) void w.terminate();
+  }
+}

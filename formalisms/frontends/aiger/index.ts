@@ -1,0 +1,18 @@
+/** The AIGER front end's entry (formalisms/frontends/frontend.ts): `.aag` and `.aig` circuits, format 1.9. */
+import { CEX, type FrontEnd } from '../frontend.js';
+
+export const AIGER: FrontEnd = {
+  name: 'aiger',
+  title: 'AIGER circuits',
+  extensions: ['.aag', '.aig'],
+  outputs: [
+    CEX,
+    { name: 'witness', help: 'the HWMCC witness, one entry per property (1, the property, initial latches, one input vector per step, .; safe: 0, the property, .; unknown: 2, the property, .)' },
+    { name: 'certificate', help: 'SAFE: a witness circuit in certifaiger\'s format (ASCII AIGER; binary if the name ends in .aig)' },
+  ],
+  circuits: true,
+  load: async (file, bytes) => {
+    const [{ parseAiger }, { aigerProblem }] = await Promise.all([import('./read.js'), import('./problem.js')]);
+    return aigerProblem(file, parseAiger(bytes, file));
+  },
+};

@@ -1,0 +1,31 @@
+/**
+ * What an engine checks: one property of a problem, in the views its front end gives and the
+ * passes (engines/passes/) transform. Every task has the word-level view, the interpreter
+ * (`model`); a task whose model is a circuit has the bit-level view too (`circuit`, an
+ * and-inverter graph whose one bad-state literal is the property). The engines declare which view
+ * they need (engines/engine.ts), and answer with certificates over the view they checked; the
+ * passes map those back, and the problem's front end turns the result into claims about the file
+ * (formalisms/problem.ts).
+ */
+import type { Aig } from './aig.js';
+import type { Interpreter } from './interpreter.js';
+import type { Property } from './property-kinds.js';
+import type { Type } from '../lang/types.js';
+
+/** The kinds of values a model's variables range over; engines declare which they handle. */
+export type Theory = Type['kind'];
+
+export interface Task {
+  readonly file: string;
+  readonly property: Property;
+  readonly theories: ReadonlySet<Theory>;
+  /** The interpreter view: what the word-level engines check, built when first asked for. */
+  readonly model: Interpreter;
+  /** The circuit, where the model is one: inputs and latches keep their positions in the file (`index`). */
+  readonly circuit?: Aig;
+  /**
+   * The file's contents as read, where the task is not a circuit: what a worker thread reads the
+   * task from again (expressions are per thread, so each thread builds its own).
+   */
+  readonly source?: Uint8Array;
+}
