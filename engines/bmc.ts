@@ -12,6 +12,7 @@
  * When no action leaves the locations reachable in k steps, every path has been explored and
  * none reached a bad state: the answer is SAFE (`exhausted`).
  */
+import type { Z3Context } from '../lang/smt/context.js';
 import { BoolT, IntT } from '../lang/types.js';
 import { False, True, and, declareVar, eq, imply, indexed, int, or, prime, ref, type Expr, type VarDecl } from '../lang/expr.js';
 import type { SafeCertificate } from '../formalisms/certificate.js';
@@ -26,6 +27,7 @@ import type { Engine, EngineContext, Settings } from './engine.js';
 import { boundOf, boundShown } from './bound.js';
 
 export interface BmcOptions extends Limits {
+  readonly z3: Z3Context;
   /** The deepest step at which a bad state is looked for. */
   readonly bound: number;
   readonly onProgress?: (p: Progress) => void;
@@ -37,15 +39,14 @@ export function createEngine(settings: Settings, context: EngineContext): Engine
   return {
     configuration: () => ({ ...boundShown(bound) }),
     async check(task, limits, reporter) {
-      await context.z3();
-      return bmc(task.model, { bound, deadline: limits.deadline, onProgress: (p) => reporter.progress(p) });
+      return bmc(task.model, { z3: await context.z3(), bound, deadline: limits.deadline, onProgress: (p) => reporter.progress(p) });
     },
   };
 }
 
 export function bmc(model: Interpreter, opts: BmcOptions): Result {
   const started = Date.now();
-  const solver = new Solver();
+  const solver = new Solver(opts.z3);
   const stats = () => ({
     timeMs: Date.now() - started,
     solverChecks: solver.stats.checks,

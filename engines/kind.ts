@@ -57,15 +57,15 @@ export function createEngine(settings: Settings, context: EngineContext): Engine
   return {
     configuration: () => ({ ...boundShown(bound), invariants, simplepath: lazySimplePath ? 'lazy' : 'off' }),
     async check(task, limits, reporter): Promise<Result> {
-      await context.z3();
+      const z3 = await context.z3();
       const model = task.model;
       const started = Date.now();
-      const base = new Solver();
-      const step = new Solver();
+      const base = new Solver(z3);
+      const step = new Solver(z3);
       const unroll = new Unrolling(model);
       const all = new Set<Location>(model.locations);
       const state = model.vars.filter((v) => !model.inputs.includes(v));
-      const generator = new InvariantGenerator(model, invariants);
+      const generator = new InvariantGenerator(model, invariants, z3);
       /** The auxiliary invariant asserted in the step case so far, per location. */
       let aux: ReadonlyMap<Location, Expr> = new Map(generator.proven);
       let depth = -1;
