@@ -23,7 +23,7 @@ import { BoolT, IntT } from '../lang/types.js';
 import { True, add, and, eq, ge, indexed, int, le, not, or, postorder, prime, ref, sub, type Expr, type VarDecl } from '../lang/expr.js';
 import type { Action, Interpreter, Location } from '../formalisms/interpreter.js';
 import { Solver } from '../lang/smt/solver.js';
-import { Unrolling } from './bmc.js';
+import { Unrolling } from './bounded.js';
 import type { InvariantMode } from './kind-options.js';
 
 

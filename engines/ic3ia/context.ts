@@ -9,7 +9,7 @@ import { eq, int, prime, ref, True, type Expr } from '../../lang/expr.js';
 import type { Interpreter, Location } from '../../formalisms/interpreter.js';
 import { Solver } from '../../lang/smt/solver.js';
 import { DeadlineChecks } from '../../lang/smt/deadline.js';
-import { Unrolling } from '../bmc.js';
+import { Unrolling } from '../bounded.js';
 
 export interface Ic3iaCounters {
   /** The top frame. */

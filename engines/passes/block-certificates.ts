@@ -15,7 +15,7 @@ import { UnsupportedError, translator } from '../../lang/smt/translate.js';
 import { expandTrace, type BlockModel } from '../../formalisms/block-encoding.js';
 import type { Action, Location } from '../../formalisms/interpreter.js';
 import type { SafeCertificate, UnsafeCertificate } from '../../formalisms/certificate.js';
-import { exhausted } from '../bmc.js';
+import { exhausted } from '../bounded.js';
 
 /**
  * `e` rewritten by Z3's tactics `names` in sequence, read back as the disjunction of the resulting
