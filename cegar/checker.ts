@@ -22,6 +22,7 @@ import { SEARCHES } from './search.js';
 import { initialPrecision, makeDomain } from './domains/index.js';
 import { RefinementError, RefinementTimeout, RefinementUnsupported, makeRefiner } from './refiners/index.js';
 import { UnsupportedError } from '../lang/smt/translate.js';
+import type { Z3Context } from '../lang/smt/context.js';
 import type { ArgNode } from './arg.js';
 import { TargetAction, withoutTargetStep } from './target.js';
 
@@ -49,11 +50,11 @@ export function argInvariant<S extends AbstractState>(arg: Arg<S>): Map<Location
 }
 
 /** The loop's result carries the final ARG, whatever the verdict (for `--arg`). */
-export function cegar(model: Interpreter, config: CegarConfig, opts: CegarOptions = {}): Result {
-  const domain = makeDomain(config, model);
+export function cegar(model: Interpreter, config: CegarConfig, z3: Z3Context, opts: CegarOptions = {}): Result {
+  const domain = makeDomain(config, model, z3);
   domain.deadline = opts.deadline;
   try {
-    const loop = new Loop(model, config, domain, makeRefiner(config.refinement), opts);
+    const loop = new Loop(model, config, domain, makeRefiner(config.refinement, z3), opts);
     const result = loop.run();
     const arg = loop.finalArg;
     return { ...result, arg: () => argGraph(arg) };

@@ -11,8 +11,7 @@ export function createEngine(settings: Settings, context: EngineContext): Engine
   return {
     configuration: (task) => describeConfig(cegarConfig(task.theories, settings)),
     async check(task, limits, reporter) {
-      await context.z3();
-      return cegar(task.model, cegarConfig(task.theories, settings), {
+      return cegar(task.model, cegarConfig(task.theories, settings), await context.z3(), {
         deadline: limits.deadline,
         onProgress: (progress) => reporter.progress(progress),
         onNote: (line) => reporter.note(line),

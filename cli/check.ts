@@ -86,7 +86,7 @@ export async function certified(problem: Problem, p: Property, engine: string, r
  */
 export async function checkProperty(problem: Problem, property: Property, spec: EngineSpec, engine: Engine, settings: Settings, limits: Limits, reporter: Reporter): Promise<Result> {
   const task = problem.task(property);
-  const mapped = await forwardAll(passesFor(spec, settings, task), task);
+  const mapped = await forwardAll(passesFor(spec, settings, task), task, ENGINE_CONTEXT);
   const found = await engine.check(mapped.task, limits, reporter);
   return certified(problem, property, spec.name, await mapped.back(found), limits.deadline);
 }

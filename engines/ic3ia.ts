@@ -23,6 +23,7 @@
  * the lemmas of the frames above the first empty level, read back over the model's variables, as
  * an inductive invariant per location.
  */
+import type { Z3Context } from '../lang/smt/context.js';
 import { postorder, type Expr } from '../lang/expr.js';
 import type { Interpreter } from '../formalisms/interpreter.js';
 import { interpolationStats } from '../lang/smt/interpolate.js';
@@ -48,8 +49,7 @@ export function createEngine(_settings: Settings, context: EngineContext): Engin
   return {
     configuration: () => ({}),
     async check(task, limits, reporter): Promise<Result> {
-      await context.z3();
-      return ic3ia(task.model, limits, reporter);
+      return ic3ia(task.model, await context.z3(), limits, reporter);
     },
   };
 }
@@ -61,14 +61,14 @@ function predicatesOf(model: Interpreter, atoms: readonly Expr[]): Expr[] {
     .filter((p) => postorder(p).every((n) => n.op !== 'prime' && (n.op !== 'var' || state.has(n.decl!))));
 }
 
-export function ic3ia(model: Interpreter, limits: Limits, reporter: Reporter): Result {
+export function ic3ia(model: Interpreter, z3: Z3Context, limits: Limits, reporter: Reporter): Result {
   const started = Date.now();
-  const itpBefore = interpolationStats();
-  const ctx = new Ic3iaContext(model, limits.deadline);
+  const itpBefore = interpolationStats(z3);
+  const ctx = new Ic3iaContext(model, limits.deadline, z3);
   let refiner: Refiner | undefined;
   const dialect = model.dialect;
   const stats = (): Statistics => {
-    const itp = interpolationStats();
+    const itp = interpolationStats(z3);
     return {
       timeMs: Date.now() - started,
       solverChecks: ctx.solver.stats.checks + (refiner?.solver.stats.checks ?? 0) + itp.checks - itpBefore.checks,

@@ -18,6 +18,7 @@
  * action. When no leaf is left, the labels of the uncovered nodes, disjoined per location, are an
  * inductive invariant: the SAFE certificate.
  */
+import type { Z3Context } from '../lang/smt/context.js';
 import { False, True, and } from '../lang/expr.js';
 import { interpolationStats } from '../lang/smt/interpolate.js';
 import type { Interpreter } from '../formalisms/interpreter.js';
@@ -40,8 +41,7 @@ export function createEngine(settings: Settings, context: EngineContext): Engine
   return {
     configuration: () => ({ search: s.search, fcover: s.forcedCovering ? 'on' : 'off' }),
     async check(task, limits, reporter): Promise<Result> {
-      await context.z3();
-      return impact(task.model, s, limits, reporter);
+      return impact(task.model, s, await context.z3(), limits, reporter);
     },
   };
 }
@@ -71,12 +71,12 @@ class Worklist {
   }
 }
 
-export function impact(model: Interpreter, settings: ImpactSettings, limits: Limits, reporter: Reporter): Result {
+export function impact(model: Interpreter, settings: ImpactSettings, z3: Z3Context, limits: Limits, reporter: Reporter): Result {
   const started = Date.now();
-  const itpBefore = interpolationStats();
-  const ctx = new ImpactContext(model, limits.deadline);
+  const itpBefore = interpolationStats(z3);
+  const ctx = new ImpactContext(model, limits.deadline, z3);
   const stats = (): Statistics => {
-    const itp = interpolationStats();
+    const itp = interpolationStats(z3);
     return {
       timeMs: Date.now() - started,
       solverChecks: ctx.solver.stats.checks + ctx.paths.stats.checks + itp.checks - itpBefore.checks,

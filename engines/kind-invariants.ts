@@ -18,11 +18,12 @@
  *    such as j = cnt - 5).
  * Inputs are left out: they are fresh every step.
  */
+import type { Z3Context } from '../lang/smt/context.js';
 import { BoolT, IntT } from '../lang/types.js';
 import { True, add, and, eq, ge, indexed, int, le, not, or, postorder, prime, ref, sub, type Expr, type VarDecl } from '../lang/expr.js';
 import type { Action, Interpreter, Location } from '../formalisms/interpreter.js';
 import { Solver } from '../lang/smt/solver.js';
-import { Unrolling } from './bmc.js';
+import { Unrolling } from './bounded.js';
 import type { InvariantMode } from './kind-options.js';
 
 
@@ -36,7 +37,7 @@ const SAMPLE_MS = 1000;
 type Work = 'init' | Action;
 
 export class InvariantGenerator {
-  private readonly solver = new Solver();
+  private readonly solver: Solver;
   private readonly acts = new Map<Action, Expr>();
   private readonly stages: (() => Map<Location, Expr[]>)[] = [];
   private readonly ints: VarDecl[];
@@ -52,7 +53,8 @@ export class InvariantGenerator {
   stagesDone = 0;
   private initial: Map<VarDecl, bigint> | undefined;
 
-  constructor(private readonly model: Interpreter, mode: InvariantMode) {
+  constructor(private readonly model: Interpreter, mode: InvariantMode, private readonly z3: Z3Context) {
+    this.solver = new Solver(z3);
     const inputs = new Set(model.inputs);
     const state = model.vars.filter((v) => !inputs.has(v));
     this.ints = state.filter((v) => v.type === IntT);
@@ -212,7 +214,7 @@ export class InvariantGenerator {
    */
   private samples(): Map<Location, Map<VarDecl, bigint>> {
     const out = new Map<Location, Map<VarDecl, bigint>>();
-    const bmc = new Solver();
+    const bmc = new Solver(this.z3);
     const until = Date.now() + SAMPLE_MS;
     try {
       const unroll = new Unrolling(this.model);

@@ -4,6 +4,7 @@
  * limits (floats refused, bit-vectors tried with few cubes), and the UNKNOWN a run answers when it
  * cannot go on (deadline, a solver or a refinement that gave up).
  */
+import type { Z3Context } from '../lang/smt/context.js';
 import { and, postorder, type Expr } from '../lang/expr.js';
 import type { Type } from '../lang/types.js';
 import { InterpolationError, sequenceInterpolate } from '../lang/smt/interpolate.js';
@@ -32,13 +33,13 @@ function mentions(t: Type, kind: 'bv' | 'fp'): boolean {
  * before `deadline`. `refuted` names who found the parts unsatisfiable, for the failure when
  * interpolation finds them satisfiable.
  */
-export function pathInterpolants(parts: readonly Expr[], deadline: number | undefined, refuted: string): Expr[] {
+export function pathInterpolants(z3: Z3Context, parts: readonly Expr[], deadline: number | undefined, refuted: string): Expr[] {
   const nodes = postorder(and(...parts));
   if (nodes.some((e) => mentions(e.type, 'fp'))) throw new RefinementFailed('interpolation does not support floating-point formulas');
   const bits = nodes.some((e) => mentions(e.type, 'bv'));
   let itps: Expr[] | 'sat';
   try {
-    itps = sequenceInterpolate(parts, {
+    itps = sequenceInterpolate(z3, parts, {
       timeoutMs: deadline === undefined ? undefined : Math.max(1, deadline - Date.now()),
       maxCubes: bits ? BIT_LEVEL_CUBES : undefined,
     });

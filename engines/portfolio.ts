@@ -85,7 +85,7 @@ export function createEngine(settings: Settings, context: EngineContext): Engine
       if (plan.entrants.length === 0) return { verdict: 'unknown', reason: unknown('unsupported', 'no engine applies to this model'), stats: { timeMs: 0, solverChecks: 0, solverTimeMs: 0 } };
       // a member alone runs on the circuit with latch correspondence, as any engine would
       if (plan.entrants.length === 1 && plan.headStart?.deferred) {
-        const mapped = await forwardAll([plan.headStart.deferred], task);
+        const mapped = await forwardAll([plan.headStart.deferred], task, context);
         return mapped.back(await race(mapped.task, { ...plan, headStart: { ms: plan.headStart.ms } }, limits, reporter, context));
       }
       return race(task, plan, limits, reporter, context);

@@ -260,7 +260,7 @@ export async function race(task: Task, plan: RacePlan, limits: Limits, reporter:
     const endedItself = Date.now() < headStartEnd;
 
     // the head start's end: the deferred pass, the others on its task, the first member again on it
-    const on = plan.headStart.deferred ? await forwardAll([plan.headStart.deferred], task) : identity;
+    const on = plan.headStart.deferred ? await forwardAll([plan.headStart.deferred], task, context) : identity;
     const rivals = runWorkers(1, on);
     if (endedItself) {
       gaveUp(0, headStart);

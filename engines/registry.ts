@@ -179,7 +179,7 @@ export const ENGINE_LINES: EngineLines = {
     const { name, settings } = parseEngineLine(line);
     const spec = engineFor(offerOf(task), name);
     const engine = await spec.create(settings, context);
-    const mapped = await forwardAll(passesFor(spec, settings, task, CIRCUIT_PASSES.map((p) => p.name)), task);
+    const mapped = await forwardAll(passesFor(spec, settings, task, CIRCUIT_PASSES.map((p) => p.name)), task, context);
     return mapped.back(await engine.check(mapped.task, limits, reporter));
   },
 };

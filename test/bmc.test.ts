@@ -39,7 +39,7 @@ describe('BMC on the corpus (CFA, STS, classic AIGER, PLC)', () => {
   for (const m of models) {
     it(`${m.path} (${m.expected})`, async () => {
       const model = await interpreter(m.file);
-      const v = bmc(model, { bound: 50, deadline: Date.now() + 15_000 });
+      const v = bmc(model, { z3: await loadZ3(), bound: 50, deadline: Date.now() + 15_000 });
       if (m.expected === 'safe') expect(v.result).not.toBe('unsafe');
       if (v.result === 'unsafe') expect(replay(model, v.trace!)).toBeUndefined();
       if (m.expected === 'unsafe' && !NOT_FOUND_WITHIN_LIMITS.has(m.path)) expect(v.result).toBe('unsafe');
@@ -52,7 +52,7 @@ describe('BMC on HWMCC\'24 circuits', () => {
   for (const m of unsafe) {
     it(`${m.path} is not called safe, and any counterexample replays`, async () => {
       const model = await interpreter(m.file);
-      const v = bmc(model, { bound: 20, deadline: Date.now() + 20_000 });
+      const v = bmc(model, { z3: await loadZ3(), bound: 20, deadline: Date.now() + 20_000 });
       expect(v.result).not.toBe('safe');
       if (v.result === 'unsafe') expect(replay(model, v.trace!)).toBeUndefined();
     });
@@ -64,7 +64,7 @@ describe('trace replay', () => {
   let trace: Trace;
   beforeAll(async () => {
     model = await interpreter(`${ROOT}models/mutex-bug.cfa`);
-    const v = bmc(model, { bound: 10 });
+    const v = bmc(model, { z3: await loadZ3(), bound: 10 });
     if (v.result !== 'unsafe') throw new Error('mutex-bug.cfa must be unsafe');
     trace = v.trace!;
   });
@@ -102,7 +102,7 @@ describe('trace replay', () => {
 
   it('replays circuits with inputs, and rejects a flipped input', async () => {
     const shift = await interpreter(`${ROOT}models/shift.aag`);
-    const v = bmc(shift, { bound: 10 });
+    const v = bmc(shift, { z3: await loadZ3(), bound: 10 });
     expect(v.result).toBe('unsafe');
     if (v.result !== 'unsafe') return;
     expect(v.trace!.actions).toHaveLength(3);
@@ -114,19 +114,19 @@ describe('trace replay', () => {
 
 describe('BMC verdicts', () => {
   it('reports the bound when it is reached', async () => {
-    const v = bmc(await interpreter(`${ROOT}models/counter.cfa`), { bound: 5 });
+    const v = bmc(await interpreter(`${ROOT}models/counter.cfa`), { z3: await loadZ3(), bound: 5 });
     expect(v).toMatchObject({ result: 'unknown', reason: 'bound 5 reached', reasonKind: 'bound' });
   });
 
   it('gives up with UNKNOWN (timeout) at the deadline', async () => {
-    const v = bmc(await interpreter(`${ROOT}models/counter.cfa`), { bound: 1000, deadline: Date.now() + 200 });
+    const v = bmc(await interpreter(`${ROOT}models/counter.cfa`), { z3: await loadZ3(), bound: 1000, deadline: Date.now() + 200 });
     expect(v).toMatchObject({ result: 'unknown', reason: 'timeout', reasonKind: 'timeout' });
   });
 
   it('floating point: the fp2.cfa counterexample, with concrete float values that replay', async () => {
     const fp = manifest().find((m) => m.path.endsWith('/fp2.cfa'))!;
     const model = await interpreter(fp.file);
-    const v = bmc(model, { bound: 10 });
+    const v = bmc(model, { z3: await loadZ3(), bound: 10 });
     expect(v.result).toBe('unsafe');
     if (v.result !== 'unsafe') return;
     expect(v.trace!.actions).toHaveLength(5);
@@ -144,7 +144,7 @@ describe('BMC verdicts', () => {
   it('floating point: fp1.cfa (safe) has no counterexample on any of its paths, so it is safe', async () => {
     const fp = manifest().find((m) => m.path.endsWith('/fp1.cfa'))!;
     const model = await interpreter(fp.file);
-    const r = bmcResult(model, { bound: 12 });
+    const r = bmcResult(model, { z3: await loadZ3(), bound: 12 });
     expect(r.verdict).toBe('safe');
     if (r.verdict !== 'safe' || r.certificate.kind !== 'k-invariant') throw new Error('BMC certifies a finished run by a k-inductive invariant');
     const { invariant } = r.certificate;

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { False, True, and, eq, ge, gt, int, le, lt, not, or, ref, type Expr, type VarDecl } from '../lang/expr.js';
 import { evaluateIn } from '../lang/eval.js';
-import { loadZ3, shutdown } from '../lang/smt/context.js';
+import { loadZ3, shutdown, type Z3Context } from '../lang/smt/context.js';
 import { Solver } from '../lang/smt/solver.js';
 import { parseCfa } from '../formalisms/frontends/cfa/read.js';
 import { parseSts } from '../formalisms/frontends/sts/read.js';
@@ -23,11 +23,12 @@ import {
 import type { MaxEnum } from '../cegar/config.js';
 
 let checker: Solver;
+let z3: Z3Context;
 const domains: { dispose(): void }[] = [];
 
 beforeAll(async () => {
-  await loadZ3();
-  checker = new Solver();
+  z3 = await loadZ3();
+  checker = new Solver(z3);
 });
 
 afterAll(async () => {
@@ -61,7 +62,7 @@ function edge(model: Interpreter, from: string): Action {
 }
 
 function expl(model: Interpreter, k: MaxEnum): ExplDomain {
-  return track(new ExplDomain(k, model.vars));
+  return track(new ExplDomain(k, model.vars, z3));
 }
 
 function tracking(d: ExplDomain, ...vars: VarDecl[]): ExplPrecision {
@@ -353,14 +354,14 @@ describe('predicate splitting (Sect. 3.1.3)', () => {
 
   it('refine adds the parts per mode, drops true, false and known predicates', () => {
     for (const [mode, size] of [['WHOLE', 1], ['CONJUNCTS', 2], ['ATOMS', 3]] as const) {
-      const d = track(new PredDomain('BOOL', mode, 'sts'));
+      const d = track(new PredDomain('BOOL', mode, 'sts', z3));
       const p = d.refine(d.emptyPrecision(), itp);
       expect(p.size).toBe(size);
       expect(d.refine(p, itp)).toBe(p);
       expect(d.refine(p, True)).toBe(p);
       expect(d.refine(p, False)).toBe(p);
     }
-    const atoms = track(new PredDomain('CART', 'ATOMS', 'sts'));
+    const atoms = track(new PredDomain('CART', 'ATOMS', 'sts', z3));
     const p = atoms.refine(atoms.emptyPrecision(), itp);
     expect(p.items()).toEqual(['x > 0', 'y >= x', 'b']);
     expect(atoms.refine(p, and(p2, not(p1)))).toBe(p);
@@ -368,7 +369,7 @@ describe('predicate splitting (Sect. 3.1.3)', () => {
   });
 
   it('a comparison enters the precision in one orientation, whichever way projection wrote it', () => {
-    const d = track(new PredDomain('BOOL', 'ATOMS', 'sts'));
+    const d = track(new PredDomain('BOOL', 'ATOMS', 'sts', z3));
     const p = d.refine(d.emptyPrecision(), and(eq(int(0), x), le(int(2), y), eq(y, x)));
     expect(p.items()).toEqual(['x = 0', 'y >= 2', 'x = y']);
     expect(d.refine(p, or(eq(x, int(0)), ge(y, int(2)), lt(y, int(2)), eq(x, y)))).toBe(p);
@@ -376,7 +377,7 @@ describe('predicate splitting (Sect. 3.1.3)', () => {
   });
 
   it('the TUI gets the newest items only, each cut short', () => {
-    const d = track(new PredDomain('BOOL', 'WHOLE', 'sts'));
+    const d = track(new PredDomain('BOOL', 'WHOLE', 'sts', z3));
     // a DAG of 40 nodes whose print would have 2^20 copies of its leaf
     let big: Expr = gt(x, int(0));
     for (let i = 0; i < 20; i++) big = or(and(big, gt(y, int(i))), and(big, lt(y, int(-i))));
@@ -410,15 +411,15 @@ describe('predicate abstraction: BOOL, CART, SPLIT', () => {
   const xorState = or(and(a, not(b)), and(not(a), b));
 
   it('the paper example a and not b or not a and b with atoms {a, b}', () => {
-    const boolD = track(new PredDomain('BOOL', 'ATOMS', 'sts'));
+    const boolD = track(new PredDomain('BOOL', 'ATOMS', 'sts', z3));
     const [boolS, ...rest] = boolD.initial(xorState, preds(boolD, a, b));
     expect(rest).toEqual([]);
     expect(equivalent(boolS!.expr, xorState)).toBe(true);
 
-    const cart = track(new PredDomain('CART', 'ATOMS', 'sts'));
+    const cart = track(new PredDomain('CART', 'ATOMS', 'sts', z3));
     expect(cart.initial(xorState, preds(cart, a, b)).map((s) => s.expr)).toEqual([True]);
 
-    const split = track(new PredDomain('SPLIT', 'ATOMS', 'sts'));
+    const split = track(new PredDomain('SPLIT', 'ATOMS', 'sts', z3));
     const parts = split.initial(xorState, preds(split, a, b));
     expect(parts).toHaveLength(2);
     expect(equivalent(or(...parts.map((s) => s.expr)), xorState)).toBe(true);
@@ -433,13 +434,13 @@ describe('predicate abstraction: BOOL, CART, SPLIT', () => {
     const src = or(and(pa, not(pb)), and(not(pa), pb));
     const swap = edge(m, 'L0');
 
-    const boolD = track(new PredDomain('BOOL', 'ATOMS', 'cfa'));
+    const boolD = track(new PredDomain('BOOL', 'ATOMS', 'cfa', z3));
     const start = boolD.initial(src, preds(boolD, pa, pb));
     const [post] = boolD.successors(start[0]!, swap, preds(boolD, pa, pb));
     expect(equivalent(post!.expr, src)).toBe(true);
     expect(boolD.successors(post!, edge(m, 'L1'), preds(boolD, pa, pb))).toEqual([]);
 
-    const split = track(new PredDomain('SPLIT', 'ATOMS', 'cfa'));
+    const split = track(new PredDomain('SPLIT', 'ATOMS', 'cfa', z3));
     const cubes = split.initial(src, preds(split, pa, pb));
     for (const c of cubes) {
       const [next, ...none] = split.successors(c, swap, preds(split, pa, pb));
@@ -447,7 +448,7 @@ describe('predicate abstraction: BOOL, CART, SPLIT', () => {
       expect(cubes).toContain(next);
     }
 
-    const cart = track(new PredDomain('CART', 'ATOMS', 'cfa'));
+    const cart = track(new PredDomain('CART', 'ATOMS', 'cfa', z3));
     const cp = preds(cart, pa, eq(mx, int(0)));
     const [zero] = cart.initial(eq(mx, int(0)), cp);
     expect(zero!.expr).toBe(and(not(pa), eq(mx, int(0))));
@@ -472,7 +473,7 @@ main process inc {
     const [mx, my] = ['x', 'y'].map((n) => ref(variable(m, n))) as [Expr, Expr];
     const [pa, pb] = [gt(mx, int(0)), gt(my, int(0))];
     const swap = edge(m, 'L0');
-    const d = track(new PredDomain('BOOL', 'ATOMS', 'cfa'));
+    const d = track(new PredDomain('BOOL', 'ATOMS', 'cfa', z3));
     const prec = preds(d, pa, pb);
     const c1 = and(pa, not(pb));
     const c2 = and(not(pa), pb);
@@ -488,7 +489,7 @@ main process inc {
 
   it('with the empty precision the transfer is a feasibility check', () => {
     for (const kind of ['BOOL', 'CART', 'SPLIT'] as const) {
-      const d = track(new PredDomain(kind, 'WHOLE', 'sts'));
+      const d = track(new PredDomain(kind, 'WHOLE', 'sts', z3));
       const e = d.emptyPrecision();
       const [top] = d.initial(model.init, e);
       expect(top!.expr).toBe(True);
@@ -498,7 +499,7 @@ main process inc {
   });
 
   it('leq is implication, with syntactic shortcuts and a cache', () => {
-    const d = track(new PredDomain('BOOL', 'ATOMS', 'sts'));
+    const d = track(new PredDomain('BOOL', 'ATOMS', 'sts', z3));
     const prec = preds(d, a, b);
     const [both] = d.initial(and(a, b), prec);
     const [onlyA] = d.initial(a, prec);
@@ -514,7 +515,7 @@ main process inc {
     expect(d.leq(onlyA!, both!)).toBe(false);
     expect(d.stats.checks).toBe(checks);
     // cubes that clash, or contain each other, are decided on their shape
-    const split = track(new PredDomain('SPLIT', 'ATOMS', 'sts'));
+    const split = track(new PredDomain('SPLIT', 'ATOMS', 'sts', z3));
     const sp = preds(split, a, b);
     const [c1, c2] = split.initial(xorState, sp);
     const [onlyB] = split.initial(b, preds(split, b));
@@ -524,7 +525,7 @@ main process inc {
     expect(split.leq(c2!, c1!)).toBe(false);
     expect(split.leq(c1!, onlyB!) || split.leq(c2!, onlyB!)).toBe(true);
     expect(split.stats.checks).toBe(before);
-    const cart = track(new PredDomain('CART', 'ATOMS', 'sts'));
+    const cart = track(new PredDomain('CART', 'ATOMS', 'sts', z3));
     const cp = preds(cart, a, b);
     const [ab] = cart.initial(and(a, b), cp);
     const [ca] = cart.initial(a, cp);
@@ -533,7 +534,7 @@ main process inc {
   });
 
   it('mayBeBad is satisfiability with the bad condition', () => {
-    const d = track(new PredDomain('CART', 'ATOMS', 'sts'));
+    const d = track(new PredDomain('CART', 'ATOMS', 'sts', z3));
     const prec = preds(d, ge(x, int(0)));
     const [init] = d.initial(model.init, prec);
     expect(init!.expr).toBe(ge(x, int(0)));
@@ -547,20 +548,20 @@ describe('factory and initial precisions', () => {
   it('makes every domain by its Theta name', () => {
     const model = cfa(FIG4_LEFT);
     for (const domain of ['EXPL', 'PRED_BOOL', 'PRED_CART', 'PRED_SPLIT'] as const) {
-      const d = track(makeDomain({ domain, maxEnum: 4, predSplit: 'WHOLE' }, model));
+      const d = track(makeDomain({ domain, maxEnum: 4, predSplit: 'WHOLE' }, model, z3));
       const prec = initialPrecision(d, model, 'PROP');
       expect(prec.size).toBe(1);
       expect(initialPrecision(d, model, 'EMPTY').size).toBe(0);
       // PRED_SPLIT: x = 0 and not x = 0 are two states
       expect(d.initial(model.init, prec)).toHaveLength(domain === 'PRED_SPLIT' ? 2 : 1);
     }
-    expect(() => makeDomain({ domain: 'EXPL', maxEnum: -1, predSplit: 'WHOLE' }, model)).toThrow(RangeError);
+    expect(() => makeDomain({ domain: 'EXPL', maxEnum: -1, predSplit: 'WHOLE' }, model, z3)).toThrow(RangeError);
   });
 
   it('solver work past the deadline ends with the abstractor\'s Timeout', () => {
     const model = cfa(FIG4_LEFT);
     for (const domain of ['EXPL', 'PRED_BOOL', 'PRED_CART'] as const) {
-      const d = track(makeDomain({ domain, maxEnum: 4, predSplit: 'WHOLE' }, model));
+      const d = track(makeDomain({ domain, maxEnum: 4, predSplit: 'WHOLE' }, model, z3));
       const prec = initialPrecision(d, model, 'PROP');
       const [top] = d.initial(model.init, prec);
       d.deadline = Date.now() - 1;
@@ -568,7 +569,7 @@ describe('factory and initial precisions', () => {
       d.deadline = undefined;
       expect(d.successors(top!, edge(model, 'L1'), prec).length).toBeGreaterThan(0);
     }
-    const lazy = track(makeDomain({ domain: 'EXPL', maxEnum: '1*', predSplit: 'WHOLE' }, model));
+    const lazy = track(makeDomain({ domain: 'EXPL', maxEnum: '1*', predSplit: 'WHOLE' }, model, z3));
     lazy.deadline = Date.now() - 1;
     const prec = initialPrecision(lazy, model, 'PROP');
     expect(lazy.successors(lazy.initial(model.init, prec)[0]!, edge(model, 'L1'), prec)).toHaveLength(1);
@@ -579,7 +580,7 @@ describe('factory and initial precisions', () => {
     expect(propertyAtoms(model)).toEqual([eq(ref(variable(model, 'x')), int(0))]);
     const s = sts(STS);
     expect(propertyAtoms(s)).toEqual([ge(ref(variable(s, 'x')), int(0))]);
-    const d = track(makeDomain({ domain: 'EXPL', maxEnum: '1*', predSplit: 'WHOLE' }, s));
+    const d = track(makeDomain({ domain: 'EXPL', maxEnum: '1*', predSplit: 'WHOLE' }, s, z3));
     expect(initialPrecision(d, s, 'PROP').items()).toEqual(['x']);
   });
 });
@@ -630,12 +631,12 @@ main process soup {
   }
 
   it.each(['1*', 1, 2, 4] as const)('EXPL with k = %s', (k) => {
-    const d = track(makeDomain({ domain: 'EXPL', maxEnum: k, predSplit: 'WHOLE' }, model));
+    const d = track(makeDomain({ domain: 'EXPL', maxEnum: k, predSplit: 'WHOLE' }, model, z3));
     checkDomain(d, () => [x, y, b].filter(() => random(2)).reduce((p, v) => d.refine(p, ref(v)), d.emptyPrecision()));
   });
 
   it.each(['PRED_BOOL', 'PRED_CART', 'PRED_SPLIT'] as const)('%s', (domain) => {
-    const d = track(makeDomain({ domain, maxEnum: 0, predSplit: 'ATOMS' }, model));
+    const d = track(makeDomain({ domain, maxEnum: 0, predSplit: 'ATOMS' }, model, z3));
     checkDomain(d, () => predicates.filter(() => random(2)).reduce((p, q) => d.refine(p, q), d.emptyPrecision()));
   });
 });

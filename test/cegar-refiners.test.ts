@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { False, True, and, atStep, eq, freeVars, int, not, ref, type Expr, type VarDecl } from '../lang/expr.js';
-import { unsatChecker } from './z3.js';
+import { testContext, unsatChecker } from './z3.js';
 import { parseCfa } from '../formalisms/frontends/cfa/read.js';
 import { cfaInterpreter } from '../formalisms/cfa-semantics.js';
 import type { Interpreter } from '../formalisms/interpreter.js';
@@ -18,6 +18,8 @@ import type { Refinement } from '../cegar/refiner.js';
 import { makeRefiner, RefinementTimeout, RefinementUnsupported } from '../cegar/refiners/index.js';
 import { counterexample, segment } from '../cegar/refiners/pieces.js';
 import { minimalPaths } from '../cegar/refiners/multi.js';
+
+const z3 = testContext();
 
 const unsat = unsatChecker();
 
@@ -131,7 +133,7 @@ const INTERPOLATING: RefinementKind[] = ['FW_BIN_ITP', 'BW_BIN_ITP', 'SEQ_ITP', 
 function refineWith(kind: RefinementKind, m: Interpreter, paths: ArgPath<State>[], granularity: Granularity = 'LOCAL', deadline?: number) {
   const domain = kind === 'UNSAT_CORE' ? variables : predicates;
   const prec = PrecisionMap.create<State, Precision>(domain as Domain<State, Precision>, granularity);
-  const refiner = makeRefiner(kind);
+  const refiner = makeRefiner(kind, z3());
   const r = refiner.refine({ model: m, domain: domain as Domain<State, Precision>, deadline }, paths, prec);
   return { r, prec, refiner };
 }
@@ -257,10 +259,10 @@ describe('prune indices (Fig. 6 and Fig. 8)', () => {
   it('MIN_PRUNE and MAX_PRUNE fall back to the other interpolant when theirs adds nothing', () => {
     const path = pathThrough(FIG6, FIG6_PATH);
     const fw = spurious(refineWith('FW_BIN_ITP', FIG6, [path]).r);
-    const s = spurious(makeRefiner('MAX_PRUNE').refine({ model: FIG6, domain: predicates }, [path], fw.precision));
+    const s = spurious(makeRefiner('MAX_PRUNE', z3()).refine({ model: FIG6, domain: predicates }, [path], fw.precision));
     expect(s.pruneFrom).toEqual([path.nodes[1]]);
     expect(s.precision).not.toBe(fw.precision);
-    const again = makeRefiner('FW_BIN_ITP').refine({ model: FIG6, domain: predicates }, [path], fw.precision);
+    const again = makeRefiner('FW_BIN_ITP', z3()).refine({ model: FIG6, domain: predicates }, [path], fw.precision);
     expect(spurious(again).precision).toBe(fw.precision);
   });
 
@@ -348,7 +350,7 @@ describe('UNSAT_CORE tracks the variables of an unsat core', () => {
     const l1 = FIG6.locations.find((l) => l.name === 'L1')!;
     let prec = PrecisionMap.create<State, Tracked>(variables, 'LOCAL');
     prec = prec.refine(variables, l1, eq(ref(x), int(0)));
-    const s = spurious(makeRefiner('UNSAT_CORE').refine({ model: FIG6, domain: variables }, [path], prec));
+    const s = spurious(makeRefiner('UNSAT_CORE', z3()).refine({ model: FIG6, domain: variables }, [path], prec));
     expect(s.pruneFrom).toEqual([path.nodes[2]]);
   });
 

@@ -58,7 +58,7 @@ function replaceLit(e: Expr, from: Expr, to: Expr): Expr {
 
 /** Runs CEGAR and checks the certificate of a definite verdict, as the CLI does. */
 async function run(m: Interpreter, c: CegarConfig, seconds = 10): Promise<Verdict> {
-  const v = verdictOf(cegar(m, c, { deadline: Date.now() + seconds * 1000 }));
+  const v = verdictOf(cegar(m, c, await loadZ3(), { deadline: Date.now() + seconds * 1000 }));
   if (v.result === 'safe') expect(await checkInvariant(m, v.invariant)).toBeUndefined();
   if (v.result === 'unsafe') expect(replay(m, v.trace)).toBeUndefined();
   return v;
@@ -93,7 +93,7 @@ describe("the paper's motivating examples", () => {
   it('ERR on a model without locations falls back to BFS and says so once', async () => {
     const m = await model(`${ROOT}models/traffic.system`);
     const notes: string[] = [];
-    const v = verdictOf(cegar(m, config({ search: 'ERR', weights: searchWeights('ERR')! }), { onNote: (n) => notes.push(n) }));
+    const v = verdictOf(cegar(m, config({ search: 'ERR', weights: searchWeights('ERR')! }), await loadZ3(), { onNote: (n) => notes.push(n) }));
     expect(v.result).toBe('safe');
     expect(notes).toHaveLength(1);
     expect(notes[0]).toMatch(/using BFS/);

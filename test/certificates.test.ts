@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BV_ARITH, BV_CMP, BV_UNARY, False, True, add, and, arrayLit, arrayValue, atStep, bv, bvop, concat, declareVar, div, eq, exists, extend, extract, forall, fpLit, fpOp, ge, gt, iff, imply, indexed, int, ite, le, lt, mod, mul, neg, neq, not, or, prime, rat, read, ref, rem, sub, toRat, write, xor, type Expr } from '../lang/expr.js';
 import { BoolT, IntT, RatT, arrayType, bvType, fpType, type Type } from '../lang/types.js';
 import { ROUNDING_MODES, inf, nan, one, zero } from '../lang/float.js';
-import { currentZ3, freshZ3, loadZ3, shutdown, type Z3Context } from '../lang/smt/context.js';
+import { freshZ3, loadZ3, shutdown, type Z3Context } from '../lang/smt/context.js';
 import { translator, type Translator } from '../lang/smt/translate.js';
 import { SmtScript, symbolOf } from '../lang/smt/smtlib.js';
 import { parseSmtlib } from '../certificates/smt-check.js';
@@ -25,6 +25,7 @@ import { parseCfa } from '../formalisms/frontends/cfa/read.js';
 import { parseSts } from '../formalisms/frontends/sts/read.js';
 import { andCount, firstGateNode, type Aig, type Lit } from '../formalisms/aig.js';
 import { resultOf } from '../engines/aiger/outcome.js';
+import { ENGINE_CONTEXT } from '../cli/engine-context.js';
 import type { Clause } from '../formalisms/certificate.js';
 import { LCORR_PASS, SIMPLIFY_PASS } from '../engines/passes/circuit.js';
 import { forwardAll } from '../engines/passes/pass.js';
@@ -254,9 +255,9 @@ describe('the SMT-LIB printer means what the translator means', () => {
 
 // ---------------------------------------------------------------- invariants and k-invariants
 
-function cegarInvariant(model: Interpreter): ReadonlyMap<Location, Expr> | undefined {
+async function cegarInvariant(model: Interpreter): Promise<ReadonlyMap<Location, Expr> | undefined> {
   const c = defaultCegarConfig(theoriesOf(model.vars));
-  const r = cegar(model, { ...c, weights: searchWeights(c.search)! }, { deadline: Date.now() + 10_000 });
+  const r = cegar(model, { ...c, weights: searchWeights(c.search)! }, await loadZ3(), { deadline: Date.now() + 10_000 });
   return r.verdict === 'safe' && r.certificate.kind === 'invariant' ? r.certificate.invariant : undefined;
 }
 
@@ -301,7 +302,7 @@ describe('inductive invariants', () => {
     const models = (await corpusModels()).filter((m) => m.expected !== 'unsafe' && !/fischer[3-6]\.system/.test(m.path));
     let proved = 0;
     for (const { path, model } of models) {
-      const inv = cegarInvariant(model);
+      const inv = await cegarInvariant(model);
       if (!inv) continue;
       proved++;
       expect(await checkInductiveInvariant(model, inv), path).toBeUndefined();
@@ -312,7 +313,7 @@ describe('inductive invariants', () => {
 
   it('a strengthened or weakened location fails, naming the action or location', async () => {
     const m = await interpreterOf(manifest().find((e) => e.path.endsWith('counter5_true.cfa'))!.file);
-    const inv = cegarInvariant(m)!;
+    const inv = (await cegarInvariant(m))!;
     const strengthened = new Map(inv).set(byName(m, 'L1'), False);
     expect(await checkInductiveInvariant(m, strengthened)).toMatch(/^the invariant is not closed under L0 -> L1/);
     expect(await checkKInductiveInvariant(m, strengthened, 1, false)).toBe('the invariant is not 1-inductive');
@@ -410,7 +411,7 @@ async function ic3Problem(name: string): Promise<{ problem: { base: Aig }; claus
   const m = manifest().find((e) => e.path.includes(name))!;
   const problem = await loadProblem(m.file);
   const task = problem.task(problem.properties[0]!);
-  const mapped = await forwardAll([SIMPLIFY_PASS, LCORR_PASS], task);
+  const mapped = await forwardAll([SIMPLIFY_PASS, LCORR_PASS], task, ENGINE_CONTEXT);
   const found = new Ic3(mapped.task.circuit!, { deadline: Date.now() + 20_000 }).check();
   const r = await mapped.back(resultOf(found, { timeMs: 0, solverChecks: 0, solverTimeMs: 0 }));
   if (r.verdict !== 'safe' || r.certificate.kind !== 'latch-clauses') throw new Error(`IC3 should prove ${name}`);
@@ -482,9 +483,9 @@ describe('independence from the engines\' Z3 context', () => {
     expect(await checkInductiveInvariant(m, everywhere(m))).toBe('the invariant does not exclude the bad states at safe');
     expect(cache.size).toBe(cached);
     expect(engines.freshSymbol()).toBe(symbol + 1);
-    expect(currentZ3()).toBe(engines);
+    expect(await loadZ3()).toBe(engines);
     await shutdown();
-    expect(() => currentZ3()).toThrow(/not loaded/);
+    expect(engines.alive).toBe(false);
     expect(await checkKInductiveInvariant(m, everywhere(m), 3, false)).toBeUndefined();
     expect(await checkKInductiveInvariant(m, everywhere(m), 2, false)).toBe('the invariant is not 2-inductive');
   });

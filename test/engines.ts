@@ -39,5 +39,5 @@ export function written(problem: Problem, name: string, checked: readonly Checke
 /** A circuit as the engines get it by default: through the circuit passes (stuck latches, latch correspondence). */
 export async function prepared(aig: Aig): Promise<Aig> {
   const task = new CircuitTask(aig.file, { name: 'b0', kind: 'safety', index: 0 }, withProperty(aig, 0));
-  return (await forwardAll([SIMPLIFY_PASS, LCORR_PASS], task)).task.circuit!;
+  return (await forwardAll([SIMPLIFY_PASS, LCORR_PASS], task, ENGINE_CONTEXT)).task.circuit!;
 }

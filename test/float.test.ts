@@ -12,7 +12,7 @@ import { fold } from '../lang/fold.js';
 import * as F from '../lang/float.js';
 import { printExpr } from '../lang/print.js';
 import { BoolT, bvType, fpType, type FpType, type Type } from '../lang/types.js';
-import { currentZ3, loadZ3, shutdown } from '../lang/smt/context.js';
+import { loadZ3, shutdown, type Z3Context } from '../lang/smt/context.js';
 import { translator } from '../lang/smt/translate.js';
 import { mulberry32 } from '../bench/random.js';
 
@@ -247,8 +247,9 @@ describe('floating point against JavaScript (RNE)', () => {
 // ---------------------------------------------------------------- against Z3
 
 describe('floating point against Z3 (every operator, every rounding mode)', () => {
+  let z3: Z3Context;
   beforeAll(async () => {
-    await loadZ3();
+    z3 = await loadZ3();
   });
 
   afterAll(async () => {
@@ -257,7 +258,6 @@ describe('floating point against Z3 (every operator, every rounding mode)', () =
 
   /** Z3's value of a closed term: `Z3_simplify` evaluates fp operators on numerals. */
   function z3Value(e: Expr): Expr | string {
-    const z3 = currentZ3();
     const t = translator(z3);
     const s = z3.keep(z3.em._Z3_simplify(z3.ctx, t.toZ3(e)));
     try {

@@ -8,9 +8,10 @@ import { BoolT, IntT, RatT, arrayType } from '../lang/types.js';
 import { InterpolationError, interpolate, interpolationStats, sequenceInterpolate } from '../lang/smt/interpolate.js';
 import { atomExpr, linearAtom } from '../lang/smt/farkas.js';
 import { isTheoryLiteral } from '../lang/implicant.js';
-import { unsatChecker } from './z3.js';
+import { testContext, unsatChecker } from './z3.js';
 
 const unsat = unsatChecker();
+const z3 = testContext();
 
 function expectSubset(vars: readonly VarDecl[], allowed: ReadonlySet<VarDecl>): void {
   expect(vars.filter((v) => !allowed.has(v)).map((v) => v.name)).toEqual([]);
@@ -18,7 +19,7 @@ function expectSubset(vars: readonly VarDecl[], allowed: ReadonlySet<VarDecl>): 
 
 /** Interpolates and checks the three properties of a Craig interpolant. */
 function checkedInterpolant(a: Expr, b: Expr, opts = {}): Expr {
-  const itp = interpolate(a, b, opts);
+  const itp = interpolate(z3(), a, b, opts);
   expect(itp).not.toBe('sat');
   const i = itp as Expr;
   expect(unsat(and(a, not(i)))).toBe(true);
@@ -30,7 +31,7 @@ function checkedInterpolant(a: Expr, b: Expr, opts = {}): Expr {
 
 /** Sequence-interpolates and checks inductiveness and the variable condition of every interpolant. */
 function checkedSequence(parts: readonly Expr[]): Expr[] {
-  const res = sequenceInterpolate(parts);
+  const res = sequenceInterpolate(z3(), parts);
   expect(res).not.toBe('sat');
   const itps = res as Expr[];
   expect(itps.length).toBe(parts.length - 1);
@@ -135,13 +136,13 @@ describe('binary interpolation', () => {
 
   it('a satisfiable pair gives sat', () => {
     const [x, y] = [I('x'), I('y')];
-    expect(interpolate(eq(y, add(x, int(1))), gt(y, int(3)))).toBe('sat');
-    expect(sequenceInterpolate([eq(x, int(0)), eq(y, add(x, int(1))), gt(y, int(0))])).toBe('sat');
+    expect(interpolate(z3(), eq(y, add(x, int(1))), gt(y, int(3)))).toBe('sat');
+    expect(sequenceInterpolate(z3(), [eq(x, int(0)), eq(y, add(x, int(1))), gt(y, int(0))])).toBe('sat');
   });
 
   it('non-linear terms hit the cube cap with a clear error', () => {
     const [x, y] = [I('x'), I('y')];
-    expect(() => interpolate(and(eq(y, mul(x, x)), gt(x, int(2))), lt(y, int(5)), { maxCubes: 20 }))
+    expect(() => interpolate(z3(), and(eq(y, mul(x, x)), gt(x, int(2))), lt(y, int(5)), { maxCubes: 20 }))
       .toThrow(InterpolationError);
     // the solvers are left clean for the next query
     checkedInterpolant(and(eq(x, int(1)), eq(y, x)), eq(y, int(2)));
@@ -149,7 +150,7 @@ describe('binary interpolation', () => {
 
   it('primed variables are refused', () => {
     const x = I('x');
-    expect(() => interpolate(eq(prime(x), x), lt(x, int(0)))).toThrow(InterpolationError);
+    expect(() => interpolate(z3(), eq(prime(x), x), lt(x, int(0)))).toThrow(InterpolationError);
   });
 });
 
@@ -158,9 +159,9 @@ describe('interpolation by Farkas coefficients', () => {
     const [x0, y0, x1, y1] = [I('x0'), I('y0'), I('x1'), I('y1')];
     const a = and(eq(x0, int(5)), eq(y0, int(2)), eq(x1, add(x0, int(1))), eq(y1, add(y0, int(1))));
     const b = eq(x1, y1);
-    const before = interpolationStats();
+    const before = interpolationStats(z3());
     const itp = checkedInterpolant(a, b);
-    expect(interpolationStats().farkasCubes).toBeGreaterThan(before.farkasCubes);
+    expect(interpolationStats(z3()).farkasCubes).toBeGreaterThan(before.farkasCubes);
     // x1 = y1 + 3 says it all; no value of x1 or y1 alone
     expect(unsat(and(eq(x1, add(y1, int(3))), not(itp)))).toBe(true);
     // projection alone pins the values
@@ -269,8 +270,8 @@ describe('sequence interpolation', () => {
 
   it('one or no part decides satisfiability only', () => {
     const x = I('x');
-    expect(sequenceInterpolate([and(gt(x, int(0)), lt(x, int(0)))])).toEqual([]);
-    expect(sequenceInterpolate([gt(x, int(0))])).toBe('sat');
-    expect(sequenceInterpolate([])).toBe('sat');
+    expect(sequenceInterpolate(z3(), [and(gt(x, int(0)), lt(x, int(0)))])).toEqual([]);
+    expect(sequenceInterpolate(z3(), [gt(x, int(0))])).toBe('sat');
+    expect(sequenceInterpolate(z3(), [])).toBe('sat');
   });
 });

@@ -70,10 +70,10 @@ describe('k-induction with auxiliary invariants', () => {
   });
 
   it('each stage of the generator is an inductive invariant, and the octagons include j = cnt - 5', async () => {
-    await loadZ3();
+    const z3 = await loadZ3();
     const problem = await load(file);
     const m = problem.task(problem.properties[0]!).model;
-    const gen = new InvariantGenerator(m, 'octagons');
+    const gen = new InvariantGenerator(m, 'octagons', z3);
     try {
       // slices of 50 ms, as between k-induction's rounds; each proven stage is inductive
       while (!gen.finished) {
@@ -85,7 +85,7 @@ describe('k-induction with auxiliary invariants', () => {
       expect(gen.stagesDone).toBe(2);
       const head = m.locations.find((l) => l.name === 'Head')!;
       const [cnt, j] = ['cnt', 'j'].map((n) => ref(m.vars.find((v) => v.name === n)!));
-      const solver = new Solver();
+      const solver = new Solver(z3);
       expect(solver.check([and(gen.proven.get(head)!, not(eq(j!, sub(cnt!, int(5)))))])).toBe('unsat');
       solver.dispose();
     } finally {

@@ -2,7 +2,6 @@
 import { describe, expect, it } from 'vitest';
 import { Expr, False, True, add, and, arrayLit, arrayValue, bool, bv, bvop, concat, declareVar, div, eq, exists, extend, extract, forall, fpLit, fpOp, ge, gt, iff, imply, indexed, int, ite, le, lt, mod, mul, neg, neq, not, or, prime, rat, read, ref, rem, sub, toRat, write, xor } from '../lang/expr.js';
 import { BoolT, IntT, RatT, arrayType, bvType, fpType } from '../lang/types.js';
-import { currentZ3 } from '../lang/smt/context.js';
 import { Solver } from '../lang/smt/solver.js';
 import { translator } from '../lang/smt/translate.js';
 import { fold } from '../lang/fold.js';
@@ -245,14 +244,14 @@ describe('translation of operators, checked on literals', () => {
     smt.solver.add(eq(read(arr, int(3)), nz));
     expect(value(read(arr, int(3)))).toBe(nz);
     smt.solver.pop();
-    expect(translator().typeOf(translator().sort(f))).toBe(f);
+    expect(translator(smt.solver.z3).typeOf(translator(smt.solver.z3).sort(f))).toBe(f);
   });
 
   it('translates DAGs thousands of levels deep', () => {
     const x = declareVar('x', BoolT);
     let e: Expr = ref(x);
     for (let i = 0; i < 20000; i++) e = xor(e, i % 3 === 0 ? True : ref(x));
-    expect(() => translator().toZ3(e)).not.toThrow();
+    expect(() => translator(smt.solver.z3).toZ3(e)).not.toThrow();
     let n: Expr = int(0);
     for (let i = 0; i < 5000; i++) n = add(n, int(1));
     expect(value(n)).toBe(int(5000));
@@ -263,7 +262,7 @@ describe('translation of operators, checked on literals', () => {
     const y = ref(declareVar('y', RatT));
     const a = ref(declareVar('a', arrayType(IntT, IntT)));
     const p = ref(declareVar('p', BoolT));
-    const t = translator();
+    const t = translator(smt.solver.z3);
     for (const e of [
       and(le(x, int(3)), or(p, not(p))),
       eq(mod(add(x, int(2)), int(4)), int(0)),
@@ -321,8 +320,8 @@ describe('models', () => {
   });
 
   it('lambda array values as Z3 builds them for quantified constraints', () => {
-    const z3 = currentZ3();
-    const t = translator();
+    const z3 = smt.solver.z3;
+    const t = translator(smt.solver.z3);
     const i = ref(declareVar('i', IntT));
     const body = t.toZ3(ite(eq(i, int(1)), int(10), ite(eq(int(2), i), int(20), int(0))));
     const [bound] = z3.arrays([t.toZ3(i)]);
@@ -351,7 +350,7 @@ describe('incremental solving', () => {
     const x = ref(declareVar('x', IntT));
     const p = ref(declareVar('p', BoolT));
     const q = ref(declareVar('q', BoolT));
-    const s = new Solver();
+    const s = new Solver(smt.solver.z3);
     s.add(imply(p, gt(x, int(10))));
     const a1 = lt(x, int(5));
     const a2 = ge(x, int(0));
@@ -365,7 +364,7 @@ describe('incremental solving', () => {
 
   it('indicators of assumptions asserted inside a popped scope are made again', () => {
     const x = ref(declareVar('x', IntT));
-    const s = new Solver();
+    const s = new Solver(smt.solver.z3);
     s.add(gt(x, int(0)));
     s.push();
     expect(s.check([lt(x, int(0))])).toBe('unsat');
@@ -377,7 +376,7 @@ describe('incremental solving', () => {
 
   it('activation literals select and retire formulas', () => {
     const x = ref(declareVar('x', IntT));
-    const s = new Solver();
+    const s = new Solver(smt.solver.z3);
     const low = s.guard(lt(x, int(0)));
     const high = s.guard(gt(x, int(0)));
     expect(low.op).toBe('var');
@@ -393,7 +392,7 @@ describe('incremental solving', () => {
   });
 
   it('statistics count every check', () => {
-    const s = new Solver();
+    const s = new Solver(smt.solver.z3);
     s.add(ref(declareVar('p', BoolT)));
     for (let i = 0; i < 5; i++) s.check();
     expect(s.stats.checks).toBe(5);
@@ -406,7 +405,7 @@ describe('incremental solving', () => {
     const pigeons = 13;
     const holes = 12;
     const p = Array.from({ length: pigeons }, (_, i) => Array.from({ length: holes }, (_, j) => ref(declareVar(`p${i}_${j}`, BoolT))));
-    const s = new Solver();
+    const s = new Solver(smt.solver.z3);
     for (let i = 0; i < pigeons; i++) s.add(or(...p[i]!));
     for (let j = 0; j < holes; j++) {
       for (let i = 0; i < pigeons; i++) for (let k = i + 1; k < pigeons; k++) s.add(not(and(p[i]![j]!, p[k]![j]!)));

@@ -11,6 +11,7 @@
  * conjunct `v' = v`: a variable top in the source and merely copied stays top instead of being
  * enumerated over its whole type.
  */
+import type { Z3Context } from '../../lang/smt/context.js';
 import { False, True, and, conjuncts, eq, freeVars, not, prime, ref, type Expr, type VarDecl } from '../../lang/expr.js';
 import { evaluateIn, type Valuation } from '../../lang/eval.js';
 import { BoolT } from '../../lang/types.js';
@@ -84,8 +85,8 @@ export class ExplDomain extends SolverBacked implements MeasuredDomain<ExplState
   private readonly posts = new Map<string, ExplState[]>();
   private readonly involvedVars = new Map<number, ReadonlySet<VarDecl>>();
 
-  constructor(readonly maxEnum: MaxEnum, vars: readonly VarDecl[]) {
-    super();
+  constructor(readonly maxEnum: MaxEnum, vars: readonly VarDecl[], z3: Z3Context) {
+    super(z3);
     if (maxEnum !== '1*' && !(Number.isInteger(maxEnum) && maxEnum >= 0)) {
       throw new RangeError(`maxEnum must be a non-negative integer or '1*', not ${String(maxEnum)}`);
     }

@@ -4,6 +4,7 @@
  * edges into the error location (for EXPL: their variables); only edges from another location
  * count, so the single self-loop of an STS or circuit adds nothing beyond the property.
  */
+import type { Z3Context } from '../../lang/smt/context.js';
 import { conjuncts, postorder, type Expr } from '../../lang/expr.js';
 import type { Interpreter } from '../../formalisms/interpreter.js';
 import type { AbstractState, Domain, Precision } from '../domain.js';
@@ -17,13 +18,13 @@ export type DomainConfig = Pick<CegarConfig, 'domain' | 'maxEnum' | 'predSplit'>
 
 export type AnyDomain = MeasuredDomain<AbstractState, Precision>;
 
-export function makeDomain(config: DomainConfig, model: Interpreter): AnyDomain {
+export function makeDomain(config: DomainConfig, model: Interpreter, z3: Z3Context): AnyDomain {
   const dialect = model.dialect;
   switch (config.domain) {
-    case 'EXPL': return new ExplDomain(config.maxEnum, model.vars);
-    case 'PRED_BOOL': return new PredDomain('BOOL', config.predSplit, dialect);
-    case 'PRED_CART': return new PredDomain('CART', config.predSplit, dialect);
-    case 'PRED_SPLIT': return new PredDomain('SPLIT', config.predSplit, dialect);
+    case 'EXPL': return new ExplDomain(config.maxEnum, model.vars, z3);
+    case 'PRED_BOOL': return new PredDomain('BOOL', config.predSplit, dialect, z3);
+    case 'PRED_CART': return new PredDomain('CART', config.predSplit, dialect, z3);
+    case 'PRED_SPLIT': return new PredDomain('SPLIT', config.predSplit, dialect, z3);
   }
 }
 

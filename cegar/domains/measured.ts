@@ -5,6 +5,7 @@
 import type { AbstractState, Domain, Precision } from '../domain.js';
 import { Queries, type DomainStats } from './queries.js';
 import { True, type Expr } from '../../lang/expr.js';
+import type { Z3Context } from '../../lang/smt/context.js';
 
 export interface MeasuredDomain<S extends AbstractState, P extends Precision> extends Domain<S, P> {
   readonly stats: DomainStats;
@@ -16,7 +17,11 @@ export interface MeasuredDomain<S extends AbstractState, P extends Precision> ex
 
 /** The part every domain here shares: one long-lived `Queries` solver, its statistics and deadline. */
 export abstract class SolverBacked {
-  protected readonly queries = new Queries();
+  protected readonly queries: Queries;
+
+  constructor(z3: Z3Context) {
+    this.queries = new Queries(z3);
+  }
 
   get stats(): DomainStats {
     return this.queries.stats;

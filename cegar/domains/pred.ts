@@ -10,6 +10,7 @@
  * All queries go to one long-lived solver as assumptions; abstract posts, implications and bad-state
  * checks are cached by expression ids.
  */
+import type { Z3Context } from '../../lang/smt/context.js';
 import { BoolT } from '../../lang/types.js';
 import { False, True, and, conjuncts, declareVar, iff, not, or, prime, ref, type Expr } from '../../lang/expr.js';
 import type { Dialect } from '../../lang/print.js';
@@ -66,8 +67,8 @@ export class PredDomain extends SolverBacked implements MeasuredDomain<PredState
   private readonly cubePosts = new Map<string, Expr[] | undefined>();
   private readonly implications = new Map<string, boolean>();
 
-  constructor(readonly abstraction: PredAbstraction, readonly split: PredSplit, dialect: Dialect) {
-    super();
+  constructor(readonly abstraction: PredAbstraction, readonly split: PredSplit, dialect: Dialect, z3: Z3Context) {
+    super(z3);
     this.empty = new PredPrecision([], dialect);
   }
 

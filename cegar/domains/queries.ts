@@ -4,6 +4,7 @@
  * up because the deadline passed ends the analysis with the abstractor's `Timeout`.
  */
 import type { Expr } from '../../lang/expr.js';
+import type { Z3Context } from '../../lang/smt/context.js';
 import { Solver, type SmtAnswer } from '../../lang/smt/solver.js';
 import { Timeout } from '../abstractor.js';
 
@@ -16,6 +17,9 @@ export interface DomainStats {
 
 export class Queries {
   private solver: Solver | undefined;
+
+  constructor(private readonly z3: Z3Context) {}
+
   /** Absolute deadline (ms since the epoch), if any. */
   deadline: number | undefined = undefined;
 
@@ -24,7 +28,7 @@ export class Queries {
   }
 
   get smt(): Solver {
-    return (this.solver ??= new Solver());
+    return (this.solver ??= new Solver(this.z3));
   }
 
   check(assumptions: readonly Expr[]): SmtAnswer {

@@ -5,7 +5,7 @@
  * one piece at a time in a scope, checked after each piece, and popped when the answer is known.
  */
 import type { Expr } from '../../lang/expr.js';
-import { currentZ3 } from '../../lang/smt/context.js';
+import type { Z3Context } from '../../lang/smt/context.js';
 import { Solver, type SolverStats, type SmtAnswer } from '../../lang/smt/solver.js';
 import type { Trace } from '../../formalisms/trace.js';
 import type { AbstractState } from '../domain.js';
@@ -24,12 +24,11 @@ export type CoreResult = Feasible | { readonly feasible: false; readonly core: r
 
 export class FeasibilityChecker {
   private solver: Solver | undefined;
-  /** Checks and time of solvers given up when their Z3 context was shut down. */
-  private readonly past: SolverStats = { checks: 0, timeMs: 0 };
+
+  constructor(private readonly z3: Z3Context) {}
 
   get stats(): SolverStats {
-    const now = this.solver?.stats ?? { checks: 0, timeMs: 0 };
-    return { checks: this.past.checks + now.checks, timeMs: this.past.timeMs + now.timeMs };
+    return this.solver?.stats ?? { checks: 0, timeMs: 0 };
   }
 
   /** Whether the whole path is feasible, with its concrete trace. */
@@ -88,15 +87,9 @@ export class FeasibilityChecker {
     }
   }
 
-  /** The solver, made again if the Z3 context it lived in has been shut down. */
+  /** The one solver, made when first needed. */
   private live(): Solver {
-    const z3 = currentZ3();
-    if (this.solver && this.solver.z3 === z3 && z3.alive) return this.solver;
-    if (this.solver) {
-      this.past.checks += this.solver.stats.checks;
-      this.past.timeMs += this.solver.stats.timeMs;
-    }
-    return (this.solver = new Solver(z3));
+    return (this.solver ??= new Solver(this.z3));
   }
 
   private verdict(s: Solver, budget: Budget, assumptions: readonly Expr[]): SmtAnswer {

@@ -10,6 +10,7 @@
  * all tracked yet, since the states before it are rebuilt exactly as they are. A refinement that adds
  * nothing returns the precision unchanged (the same object), which the checker reports as UNKNOWN.
  */
+import type { Z3Context } from '../../lang/smt/context.js';
 import type { ArgNode, ArgPath } from '../arg.js';
 import type { AbstractState, Precision } from '../domain.js';
 import type { PrecisionMap } from '../precision-map.js';
@@ -87,10 +88,13 @@ function applySequence<S extends AbstractState, P extends Precision>(
 }
 
 class StrategyRefiner implements Refiner {
-  private readonly feasibility = new FeasibilityChecker();
-  private readonly interpolation = new Interpolation();
+  private readonly feasibility: FeasibilityChecker;
+  private readonly interpolation: Interpolation;
 
-  constructor(readonly kind: RefinementKind) {}
+  constructor(readonly kind: RefinementKind, z3: Z3Context) {
+    this.feasibility = new FeasibilityChecker(z3);
+    this.interpolation = new Interpolation(z3);
+  }
 
   get stats(): RefinerStats {
     const f = this.feasibility.stats;
@@ -147,6 +151,6 @@ class StrategyRefiner implements Refiner {
   }
 }
 
-export function makeRefiner(kind: RefinementKind): Refiner & { readonly stats: RefinerStats } {
-  return new StrategyRefiner(kind);
+export function makeRefiner(kind: RefinementKind, z3: Z3Context): Refiner & { readonly stats: RefinerStats } {
+  return new StrategyRefiner(kind, z3);
 }

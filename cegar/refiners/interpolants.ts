@@ -5,6 +5,7 @@
  * bounds it by the deadline, counts it, and refuses theories that model-based projection cannot
  * handle (bit-vectors and floats only enumerate values, smt-notes §4).
  */
+import type { Z3Context } from '../../lang/smt/context.js';
 import { False, True, and, postorder, type Expr } from '../../lang/expr.js';
 import type { Type } from '../../lang/types.js';
 import {
@@ -65,18 +66,20 @@ export interface InterpolationStats {
 }
 
 export class Interpolation {
+  constructor(private readonly z3: Z3Context) {}
+
   readonly stats: InterpolationStats = { calls: 0, checks: 0, timeMs: 0, farkasCubes: 0, projectedCubes: 0 };
 
   /** A binary interpolant of A and B (A and B must be inconsistent). */
   binary(a: Expr, b: Expr, budget: Budget): Expr {
-    const r = this.run([a, b], budget, (timeoutMs) => interpolate(a, b, { timeoutMs }));
+    const r = this.run([a, b], budget, (timeoutMs) => interpolate(this.z3, a, b, { timeoutMs }));
     if (r === 'sat') throw new RefinementError('interpolation found a counterexample feasible that the feasibility check refuted');
     return r;
   }
 
   /** Sequence interpolants I_1 .. I_(n-1) of inconsistent parts A_1 .. A_n. */
   sequence(parts: readonly Expr[], budget: Budget): Expr[] {
-    const r = this.run(parts, budget, (timeoutMs) => sequenceInterpolate(parts, { timeoutMs }));
+    const r = this.run(parts, budget, (timeoutMs) => sequenceInterpolate(this.z3, parts, { timeoutMs }));
     if (r === 'sat') throw new RefinementError('interpolation found a counterexample feasible that the feasibility check refuted');
     return r;
   }
@@ -89,7 +92,7 @@ export class Interpolation {
         '(model-based projection only enumerates their values); use --domain EXPL --refinement UNSAT_CORE');
     }
     const timeoutMs = budget.remaining('interpolation');
-    const before = interpolationStats();
+    const before = interpolationStats(this.z3);
     this.stats.calls++;
     try {
       return f(timeoutMs);
@@ -98,7 +101,7 @@ export class Interpolation {
       if (budget.expired || /timeout|canceled/i.test(e.message)) throw new RefinementTimeout('interpolation');
       throw new RefinementError(`interpolation gave up: ${e.message}`);
     } finally {
-      const after = interpolationStats();
+      const after = interpolationStats(this.z3);
       this.stats.checks += after.checks - before.checks;
       this.stats.timeMs += after.timeMs - before.timeMs;
       this.stats.farkasCubes += after.farkasCubes - before.farkasCubes;

@@ -1,10 +1,7 @@
 /**
- * k-induction on the SAT solver (Sheeran, Singh, Stålmarck 2000), with `--simplepath lazy` the
- * simple-path constraints added lazily (Eén, Sörensson 2003). Two incremental solvers: the base case is the BMC unrolling
- * from the initial states; the step case unrolls from an arbitrary state, asserting the
- * constraints at every step and the property at every step but the last, and asks whether the last
- * step can be bad. When the step case finds a path that visits one state twice, the two states are
- * required to differ and the query is repeated; an unsatisfiable step case proves the property.
+ * k-induction on the SAT solver (Sheeran, Singh, Stålmarck 2000), on the base case and the step case
+ * of the bounded-checking module (bounded.ts), with `--simplepath lazy` over simple paths: an
+ * unsatisfiable step case after k safe base cases proves the property.
  *
  * The proof is a witness circuit that remembers the last k - 1 states (k-witness.ts), checked by
  * certifaiger's rules like IC3's. When the step case needed simple-path constraints it is instead a
@@ -15,95 +12,28 @@
  * unrolls the view k steps itself. So simple paths are off by default (as in rIC3): each proof is
  * then a witness circuit.
  */
-import { SatSolver, type SolveOptions } from '../../lang/sat/solver.js';
+import type { SolveOptions } from '../../lang/sat/solver.js';
 import { True } from '../../lang/expr.js';
 import type { Aig } from '../../formalisms/aig.js';
 import type { Task } from '../../formalisms/task.js';
 import { TIMEOUT, unknown, type Result, type Statistics } from '../../formalisms/result.js';
 import type { Engine, Settings } from '../engine.js';
 import { boundOf, boundShown } from '../bound.js';
-import { expired, initialUnrolling, readRun, type AigerEngineOptions } from './bmc.js';
-import { Unroller } from './cnf.js';
+import { BaseCase, StepCase, expired, type AigerEngineOptions } from './bounded.js';
 import { resultOf, type Outcome } from './outcome.js';
 
-/** The step case: paths from any state, with simple-path constraints added on demand. */
-class StepCase {
-  readonly sat = new SatSolver();
-  private readonly u: Unroller;
-  private readonly firstLatch: number;
-  /** Whether a path with a repeated state was excluded: the proof holds over simple paths only. */
-  simplePath = false;
-
-  /** `simplePaths`: whether paths with a repeated state are excluded (else they count as counterexamples to induction). */
-  constructor(private readonly aig: Aig, private readonly simplePaths: boolean) {
-    this.u = new Unroller(aig, this.sat, (t, k) => (t === 0 ? this.sat.newVar() : this.u.lit(t - 1, aig.latches[k]!.next)));
-    this.firstLatch = 1 + aig.inputs.length;
-  }
-
-  private latches(t: number): number[] {
-    return this.aig.latches.map((_, k) => this.u.lit(t, 2 * (this.firstLatch + k)));
-  }
-
-  /** Adds step `t` (constraints), with the property asserted at `t - 1`. */
-  extend(t: number): void {
-    if (t > 0) this.sat.addClause([-this.u.lit(t - 1, this.aig.properties[0]!.lit)]);
-    for (const c of this.aig.constraints) this.sat.addClause([this.u.lit(t, c.lit)]);
-  }
-
-  /** Whether a simple path of `t` steps ends in a bad state; undefined on timeout. */
-  badAt(t: number, limits: SolveOptions): boolean | undefined {
-    const bad = this.u.lit(t, this.aig.properties[0]!.lit);
-    for (;;) {
-      const r = this.sat.solve([bad], limits);
-      if (r !== true || !this.simplePaths) return r;
-      const states = Array.from({ length: t + 1 }, (_, i) => this.latches(i));
-      const key = states.map((s) => s.map((l) => (this.sat.value(l) === true ? '1' : '0')).join(''));
-      const seen = new Map<string, number>();
-      let repeated: [number, number] | undefined;
-      key.forEach((s, j) => {
-        const i = seen.get(s);
-        if (i !== undefined && !repeated) repeated = [i, j];
-        seen.set(s, j);
-      });
-      if (!repeated) return true;
-      this.distinct(states[repeated[0]]!, states[repeated[1]]!);
-    }
-  }
-
-  /** States `a` and `b` differ in some latch. */
-  private distinct(a: number[], b: number[]): void {
-    this.simplePath = true;
-    const differs = a.map((x, k) => {
-      const y = b[k]!;
-      const d = this.sat.newVar();
-      this.sat.addClause([-d, x, y]);
-      this.sat.addClause([-d, -x, -y]);
-      return d;
-    });
-    this.sat.addClause(differs);
-  }
-}
-
-/** What k-induction finds: a circuit engine's outcome, or a proof at a depth (its certificate needs the problem: `kindResult`). */
+/** What k-induction finds: a circuit engine's outcome, or a proof at a depth (`kindResult` makes its certificate). */
 export type KindOutcome = Outcome | { readonly result: 'proved'; readonly depth: number; readonly simplePath: boolean };
 
-function kInductionOutcome(aig: Aig, opts: KindOptions, reached: { depth: number; base: SatSolver; step: SatSolver }): KindOutcome {
-  const { sat, u } = initialUnrolling(aig);
-  reached.base = sat;
-  const step = new StepCase(aig, opts.simplePaths ?? false);
-  reached.step = step.sat;
+function kInductionOutcome(opts: KindOptions, base: BaseCase, step: StepCase, reached: { depth: number }): KindOutcome {
   const bound = opts.bound ?? Infinity;
-  const bad = aig.properties[0]!.lit;
   step.extend(0);
   for (let k = 0; k <= bound; k++) {
     opts.onProgress?.({ phase: 'k-induction', iteration: k, detail: `depth ${k}` });
-    for (const c of aig.constraints) sat.addClause([u.lit(k, c.lit)]);
-    const b = u.lit(k, bad);
     const limits: SolveOptions = { deadline: opts.deadline, stop: opts.stop };
-    const base = sat.solve([b], limits);
-    if (base === undefined) return { result: 'unknown', reason: TIMEOUT };
-    if (base) return { result: 'unsafe', run: readRun(aig, sat, u, k + 1) };
-    sat.addClause([-b]);
+    const bad = base.badAt(k, limits);
+    if (bad === undefined) return { result: 'unknown', reason: TIMEOUT };
+    if (bad) return { result: 'unsafe', run: base.run(k) };
     step.extend(k + 1);
     const inductive = step.badAt(k + 1, limits);
     if (inductive === undefined) return { result: 'unknown', reason: TIMEOUT };
@@ -126,14 +56,16 @@ export interface KindOptions extends AigerEngineOptions {
 
 /** k-induction on a circuit: its outcome and statistics, timed from `started`. */
 export function runKind(circuit: Aig, opts: KindOptions, started = Date.now()): { outcome: KindOutcome; stats: Statistics } {
-  const reached = { depth: -1, base: new SatSolver(), step: new SatSolver() };
-  const outcome = kInductionOutcome(circuit, opts, reached);
+  const reached = { depth: -1 };
+  const base = new BaseCase(circuit);
+  const step = new StepCase(circuit, opts.simplePaths ?? false);
+  const outcome = kInductionOutcome(opts, base, step, reached);
   return {
     outcome,
     stats: {
       timeMs: Date.now() - started,
-      solverChecks: reached.base.stats.solves + reached.step.stats.solves,
-      solverTimeMs: reached.base.stats.timeMs + reached.step.stats.timeMs,
+      solverChecks: base.sat.stats.solves + step.sat.stats.solves,
+      solverTimeMs: base.sat.stats.timeMs + step.sat.stats.timeMs,
       bound: reached.depth,
     },
   };

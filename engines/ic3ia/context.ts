@@ -4,11 +4,12 @@
  * transition relation, the deadline and the counters. Every frame query goes through `check` here,
  * so all of them are bounded by the deadline and counted in one place.
  */
+import type { Z3Context } from '../../lang/smt/context.js';
 import { eq, int, prime, ref, True, type Expr } from '../../lang/expr.js';
 import type { Interpreter, Location } from '../../formalisms/interpreter.js';
 import { Solver } from '../../lang/smt/solver.js';
 import { DeadlineChecks } from '../../lang/smt/deadline.js';
-import { Unrolling } from '../bmc.js';
+import { Unrolling } from '../bounded.js';
 
 export interface Ic3iaCounters {
   /** The top frame. */
@@ -22,13 +23,14 @@ export interface Ic3iaCounters {
 }
 
 export class Ic3iaContext {
-  readonly solver = new Solver();
+  readonly solver: Solver;
   readonly unroll: Unrolling;
   readonly counters: Ic3iaCounters = { frame: 0, obligations: 0, clauses: 0, refinements: 0, predicates: 0 };
 
   private readonly bounded: DeadlineChecks;
 
-  constructor(readonly model: Interpreter, readonly deadline: number | undefined) {
+  constructor(readonly model: Interpreter, readonly deadline: number | undefined, readonly z3: Z3Context) {
+    this.solver = new Solver(z3);
     this.bounded = new DeadlineChecks(deadline);
     this.unroll = new Unrolling(model);
   }

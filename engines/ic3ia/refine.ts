@@ -24,13 +24,14 @@ import type { Ic3iaContext } from './context.js';
 import type { Cube } from './frames.js';
 
 export class Refiner {
-  readonly solver = new Solver();
+  readonly solver: Solver;
   /** The locations reachable in exactly j steps, syntactically. */
   private readonly frontiers: Set<Location>[];
   /** The step formula from frontier j, over V and V'. */
   private readonly steps: Expr[] = [];
 
   constructor(private readonly ctx: Ic3iaContext, private readonly abs: Abstraction) {
+    this.solver = new Solver(ctx.z3);
     this.frontiers = [new Set([ctx.model.initLoc])];
     this.solver.addAtStep(ctx.unroll.initial(), 0);
   }
@@ -71,7 +72,7 @@ export class Refiner {
     const parts = [and(atStep(unroll.initial(), 0), atStep(this.states(path[0]!), 0))];
     for (let j = 1; j <= k; j++) parts.push(and(atStep(this.steps[j - 1]!, j - 1), atStep(this.states(path[j]!), j)));
     parts[k] = and(parts[k]!, atStep(unroll.bad(), k));
-    const itps = pathInterpolants(parts, this.ctx.deadline, 'BMC');
+    const itps = pathInterpolants(this.ctx.z3, parts, this.ctx.deadline, 'BMC');
     const loc = unroll.locVar;
     return itps.flatMap((i) => splitPredicate(simplify(unindexed(i)), 'ATOMS'))
       .filter((p) => postorder(p).some((n) => n.op === 'var' && n.decl !== loc));

@@ -4,6 +4,7 @@
  * the solver that decides paths, the deadline and the counters. Every query goes through `check`,
  * so all of them are bounded by the deadline and counted in one place.
  */
+import type { Z3Context } from '../../lang/smt/context.js';
 import { False, True, not, type Expr } from '../../lang/expr.js';
 import type { Interpreter } from '../../formalisms/interpreter.js';
 import { Solver } from '../../lang/smt/solver.js';
@@ -25,9 +26,9 @@ export interface ImpactCounters {
 
 export class ImpactContext {
   /** Implications between labels. */
-  readonly solver = new Solver();
+  readonly solver: Solver;
   /** Paths of the unwinding, each in a scope of its own. */
-  readonly paths = new Solver();
+  readonly paths: Solver;
   readonly counters: ImpactCounters = {
     unwindingNodes: 0, coveredNodes: 0, expanded: 0, forcedAttempts: 0, forcedCoverings: 0, refinements: 0,
   };
@@ -35,7 +36,9 @@ export class ImpactContext {
 
   private readonly bounded: DeadlineChecks;
 
-  constructor(readonly model: Interpreter, readonly deadline: number | undefined) {
+  constructor(readonly model: Interpreter, readonly deadline: number | undefined, readonly z3: Z3Context) {
+    this.solver = new Solver(z3);
+    this.paths = new Solver(z3);
     this.bounded = new DeadlineChecks(deadline);
   }
 

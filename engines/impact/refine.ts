@@ -56,6 +56,6 @@ export function feasible(ctx: ImpactContext, parts: readonly Expr[], nodes?: rea
  * enumerates their values, smt-notes §4).
  */
 export function interpolants(ctx: ImpactContext, parts: readonly Expr[]): Expr[] {
-  const itps = pathInterpolants(parts, ctx.deadline, 'the solver');
+  const itps = pathInterpolants(ctx.z3, parts, ctx.deadline, 'the solver');
   return itps.map((i) => simplify(unindexed(i)));
 }

@@ -10,19 +10,18 @@
  */
 import { False, True, and, conjuncts, exists, freeVars, imply, not, or, postorder, substitute, type Expr, type VarDecl } from '../../lang/expr.js';
 import { simplify } from '../../lang/simplify.js';
-import { currentZ3 } from '../../lang/smt/context.js';
+import type { Z3Context } from '../../lang/smt/context.js';
 import { UnsupportedError, translator } from '../../lang/smt/translate.js';
 import { expandTrace, type BlockModel } from '../../formalisms/block-encoding.js';
 import type { Action, Location } from '../../formalisms/interpreter.js';
 import type { SafeCertificate, UnsafeCertificate } from '../../formalisms/certificate.js';
-import { exhausted } from '../bmc.js';
+import { exhausted } from '../bounded.js';
 
 /**
  * `e` rewritten by Z3's tactics `names` in sequence, read back as the disjunction of the resulting
  * subgoals; undefined when the result leaves Vigil's expression language (a quantifier `qe` kept).
  */
-function rewrite(names: readonly string[], e: Expr): Expr | undefined {
-  const z3 = currentZ3();
+function rewrite(z3: Z3Context, names: readonly string[], e: Expr): Expr | undefined {
   const { em, ctx } = z3;
   const t = translator(z3);
   const goal = z3.ok(em._Z3_mk_goal(ctx, 0, 0, 0));
@@ -58,9 +57,9 @@ function rewrite(names: readonly string[], e: Expr): Expr | undefined {
 }
 
 /** ∃ bound. body without quantifiers, or undefined when Z3's `qe` leaves some. */
-export function eliminate(bound: readonly VarDecl[], body: Expr): Expr | undefined {
+function eliminate(z3: Z3Context, bound: readonly VarDecl[], body: Expr): Expr | undefined {
   if (bound.length === 0) return body;
-  return rewrite(['qe', 'simplify'], exists([...bound], body));
+  return rewrite(z3, ['qe', 'simplify'], exists([...bound], body));
 }
 
 /**
@@ -69,9 +68,9 @@ export function eliminate(bound: readonly VarDecl[], body: Expr): Expr | undefin
  * and x = 0"), and the printed certificate should read as the engine's would. The independent
  * check sees the result, so this only has to be readable, not trusted.
  */
-function readable(e: Expr): Expr {
+function readable(z3: Z3Context, e: Expr): Expr {
   if (e === True || e === False) return e;
-  return rewrite(['ctx-simplify', 'simplify'], e) ?? e;
+  return rewrite(z3, ['ctx-simplify', 'simplify'], e) ?? e;
 }
 
 /** An action's formula as guards and a next-state definition per variable, if it has that form (CFA edges do). */
@@ -96,7 +95,7 @@ function definitions(a: Action, vars: readonly VarDecl[]): { guards: Expr[]; nex
  * the edges into it from a block's start or from inner locations are closed because the blocks
  * they lie on are: Inv(s) ∧ block ⇒ Inv(t)'.
  */
-export function originalInvariant(model: BlockModel, invariant: ReadonlyMap<Location, Expr>): Map<Location, Expr> | string {
+function originalInvariant(model: BlockModel, invariant: ReadonlyMap<Location, Expr>, z3: Z3Context): Map<Location, Expr> | string {
   const o = model.original;
   const ends = new Set(model.locations);
   const memo = new Map<Location, Expr | string>();
@@ -112,11 +111,11 @@ export function originalInvariant(model: BlockModel, invariant: ReadonlyMap<Loca
       const body = simplify(imply(and(...d.guards), substitute(after, d.next)));
       const open = freeVars(body).filter((v) => a.locals.includes(v));
       // ∀ L. body = ¬∃ L. ¬body
-      const inv = open.length === 0 ? body : eliminate(open, not(body));
+      const inv = open.length === 0 ? body : eliminate(z3, open, not(body));
       if (inv === undefined) return `the invariant at ${l.name}, inside a block, cannot be stated without quantifiers`;
       parts.push(open.length === 0 ? inv : simplify(not(inv)));
     }
-    const r = readable(simplify(and(...parts)));
+    const r = readable(z3, simplify(and(...parts)));
     memo.set(l, r);
     return r;
   };
@@ -151,10 +150,10 @@ function longestPath(model: BlockModel): { visited: Set<Location>; longest: numb
 }
 
 /** A SAFE certificate of the block view as one of the original view, or why there is none. */
-export function originalSafe(model: BlockModel, c: SafeCertificate): SafeCertificate | string {
+export function originalSafe(model: BlockModel, c: SafeCertificate, z3: Z3Context): SafeCertificate | string {
   switch (c.kind) {
     case 'invariant': {
-      const inv = originalInvariant(model, c.invariant);
+      const inv = originalInvariant(model, c.invariant, z3);
       return typeof inv === 'string' ? inv : { kind: 'invariant', invariant: inv };
     }
     case 'k-invariant': {

@@ -9,7 +9,7 @@
 import type { Encoding } from '../../formalisms/block-encoding.js';
 import { unknown, type Result } from '../../formalisms/result.js';
 import type { Task } from '../../formalisms/task.js';
-import { OptionError, type EngineOption } from '../engine.js';
+import { OptionError, type EngineContext, type EngineOption } from '../engine.js';
 import type { Pass, PassSpec } from './pass.js';
 
 const ENCODINGS: readonly Encoding[] = ['SBE', 'LBE', 'ABE'];
@@ -30,12 +30,13 @@ export const ENCODING: EngineOption = {
 function blockPass(encoding: Encoding): Pass {
   return {
     name: `encoding ${encoding}`,
-    async forward(task: Task) {
+    async forward(task: Task, context: EngineContext) {
       const [{ encodeBlocks }, { originalSafe, originalUnsafe }] = await Promise.all([import('../../formalisms/block-encoding.js'), import('./block-certificates.js')]);
       const model = encodeBlocks(task.model, encoding);
+      const z3 = await context.z3();
       const back = (r: Result): Result => {
         if (r.verdict === 'safe') {
-          const c = originalSafe(model, r.certificate);
+          const c = originalSafe(model, r.certificate, z3);
           return typeof c === 'string' ? { verdict: 'unknown', reason: unknown('unsupported', c), stats: r.stats, ...(r.arg ? { arg: r.arg } : {}) } : { ...r, certificate: c };
         }
         if (r.verdict === 'unsafe') {

@@ -7,7 +7,7 @@
  */
 import type { Result } from '../../formalisms/result.js';
 import type { Task } from '../../formalisms/task.js';
-import type { EngineOption, Settings } from '../engine.js';
+import type { EngineContext, EngineOption, Settings } from '../engine.js';
 
 /** A task transformed, with the map of results back and what the transformation did (counters beside the engine's). */
 export interface Mapped {
@@ -17,7 +17,8 @@ export interface Mapped {
 
 export interface Pass {
   readonly name: string;
-  forward(task: Task): Mapped | Promise<Mapped>;
+  /** The task transformed; a pass that reads back with Z3 (block encoding's invariants) asks the context for it. */
+  forward(task: Task, context: EngineContext): Mapped | Promise<Mapped>;
 }
 
 /**
@@ -34,11 +35,11 @@ export interface PassSpec {
 }
 
 /** The passes applied in order, and their maps back composed in reverse. */
-export async function forwardAll(passes: readonly Pass[], task: Task): Promise<Mapped> {
+export async function forwardAll(passes: readonly Pass[], task: Task, context: EngineContext): Promise<Mapped> {
   let current: Mapped = { task, back: (r) => r };
   for (const pass of passes) {
     const before = current;
-    const next = await pass.forward(before.task);
+    const next = await pass.forward(before.task, context);
     current = { task: next.task, back: async (r) => before.back(await next.back(r)) };
   }
   return current;

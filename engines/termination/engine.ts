@@ -53,10 +53,10 @@ export function createEngine(_settings: Settings, context: EngineContext): Engin
   return {
     configuration: () => ({}),
     async check(task, limits, reporter): Promise<Result> {
-      await context.z3();
+      const z3 = await context.z3();
       const model = task.model;
       const started = Date.now();
-      const oracle = new Oracle(limits.deadline);
+      const oracle = new Oracle(limits.deadline, z3);
       let lassos = 0;
       let predicateCount = 0;
       let cubes = 0;

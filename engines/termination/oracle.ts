@@ -3,6 +3,7 @@
  * scope of its own, under the run's deadline. An undecided query is reported as such, never read
  * as an answer; an expired deadline is a `Timeout`.
  */
+import type { Z3Context } from '../../lang/smt/context.js';
 import type { Expr } from '../../lang/expr.js';
 import { Solver } from '../../lang/smt/solver.js';
 import type { SmtModel } from '../../lang/smt/model.js';
@@ -10,9 +11,11 @@ import type { SmtModel } from '../../lang/smt/model.js';
 export class Timeout extends Error {}
 
 export class Oracle {
-  readonly solver = new Solver();
+  readonly solver: Solver;
 
-  constructor(private readonly deadline: number | undefined) {}
+  constructor(private readonly deadline: number | undefined, z3: Z3Context) {
+    this.solver = new Solver(z3);
+  }
 
   private limit(): void {
     const remaining = this.deadline === undefined ? undefined : this.deadline - Date.now();

@@ -158,7 +158,6 @@ export class Z3Context {
 
 let module: Promise<Em> | undefined;
 let loading: Promise<Z3Context> | undefined;
-let current: Z3Context | undefined;
 
 /** The WebAssembly module, initialised once per thread and shared by every context on it. */
 function loadModule(): Promise<Em> {
@@ -183,8 +182,7 @@ function newContext(em: Em): Z3Context {
 /** Initialises Z3 once per thread; later calls return the same context until `shutdown()`. */
 export function loadZ3(): Promise<Z3Context> {
   loading ??= (async () => {
-    current = newContext(await loadModule());
-    return current;
+    return newContext(await loadModule());
   })();
   return loading;
 }
@@ -198,12 +196,6 @@ export async function freshZ3(): Promise<Z3Context> {
   return newContext(await loadModule());
 }
 
-/** The context made by `loadZ3()`; throws if it has not been awaited yet. */
-export function currentZ3(): Z3Context {
-  if (!current) throw new Z3Error('Z3 is not loaded: await loadZ3() first');
-  return current;
-}
-
 /**
  * Frees the context and everything made in it (solvers, models, cached terms). With no check in
  * flight (all checks here are synchronous) the process can then exit by itself. A later `loadZ3()`
@@ -212,6 +204,5 @@ export function currentZ3(): Z3Context {
 export async function shutdown(): Promise<void> {
   const z3 = loading && (await loading);
   loading = undefined;
-  current = undefined;
   z3?.dispose();
 }

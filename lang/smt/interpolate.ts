@@ -23,7 +23,7 @@
  */
 import { Expr, False, True, VarDecl, and, conjuncts, freeVars, not, or, postorder, ref } from '../expr.js';
 import { implicant } from '../implicant.js';
-import { Z3Context, currentZ3 } from './context.js';
+import type { Z3Context } from './context.js';
 import { RatT } from '../types.js';
 import { FarkasSolver, linearAtoms, type LinearAtom } from './farkas.js';
 import { SmtModel } from './model.js';
@@ -301,8 +301,7 @@ function overReals(atom: LinearAtom): boolean {
 
 const interpolators = new WeakMap<Z3Context, Interpolator>();
 
-function interpolator(): Interpolator {
-  const z3 = currentZ3();
+function interpolator(z3: Z3Context): Interpolator {
   let i = interpolators.get(z3);
   if (!i) interpolators.set(z3, (i = new Interpolator(z3)));
   return i;
@@ -312,21 +311,21 @@ function interpolator(): Interpolator {
  * A Craig interpolant I of A and B (A ⇒ I, I ∧ B unsatisfiable, vars(I) ⊆ vars(A) ∩ vars(B)),
  * or 'sat' if A ∧ B is satisfiable.
  */
-export function interpolate(a: Expr, b: Expr, opts: InterpolationOptions = {}): Expr | 'sat' {
-  return interpolator().binary(a, b, opts);
+export function interpolate(z3: Z3Context, a: Expr, b: Expr, opts: InterpolationOptions = {}): Expr | 'sat' {
+  return interpolator(z3).binary(a, b, opts);
 }
 
 /**
  * Sequence interpolants I1..I(n-1) of A1..An: A1 ⇒ I1, I(k-1) ∧ Ak ⇒ Ik, I(n-1) ∧ An unsatisfiable,
  * and vars(Ik) within the variables shared by A1..Ak and A(k+1)..An; or 'sat' if A1 ∧ ... ∧ An is.
  */
-export function sequenceInterpolate(parts: readonly Expr[], opts: InterpolationOptions = {}): Expr[] | 'sat' {
+export function sequenceInterpolate(z3: Z3Context, parts: readonly Expr[], opts: InterpolationOptions = {}): Expr[] | 'sat' {
   // with one part (or none) there is nothing to interpolate, only satisfiability to decide
-  if (parts.length <= 1) return interpolate(and(...parts), True, opts) === 'sat' ? 'sat' : [];
-  return interpolator().sequence(parts, opts);
+  if (parts.length <= 1) return interpolate(z3, and(...parts), True, opts) === 'sat' ? 'sat' : [];
+  return interpolator(z3).sequence(parts, opts);
 }
 
-/** Solver checks, check time and cubes of interpolation in the current Z3 context so far. */
-export function interpolationStats(): InterpolationCounts {
-  return interpolator().stats;
+/** Solver checks, check time and cubes of interpolation in a Z3 context so far. */
+export function interpolationStats(z3: Z3Context): InterpolationCounts {
+  return interpolator(z3).stats;
 }

@@ -10,7 +10,7 @@
  */
 import { BoolT } from '../types.js';
 import { Expr, declareVar, imply, not, ref } from '../expr.js';
-import { Z3Context, Z3Error, Z3Owner, currentZ3 } from './context.js';
+import { Z3Context, Z3Error, Z3Owner } from './context.js';
 import { SmtModel } from './model.js';
 import { Translator, translator } from './translate.js';
 import { StepTerms } from './unroll.js';
@@ -49,7 +49,7 @@ export class Solver implements Z3Owner {
   private lastAssumptions = new Map<number, Expr>();
   private live = true;
 
-  constructor(readonly z3: Z3Context = currentZ3()) {
+  constructor(readonly z3: Z3Context) {
     const { em, ctx } = z3;
     this.s = z3.ok(em._Z3_mk_simple_solver(ctx));
     em._Z3_solver_inc_ref(ctx, this.s);

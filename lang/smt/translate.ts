@@ -21,7 +21,7 @@ import { FpValue } from '../float.js';
 import { ArrayType, BoolT, FpType, IntT, RatT, Type, arrayType, bvType, fpType } from '../types.js';
 import { roundingOf } from '../fold.js';
 import { inf, nan, zero, type RoundingMode } from '../float.js';
-import { Z3Context, Z3Owner, currentZ3 } from './context.js';
+import { Z3Context, Z3Owner } from './context.js';
 
 /** A construct the SMT bridge cannot handle (non-linear model values, ...). */
 export class UnsupportedError extends Error {}
@@ -567,8 +567,8 @@ export class Translator implements Z3Owner {
 
 const translators = new WeakMap<Z3Context, Translator>();
 
-/** The translator of a context (of the current one by default); its caches live as long as the context. */
-export function translator(z3: Z3Context = currentZ3()): Translator {
+/** The translator of a context; its caches live as long as the context. */
+export function translator(z3: Z3Context): Translator {
   let t = translators.get(z3);
   if (!t) translators.set(z3, (t = new Translator(z3)));
   return t;

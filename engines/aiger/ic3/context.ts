@@ -6,8 +6,8 @@
  */
 import type { SatSolver } from '../../../lang/sat/solver.js';
 import type { Aig, Lit } from '../../../formalisms/aig.js';
-import type { AigerEngineOptions } from '../bmc.js';
-import { expired } from '../bmc.js';
+import type { AigerEngineOptions } from '../bounded.js';
+import { expired } from '../bounded.js';
 import { IC3_DEFAULTS, type Ic3Options } from '../ic3-options.js';
 
 /** IC3's run options: the limits and progress of any circuit engine, and its own techniques. */
