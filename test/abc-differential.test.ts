@@ -74,8 +74,9 @@ async function judge(c: Circuit, name: string, algorithm: string, expected: 'saf
     if (r.verdict === 'unsafe') witness = written(problem, 'witness', [{ property: p, result: r }]);
     if (r.verdict === 'safe') certificate = problem.certificateText(p, r.certificate);
   }
-  // BMC is complete up to its bound here; k-induction may stop at its bound without an answer
-  const allowed: Verdict[] = engine === 'bmc' ? [expected === 'unsafe' ? 'unsafe' : 'unknown'] : engine === 'kind' ? [expected, 'unknown'] : [expected];
+  // BMC is complete up to its bound here, and proves a property only where the reductions make its
+  // bad state constant false; k-induction may stop at its bound without an answer
+  const allowed: Verdict[] = engine === 'bmc' ? (expected === 'unsafe' ? ['unsafe'] : ['unknown', 'safe']) : engine === 'kind' ? [expected, 'unknown'] : [expected];
   if (!allowed.includes(verdict)) return `${verdict}, ABC: ${expected}`;
   if (witness !== undefined) {
     const w = readWitness(witness);

@@ -179,7 +179,7 @@ describe('STS specifications with several properties', () => {
 
   for (const algorithm of ['cegar', 'bmc']) {
     it(`each property gets its verdict (${algorithm}), one summary line each`, () => {
-      const r = vigil(['check', file, '--algorithm', algorithm, '--json', '--cex', out(`counters-${algorithm}.csv`), '--certificate', out(`counters-${algorithm}.system`)]);
+      const r = vigil(['check', file, '--algorithm', algorithm, ...BOUNDED(algorithm), '--json', '--cex', out(`counters-${algorithm}.csv`), '--certificate', out(`counters-${algorithm}.system`)]);
       expect(r.code).toBe(1);
       const j = JSON.parse(r.stdout);
       expect(schema(j), JSON.stringify(schema.errors)).toBe(true);
