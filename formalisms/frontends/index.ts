@@ -1,32 +1,23 @@
 /**
- * The front ends, one line each (formalisms/frontends/frontend.ts): the first whose extension ends
- * a file's name reads it. A new format is a folder beside these and a line here.
+ * Reading a model file with its front end (formalisms/frontends/frontend.ts): the one whose longest
+ * extension ends the file's name (`.lisp.cfa` before `.cfa`). The front ends are listed in list.ts.
  */
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { AIGER } from './aiger/index.js';
-import { CFA, LISP_CFA } from './cfa/index.js';
-import { LISP_STS, STS } from './sts/index.js';
-import { T2 } from './t2/index.js';
+import * as LIST from './list.js';
 import { FileError, type FrontEnd } from './frontend.js';
 import type { Problem } from '../problem.js';
 
-export const FRONT_ENDS: readonly FrontEnd[] = [
-  AIGER,
-  LISP_CFA,
-  CFA,
-  T2,
-  LISP_STS,
-  STS,
-];
+export const FRONT_ENDS: readonly FrontEnd[] = Object.values(LIST);
 
 /** What `vigil --help` says a model file is. */
 export const MODEL_FILES = `model file (${FRONT_ENDS.flatMap((f) => f.extensions).join(', ')})`;
 
-/** The front end that reads this file, by its name's ending; a FileError names the extensions there are. */
+/** The front end that reads this file, by its name's longest known ending; a FileError names the extensions there are. */
 export function frontEndOf(file: string): FrontEnd {
   const name = basename(file).toLowerCase();
-  const found = FRONT_ENDS.find((f) => f.extensions.some((x) => name.endsWith(x)));
+  const matching = (f: FrontEnd) => Math.max(0, ...f.extensions.filter((x) => name.endsWith(x)).map((x) => x.length));
+  const found = FRONT_ENDS.reduce<FrontEnd | undefined>((best, f) => (matching(f) > (best ? matching(best) : 0) ? f : best), undefined);
   if (!found) throw new FileError(`${file}: unknown kind of model; expected ${FRONT_ENDS.flatMap((f) => f.extensions).filter((x) => !x.startsWith('.lisp')).join(', ')}`);
   return found;
 }
