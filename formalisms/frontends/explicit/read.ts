@@ -23,7 +23,7 @@ export interface StateGraph {
 
 const Space = createToken({ name: 'Space', pattern: /[ \t\f]+/, group: Lexer.SKIPPED });
 const Comment = createToken({ name: 'Comment', pattern: /#[^\r\n]*/, group: Lexer.SKIPPED });
-const End = createToken({ name: 'End', pattern: /(?:\r?\n|;)+/, line_breaks: true, label: "a new line or ';'" });
+const End = createToken({ name: 'End', pattern: /(?:\r?\n|;)+/, line_breaks: true, label: "';' or a new line" });
 const Arrow = createToken({ name: 'Arrow', pattern: '->', label: "'->'" });
 const Name = createToken({ name: 'Name', pattern: /[A-Za-z0-9_.]+/, label: 'a state' });
 const Init = createToken({ name: 'Init', pattern: /init\b/, label: "'init'", longer_alt: Name });
