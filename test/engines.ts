@@ -7,7 +7,11 @@ import { loadProblem } from '../formalisms/frontends/index.js';
 import type { Checked, Problem } from '../formalisms/problem.js';
 import type { Property } from '../formalisms/property-kinds.js';
 import type { Result } from '../formalisms/result.js';
-import { offerOf, type Settings } from '../engines/engine.js';
+import { offerOf, type EngineContext, type Settings } from '../engines/engine.js';
+import { Worker } from 'node:worker_threads';
+import { join } from 'node:path';
+import type { WorkerStart } from '../cli/threads.js';
+import { ROOT } from './cli.js';
 import { engineFor } from '../engines/registry.js';
 import { checkProperty } from '../cli/check.js';
 import { ENGINE_CONTEXT } from '../cli/engine-context.js';
@@ -18,12 +22,21 @@ import { forwardAll } from '../engines/passes/pass.js';
 
 export const load = (file: string): Promise<Problem> => loadProblem(file);
 
+/**
+ * The engine context of the command, but for the members' threads, which run the build's worker
+ * script (the suite's global setup builds it): a worker thread cannot load TypeScript sources.
+ */
+export const TEST_CONTEXT: EngineContext = {
+  ...ENGINE_CONTEXT,
+  spawn: (entry, data) => new Worker(join(ROOT, 'dist/cli/worker.js'), { workerData: { entry, data } satisfies WorkerStart }),
+};
+
 /** The engine's certified result on one property (the first by default); throws CertificateError if a claim fails. */
 export async function checkWith(algorithm: string, problem: Problem, opts: { settings?: Settings; ms?: number; property?: Property } = {}): Promise<Result> {
   const property = opts.property ?? problem.properties[0]!;
   const settings = opts.settings ?? {};
   const spec = engineFor(offerOf(problem.task(property)), algorithm);
-  const engine = await spec.create(settings, ENGINE_CONTEXT);
+  const engine = await spec.create(settings, TEST_CONTEXT);
   const deadline = opts.ms === undefined ? undefined : Date.now() + opts.ms;
   return checkProperty(problem, property, spec, engine, settings, { deadline }, { progress: () => {}, note: () => {} });
 }

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { ENGINES } from '../../engines/registry.js';
 import { inapplicable, offerOf } from '../../engines/engine.js';
 import { answerOf, type Verdict } from '../../formalisms/property-kinds.js';
-import { ENGINE_CONTEXT } from '../../cli/engine-context.js';
+import { TEST_CONTEXT } from '../engines.js';
 import { checkProperty } from '../../cli/check.js';
 import { loadProblem } from '../../formalisms/frontends/index.js';
 import { CORPUS_DIR } from '../corpus.js';
@@ -56,7 +56,7 @@ describe('every registered engine on every fixture it applies to', async () => {
       const label = `${spec.name}${spec.needs ? ` (${spec.needs})` : ''} on ${f.file.replace(/^.*\/(models|benchmarks)\//, '')}`;
       it(label, async () => {
         const settings = SETTINGS[spec.name] ?? {};
-        const engine = await spec.create(settings, ENGINE_CONTEXT);
+        const engine = await spec.create(settings, TEST_CONTEXT);
         const r = await checkProperty(problem, property, spec, engine, settings, { deadline: Date.now() + 30_000 }, { progress: () => {}, note: () => {} });
         const allowed: ('holds' | 'fails' | 'unknown')[] = [f.expected, 'unknown'];
         expect(allowed, `${r.verdict}${r.verdict === 'unknown' ? `: ${r.reason.detail}` : ''}`).toContain(answerOf(r.verdict as Verdict));
