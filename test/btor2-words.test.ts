@@ -6,7 +6,8 @@
  * witnesses, pass the witness check.
  */
 import { describe, expect, it } from 'vitest';
-import { and, arrayLit, bv, eq, not, substitute, type Expr, type VarDecl } from '../lang/expr.js';
+import { False, True, and, arrayLit, bv, eq, not, substitute, type Expr, type VarDecl } from '../lang/expr.js';
+import { evaluate } from '../lang/eval.js';
 import { bvType } from '../lang/types.js';
 import { OPERATORS, type Operator } from '../formalisms/frontends/btor2/model.js';
 import { parseBtor2 } from '../formalisms/frontends/btor2/reader.js';
@@ -126,6 +127,18 @@ describe('operators: the simulator and Z3 agree', () => {
  * finds it (test/btor2-blast.test.ts). BMC on array models goes to a smaller bound.
  */
 const DEEP_ARRAY_BUG = 'unit/pono/constarrfalse.btor2';
+
+describe('array values in traces', () => {
+  it('are one array when their entries cover every index, whatever their defaults (as in Z3)', () => {
+    const t = bvType(1);
+    const ones = arrayLit(t, [], bv(1, 1));
+    const covered = arrayLit(t, [[bv(0, 1), bv(1, 1)], [bv(1, 1), bv(1, 1)]], bv(0, 1));
+    const half = arrayLit(t, [[bv(0, 1), bv(1, 1)]], bv(0, 1));
+    expect(evaluate(eq(ones, covered), () => undefined)).toBe(True);
+    expect(evaluate(eq(ones, half), () => undefined)).toBe(False);
+    expect(smt.solver.check([not(eq(ones, covered))])).toBe('unsat');
+  });
+});
 
 describe('BMC on the word-level views of the unit models', () => {
   const units = btor2Manifest().filter((m) => m.path.startsWith('unit/'));
