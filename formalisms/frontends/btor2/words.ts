@@ -21,6 +21,7 @@ import {
 } from '../../../lang/expr.js';
 import { BoolT, arrayType, bvType, type Type } from '../../../lang/types.js';
 import type { Sts } from '../../sts.js';
+import { identifier } from '../../aiger-sts.js';
 import type { Btor2Model, Node, Sort } from './model.js';
 import { arrayOf, type Btor2Run, type Value } from './simulate.js';
 
@@ -54,12 +55,10 @@ export class WordLevel {
   private readonly vars = new Map<number, VarDecl>();
 
   constructor(readonly model: Btor2Model) {
+    // names the STS printer can print back, from the symbols where there are some
     const used = new Set<string>();
     const declare = (n: Node, kind: string) => {
-      let name = n.symbol ?? `${kind}${n.id}`;
-      if (used.has(name)) name = `${name}#${n.id}`;
-      used.add(name);
-      this.vars.set(n.id, declareVar(name, typeOf(n.sort)));
+      this.vars.set(n.id, declareVar(identifier(n.symbol, `${kind}${n.id}`, used), typeOf(n.sort)));
     };
     for (const s of model.states) declare(s.node, 'state');
     for (const n of model.inputs) declare(n, 'input');
@@ -209,7 +208,7 @@ export class WordLevel {
     });
     const sts: Sts = {
       name,
-      propName: property.symbol ?? `b${bad}`,
+      propName: identifier(property.symbol, `b${bad}`, new Set()),
       vars: [...states, ...inputs].filter((v): v is VarDecl => v !== undefined),
       invariants: model.constraints.map((c) => this.bool(c.arg)),
       inits,
