@@ -7,6 +7,8 @@
  * user (the HWMCC witness of a trace, the witness circuit of an invariant) is checked by the
  * circuit rules as well, so that every file Vigil writes has passed a check. Termination arguments
  * and lassos are checked in a fresh Z3 context and by replay (transition-invariant.ts, lasso.ts).
+ * A BTOR2 model's counterexample, of either level, is also checked as the btorsim witness it is
+ * written as, on the BTOR2 simulator (btor2-witness.ts).
  *
  * The Z3-based checks are imported when a certificate needs them: a circuit's witnesses and witness
  * circuits are checked on Vigil's own SAT solver, and `vigil check` on a circuit never starts Z3.
@@ -14,7 +16,9 @@
 import type { Problem, Property } from '../formalisms/problem.js';
 import { replay } from '../formalisms/trace.js';
 import { unknown, type Result } from '../engines/result.js';
-import { CertificateError, KIND_NAMES, type Certificate } from './certificate.js';
+import { CertificateError, KIND_NAMES, type Certificate, type UnsafeCertificate } from './certificate.js';
+import { checkBtor2Witness } from './btor2-witness.js';
+import { parseWitness } from '../formalisms/frontends/btor2/witness.js';
 import { checkWitness } from './witness.js';
 import { OutOfTime, checkWitnessCircuit } from './witness-circuit.js';
 
@@ -23,16 +27,17 @@ import { OutOfTime, checkWitnessCircuit } from './witness-circuit.js';
  * give up at the deadline (OutOfTime); the Z3 checks run in a worker, which the command ends.
  */
 async function failure(problem: Problem, p: Property, c: Certificate, deadline: number | undefined): Promise<string | undefined> {
-  const circuit = problem.circuit;
+  // a circuit's own view is the model only for AIGER files (a BTOR2 model's view is over its words)
+  const circuit = problem.formalism === 'aiger' ? problem.circuit : undefined;
   switch (c.kind) {
     case 'trace': {
-      const wrong = replay(problem.model(p), c.trace);
+      const wrong = replay(problem.model(p), c.trace) ?? asBtor2Witness(problem, p, c);
       if (wrong || !circuit) return wrong;
       const asWitness = checkWitness(circuit.aig, p.index, circuit.run(p, c.trace));
       return asWitness && `as an HWMCC witness: ${asWitness}`;
     }
     case 'witness':
-      return checkWitness(circuit!.aig, p.index, c.run);
+      return checkWitness(problem.circuit!.aig, p.index, c.run) ?? asBtor2Witness(problem, p, c);
     case 'invariant': {
       const { checkInductiveInvariant } = await import('./invariant.js');
       const wrong = await checkInductiveInvariant(problem.model(p), c.invariant);
@@ -46,7 +51,7 @@ async function failure(problem: Problem, p: Property, c: Certificate, deadline: 
       return checkKInductiveInvariant(problem.model(p), c.invariant, c.k, c.simplePath);
     }
     case 'witness-circuit':
-      return checkWitnessCircuit(circuit!.aig, p.index, c.witness, { deadline });
+      return checkWitnessCircuit(problem.circuit!.aig, p.index, c.witness, { deadline });
     case 'transition-invariant': {
       const { checkTransitionInvariant } = await import('./transition-invariant.js');
       return checkTransitionInvariant(problem.model(p), c);
@@ -57,6 +62,14 @@ async function failure(problem: Problem, p: Property, c: Certificate, deadline: 
       return checkLasso(problem.model(p), c);
     }
   }
+}
+
+/** What is wrong with a BTOR2 model's counterexample as a btorsim witness, replayed on the BTOR2 simulator. */
+function asBtor2Witness(problem: Problem, p: Property, c: UnsafeCertificate): string | undefined {
+  if (!problem.btor2) return undefined;
+  const text = problem.btor2.witness(p, c);
+  const wrong = checkBtor2Witness(problem.btor2.model, parseWitness(text, `${problem.file}.wit`), p.index);
+  return wrong && `as a btorsim witness: ${wrong}`;
 }
 
 /**

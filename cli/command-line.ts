@@ -45,9 +45,9 @@ function engineOption(o: EngineOption): Option {
 
 /** The help text of --algorithm: which engines check circuits only, and the default of each formalism. */
 function algorithmHelp(): string {
-  const circuitsOnly = ENGINE_NAMES.filter((n) => ENGINES.filter((e) => e.name === n).every((e) => e.formalisms.length === 1 && e.formalisms[0] === 'aiger'));
+  const bitLevelOnly = ENGINE_NAMES.filter((n) => ENGINES.filter((e) => e.name === n).every(circuitsOnly));
   const defaults = Object.entries(DEFAULT_ENGINE).map(([formalism, name]) => `${name} for ${formalism === 'aiger' ? 'AIGER' : formalism.toUpperCase()}`);
-  return `checking algorithm (${circuitsOnly.join(', ')}: AIGER circuits only) (default: ${defaults.join(', ')})`;
+  return `checking algorithm (${bitLevelOnly.join(', ')}: AIGER circuits and bit-blasted BTOR2 only) (default: ${defaults.join(', ')})`;
 }
 
 /** The options commander parsed, with the engine options apart. */
@@ -182,7 +182,7 @@ async function demo(): Promise<number> {
 async function show(file: string, opts: { format: 'dot' | 'svg'; output?: string }): Promise<number> {
   const [{ FileError, loadProblem }, { cfaDot, svg }] = await Promise.all([import('../formalisms/frontends/index.js'), import('./outputs/dot.js')]);
   const loaded = await loadProblem(file);
-  if (!loaded.cfa) throw new FileError(`${file}: show draws control-flow automata (.cfa, .theta, .t2); this is ${loaded.formalism === 'aiger' ? 'an AIGER circuit' : 'an STS'}`);
+  if (!loaded.cfa) throw new FileError(`${file}: show draws control-flow automata (.cfa, .theta, .t2); this is ${{ aiger: 'an AIGER circuit', btor2: 'a BTOR2 model', sts: 'an STS', cfa: 'a CFA' }[loaded.formalism]}`);
   const dot = cfaDot(loaded.cfa);
   const text = opts.format === 'svg' ? await svg(dot) : dot;
   if (opts.output === undefined) process.stdout.write(text);
@@ -230,7 +230,7 @@ function oneLine(message: string): string {
 
 function program(run: (code: Promise<number> | number) => void): Command {
   const p = new Command('vigil')
-    .description('A model checker for control-flow automata, symbolic transition systems and AIGER circuits.')
+    .description('A model checker for control-flow automata, symbolic transition systems, AIGER circuits and BTOR2 models.')
     .version(VERSION, '-V, --version')
     .exitOverride()
     .showSuggestionAfterError()
@@ -260,7 +260,7 @@ ${EXIT_HELP}`);
     .addOption(new Option('--timeout <seconds>', 'give up with UNKNOWN (timeout) after this many seconds of wall time, start-up included (default: none)').argParser(positive('--timeout', 'seconds')).helpGroup(limits))
     .addOption(new Option('--memory <MB>', 'give up with UNKNOWN (out of memory) when the process uses more than this many megabytes (default: none)').argParser(positive('--memory', 'megabytes')).helpGroup(limits))
     .addOption(new Option('--cex <file>', 'UNSAFE: the counterexample as a table of steps by variables with the action taken; CSV if the name ends in .csv, else aligned text').helpGroup(outputs))
-    .addOption(new Option('--witness <file>', 'AIGER: the HWMCC witness, one entry per property (1, the property, initial latches, one input vector per step, .; safe: 0, the property, .; unknown: 2, the property, .)').helpGroup(outputs))
+    .addOption(new Option('--witness <file>', 'AIGER: the HWMCC witness, one entry per property (1, the property, initial latches, one input vector per step, .; safe: 0, the property, .; unknown: 2, the property, .); BTOR2: the btorsim witness of each UNSAFE property (sat, b<i>, #k state and @k input parts, .)').helpGroup(outputs))
     .addOption(new Option('--certificate <file>', 'SAFE: the proof in the model\'s syntax (CFA: LOCATION: EXPRESSION lines; STS: the model with the invariant as its property; AIGER: a witness circuit in certifaiger\'s format); TERMINATING / NONTERMINATING: the transition invariant or the lasso').helpGroup(outputs))
     .addOption(new Option('--arg <file.dot>', 'CEGAR: the final abstract reachability graph in Graphviz DOT').helpGroup(outputs));
   for (const o of ENGINE_OPTIONS) check.addOption(engineOption(o));
@@ -276,6 +276,12 @@ ${EXIT_HELP}`);
     .addOption(new Option('--algorithm <name>', algorithmHelp()).choices([...ENGINE_NAMES]))
     .addOption(new Option('--timeout <seconds>', 'give up with unknown after this many seconds of wall time').argParser(positive('--timeout', 'seconds')))
     .action((model: string, sat: string, unsat: string, opts: { algorithm?: string; timeout?: number }) => run(hwmcc(model, sat, unsat, opts)));
+
+  p.command('convert')
+    .description('bit-blast a BTOR2 model into an AIGER circuit, as btor2aiger does (arrays of up to 2^8 elements become latches); the words\' bits are named name[i]')
+    .argument('<model>', 'BTOR2 model (.btor2, .btor)')
+    .argument('<out>', 'the circuit: ASCII AIGER if the name ends in .aag, binary if .aig')
+    .action((model: string, out: string) => run(import('./convert.js').then(({ convert }) => { convert(model, out); return EXIT.safe; })));
 
   p.command('show')
     .description('draw a control-flow automaton as a graph: locations (initial bold, final double, error red), edges labelled with their statements')

@@ -50,19 +50,26 @@ export interface EngineSpec {
   readonly options: readonly EngineOption[];
   /** Whether its results carry the final abstract reachability graph (`--arg`). */
   readonly drawsArg?: boolean;
+  /** A bit-level engine: it checks the problem's circuit (an AIGER file, or a model bit-blasted into one). */
+  readonly bitLevel?: boolean;
   /** Makes the engine for a problem; throws OptionError for settings that do not fit together. */
   create(settings: Settings, problem: Problem): Promise<Engine>;
 }
 
+/** What decides whether an engine applies to a problem; `circuit` and `notBlasted` only for models bit-blasted into a circuit. */
+export type Applicability = Pick<Problem, 'formalism' | 'theories'> & { readonly circuit?: unknown; readonly notBlasted?: string };
+
 /** Why `spec` cannot check `problem`, or undefined when it can. */
-export function inapplicable(spec: EngineSpec, problem: Pick<Problem, 'formalism' | 'theories'>, kind: PropertyKind = 'safety'): string | undefined {
+export function inapplicable(spec: EngineSpec, problem: Applicability, kind: PropertyKind = 'safety'): string | undefined {
   if (!spec.formalisms.includes(problem.formalism)) return `checks ${spec.formalisms.map(formalismName).join(' and ')} only`;
   if ((spec.property ?? 'safety') !== kind) return `answers ${spec.property ?? 'safety'} properties, not ${kind}`;
+  // a bit-level engine checks a bit-blasted model's circuit, whatever the model's own theories
+  if (spec.bitLevel && problem.formalism !== 'aiger') return problem.circuit ? undefined : `checks circuits, and the model is not bit-blasted: ${problem.notBlasted ?? 'no circuit'}`;
   const missing = spec.theories && [...problem.theories].filter((t) => !spec.theories!.includes(t));
   if (missing && missing.length > 0) return `does not handle ${missing.join(', ')} variables`;
   return undefined;
 }
 
 function formalismName(f: Formalism): string {
-  return { aiger: 'AIGER circuits (.aag, .aig)', cfa: 'control-flow automata', sts: 'symbolic transition systems' }[f];
+  return { aiger: 'AIGER circuits (.aag, .aig)', btor2: 'BTOR2 models (.btor2, .btor)', cfa: 'control-flow automata', sts: 'symbolic transition systems' }[f];
 }

@@ -15,14 +15,13 @@ import { FCOVER, SEARCH } from './impact-options.js';
 import { LCORR, SWEEP, withPreprocessing } from './aiger/preprocess-options.js';
 import { IC3_OPTIONS } from './aiger/ic3-options.js';
 import { PORTFOLIO_MEMBERS } from './aiger/portfolio-members.js';
-import { inapplicable, type Engine, type EngineOption, type EngineSpec, type Settings } from './engine.js';
+import { inapplicable, type Applicability, type Engine, type EngineOption, type EngineSpec, type Settings } from './engine.js';
 
 type Module = { createEngine(settings: Settings, problem: Problem): Engine };
 
-const WORD_LEVEL: readonly Formalism[] = ['cfa', 'sts', 'aiger'];
-const CIRCUITS: readonly Formalism[] = ['aiger'];
-/** The bit-level engines: circuits, whose variables are all Boolean. */
-const BIT_LEVEL = { formalisms: CIRCUITS, theories: ['bool'] as const };
+const WORD_LEVEL: readonly Formalism[] = ['cfa', 'sts', 'aiger', 'btor2'];
+/** The bit-level engines: AIGER circuits, and BTOR2 models bit-blasted into one. */
+const BIT_LEVEL = { formalisms: ['aiger', 'btor2'] as readonly Formalism[], theories: ['bool'] as const, bitLevel: true };
 
 function lazy(load: () => Promise<Module>): EngineSpec['create'] {
   return async (settings, problem) => (await load()).createEngine(settings, problem);
@@ -45,17 +44,21 @@ export const ENGINES: readonly EngineSpec[] = [
   { name: 'bmc', ...BIT_LEVEL, options: [BOUND, SWEEP, LCORR], create: withPreprocessing(lazy(() => import('./aiger/bmc.js'))) },
   { name: 'bmc', formalisms: WORD_LEVEL, options: [BOUND, ENCODING], create: withEncoding(lazy(() => import('./bmc.js'))) },
   { name: 'ic3', ...BIT_LEVEL, options: [...IC3_OPTIONS, SWEEP, LCORR], create: withPreprocessing(lazy(() => import('./aiger/ic3.js'))) },
-  { name: 'ic3', formalisms: ['cfa', 'sts'], options: [ENCODING], create: withEncoding(lazy(() => import('./ic3ia.js'))) },
+  { name: 'ic3', formalisms: ['cfa', 'sts', 'btor2'], options: [ENCODING], create: withEncoding(lazy(() => import('./ic3ia.js'))) },
   { name: 'impact', formalisms: ['cfa', 'sts'], options: [SEARCH, FCOVER, ENCODING], create: withEncoding(lazy(() => import('./impact.js'))) },
   { name: 'kind', ...BIT_LEVEL, options: [BOUND, SIMPLE_PATH, SWEEP, LCORR], create: withPreprocessing(lazy(() => import('./aiger/kind.js'))) },
   { name: 'kind', formalisms: WORD_LEVEL, options: [BOUND, INVARIANTS, SIMPLE_PATH], create: lazy(() => import('./kind.js')) },
   { name: 'portfolio', ...BIT_LEVEL, options: [BOUND, PORTFOLIO_MEMBERS, SWEEP, LCORR], create: withPreprocessing(lazy(circuitPortfolio)) },
-  { name: 'portfolio', formalisms: ['cfa', 'sts'], options: [BOUND], create: lazy(() => import('./portfolio.js')) },
+  { name: 'portfolio', formalisms: ['cfa', 'sts', 'btor2'], options: [BOUND], create: lazy(() => import('./portfolio.js')) },
   { name: 'termination', formalisms: ['cfa'], theories: ['int', 'bool'], property: 'termination', options: [], create: lazy(() => import('./termination/engine.js')) },
 ];
 
-/** The default per formalism: the portfolios (circuits: engines/aiger/portfolio.ts, IC3 and k-induction on two cores; CFAs and STSs: engines/portfolio.ts); for termination, the termination engine. */
-export const DEFAULT_ENGINE: Readonly<Record<Formalism, string>> = { cfa: 'portfolio', sts: 'portfolio', aiger: 'portfolio' };
+/**
+ * The default per formalism: the portfolios (circuits, and BTOR2 models bit-blasted into one:
+ * engines/aiger/portfolio.ts, IC3 and k-induction on two cores; CFAs, STSs and BTOR2 models that
+ * are not blasted: engines/portfolio.ts); for termination, the termination engine.
+ */
+export const DEFAULT_ENGINE: Readonly<Record<Formalism, string>> = { cfa: 'portfolio', sts: 'portfolio', aiger: 'portfolio', btor2: 'portfolio' };
 export const TERMINATION_ENGINE = 'termination';
 
 function defaultEngine(formalism: Formalism, kind: PropertyKind): string {
@@ -68,7 +71,7 @@ export const ENGINE_NAMES: readonly string[] = [...new Set(ENGINES.map((e) => e.
 export const ENGINE_OPTIONS: readonly EngineOption[] = [...new Map(ENGINES.flatMap((e) => e.options).map((o) => [o.name, o])).values()];
 
 /** The engine of this name (or the default) that applies to the problem's properties of this kind; a FileError says why none does. */
-export function engineFor(problem: Pick<Problem, 'file' | 'formalism' | 'theories'>, name?: string, kind: PropertyKind = 'safety'): EngineSpec {
+export function engineFor(problem: Applicability & Pick<Problem, 'file'>, name?: string, kind: PropertyKind = 'safety'): EngineSpec {
   const chosen = name ?? defaultEngine(problem.formalism, kind);
   const named = ENGINES.filter((e) => e.name === chosen);
   const spec = named.find((e) => inapplicable(e, problem, kind) === undefined);
@@ -88,7 +91,7 @@ export interface EngineChoice {
  * (`--domain EXPL` runs CEGAR where the default is the portfolio), as a bench configuration does;
  * so does `--arg`, which only engines that build an ARG can write.
  */
-function implied(problem: Pick<Problem, 'file' | 'formalism' | 'theories'>, choice: EngineChoice): string | undefined {
+function implied(problem: Applicability & Pick<Problem, 'file'>, choice: EngineChoice): string | undefined {
   const keys = Object.keys(choice.settings);
   const arg = choice.arg !== undefined;
   const fits = (e: EngineSpec) => keys.every((k) => e.options.some((o) => o.name === k)) && (!arg || e.drawsArg === true);
@@ -97,13 +100,13 @@ function implied(problem: Pick<Problem, 'file' | 'formalism' | 'theories'>, choi
 }
 
 /** The engine that checks the problem's properties of this kind, as the command line chose it. */
-export function chooseEngine(problem: Pick<Problem, 'file' | 'formalism' | 'theories'>, choice: EngineChoice, kind: PropertyKind = 'safety'): EngineSpec {
+export function chooseEngine(problem: Applicability & Pick<Problem, 'file'>, choice: EngineChoice, kind: PropertyKind = 'safety'): EngineSpec {
   return engineFor(problem, choice.algorithm ?? (kind === 'safety' ? implied(problem, choice) : undefined), kind);
 }
 
 /** Whether an engine checks circuits only: the bit-level engines, which run on Vigil's SAT solver and never call Z3. */
 export function circuitsOnly(spec: EngineSpec): boolean {
-  return spec.formalisms.every((f) => f === 'aiger');
+  return spec.bitLevel === true;
 }
 
 /** Whether an engine of this name (or the default) can run on models of the formalism, before any is read (benchmarks). */

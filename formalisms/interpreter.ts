@@ -13,7 +13,7 @@
 import type { Expr, VarDecl } from '../lang/expr.js';
 import type { Valuation } from '../lang/eval.js';
 
-export type Formalism = 'cfa' | 'sts' | 'aiger';
+export type Formalism = 'cfa' | 'sts' | 'aiger' | 'btor2';
 
 export interface Location {
   readonly id: number;

@@ -16,6 +16,7 @@ import type { Type } from '../lang/types.js';
 import type { Formalism, Interpreter, Location } from './interpreter.js';
 import type { Trace } from './trace.js';
 import type { CircuitModel } from './frontends/aiger.js';
+import type { Btor2Certificates } from './frontends/btor2/problem.js';
 import type { Cfa } from './cfa.js';
 import type { NonterminationCertificate, SafeCertificate, TerminationCertificate, UnsafeCertificate } from '../certificates/certificate.js';
 
@@ -51,6 +52,10 @@ export interface Problem {
   model(p: Property): Interpreter;
   /** The and-inverter graph of a circuit, for the bit-level engines and AIGER certificates. */
   readonly circuit?: CircuitModel;
+  /** A BTOR2 model's counterexamples as btorsim witnesses, which the certificate check replays. */
+  readonly btor2?: Btor2Certificates;
+  /** Why a BTOR2 model has no circuit (it was not bit-blasted). */
+  readonly notBlasted?: string;
   /** The automaton as read, for drawing it. */
   readonly cfa?: Cfa;
   /** A certified SAFE certificate in the model's own syntax (`--certificate`). */

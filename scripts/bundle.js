@@ -18,6 +18,7 @@ import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { build } from 'esbuild';
 import { NODE_FLAGS } from '../dist/cli/node-flags.js';
 
@@ -39,7 +40,8 @@ const CHEVROTAIN_EXPORTS = ['EOF', 'EmbeddedActionsParser', 'Lexer', 'createToke
 const chevrotainBuild = {
   name: 'chevrotain-build',
   setup(b) {
-    b.onResolve({ filter: /^\.\/chevrotain\.js$/ }, (args) => (args.importer.includes('/dist/lang/grammar/') ? { path: 'chevrotain-lazy', namespace: 'vigil' } : undefined));
+    // lang/grammar/chevrotain.js, from the grammars beside it or from a front end's reader elsewhere
+    b.onResolve({ filter: /(^|\/)chevrotain\.js$/ }, (args) => (join(args.resolveDir, args.path).endsWith('/dist/lang/grammar/chevrotain.js') ? { path: 'chevrotain-lazy', namespace: 'vigil' } : undefined));
     b.onResolve({ filter: /^vigil-chevrotain-build$/ }, () => ({ path: 'chevrotain-build', namespace: 'vigil' }));
     b.onLoad({ filter: /^chevrotain-lazy$/, namespace: 'vigil' }, () => ({
       contents: "let loaded; const load = () => (loaded ??= require('vigil-chevrotain-build'));\n"

@@ -1,7 +1,8 @@
 /**
  * The result files of `vigil check`, written after every certificate has passed its check:
  * `--cex` (the counterexample table, UNSAFE properties), `--witness` (the HWMCC witness of a
- * circuit, one entry per property whatever its verdict), `--certificate` (the proof in the model's
+ * circuit, one entry per property whatever its verdict; for a BTOR2 model the btorsim witness of
+ * each UNSAFE property), `--certificate` (the proof in the model's
  * own syntax, SAFE properties, binary AIGER for a circuit when the name ends in `.aig`; and the
  * (non-)termination argument of the termination property) and `--arg` (the final ARG, engines that
  * build one). The formats are
@@ -34,8 +35,8 @@ export interface OutputOptions {
 
 /** A usage error in the output options for this problem and engine, found before the run. */
 export function outputProblem(problem: Problem, engine: EngineSpec, opts: OutputOptions): string | undefined {
-  if (opts.hwmcc !== undefined && !problem.circuit) return `vigil hwmcc checks AIGER circuits: ${problem.file} is not one (.aag, .aig)`;
-  if (opts.witness !== undefined && !problem.circuit) return `--witness writes AIGER witnesses: ${problem.file} is not an AIGER circuit (.aag, .aig)`;
+  if (opts.hwmcc !== undefined && problem.formalism !== 'aiger') return `vigil hwmcc checks AIGER circuits: ${problem.file} is not one (.aag, .aig)`;
+  if (opts.witness !== undefined && !problem.circuit && !problem.btor2) return `--witness writes AIGER witnesses: ${problem.file} is not an AIGER circuit (.aag, .aig) or a BTOR2 model (.btor2, .btor: btorsim witnesses)`;
   if (opts.arg !== undefined && !engine.drawsArg) return `--arg writes the ARG of CEGAR: use it with --algorithm cegar, not ${engine.name}`;
   return undefined;
 }
@@ -67,15 +68,24 @@ export function writeOutputs(problem: Problem, checked: readonly Checked[], opts
     }
     if (opts.certificate !== undefined && r.verdict === 'safe') {
       const path = pathFor(opts.certificate, p.name, several);
-      // a circuit's certificate is binary AIGER when the file name says so
-      put(path, problem.circuit && path.endsWith('.aig') ? problem.circuit.certificateFile(p, r.certificate, 'aig') : problem.certificateText(p, r.certificate));
+      // a circuit's certificate is binary AIGER when the file name says so (a BTOR2 model's, when it is a witness circuit)
+      const binary = problem.circuit && path.endsWith('.aig') && (problem.formalism === 'aiger' || r.certificate.kind === 'witness-circuit');
+      put(path, binary ? problem.circuit!.certificateFile(p, r.certificate, 'aig') : problem.certificateText(p, r.certificate));
     }
     if (opts.certificate !== undefined && (r.verdict === 'terminating' || r.verdict === 'nonterminating')) {
       put(pathFor(opts.certificate, p.name, several), problem.terminationText!(p, r.certificate));
     }
     if (opts.arg !== undefined && r.arg) put(pathFor(opts.arg, p.name, several), argDot(r.arg));
   }
-  const circuit = problem.circuit;
+  const btor2 = problem.btor2;
+  if (btor2 && opts.witness !== undefined) {
+    // btorsim's format holds one counterexample: a file per UNSAFE property when there are several
+    const unsafe = checked.filter((c) => c.result.verdict === 'unsafe');
+    for (const { property: p, result: r } of unsafe) {
+      if (r.verdict === 'unsafe') put(pathFor(opts.witness, p.name, unsafe.length > 1), btor2.witness(p, r.certificate));
+    }
+  }
+  const circuit = problem.formalism === 'aiger' ? problem.circuit : undefined;
   if (!circuit) return written;
   const witness = () => circuit.witnessText(checked.map(({ property, result: r }) => ({
     property,

@@ -1,8 +1,8 @@
 /**
  * The front ends by file extension: each reads its formalism into a `Problem`, once. Readers are
  * imported only when a file needs them, since building a Chevrotain parser is a noticeable part of
- * a short run's start-up. A new formalism (BTOR2, CHC) is one module and one entry here; T2
- * programs (`.t2`) read into control-flow automata.
+ * a short run's start-up. A new formalism (CHC) is one module and one entry here, as BTOR2 is
+ * (`.btor2`, `.btor`: btor2/); T2 programs (`.t2`) read into control-flow automata.
  */
 import { readFileSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
@@ -30,6 +30,14 @@ const FRONT_ENDS: readonly FrontEnd[] = [
     load: async (file, bytes) => {
       const [{ parseAiger }, { aigerProblem }] = await Promise.all([import('../../lang/grammar/aiger.js'), import('./aiger.js')]);
       return aigerProblem(file, parseAiger(bytes, file));
+    },
+  },
+  {
+    extensions: ['.btor2', '.btor'],
+    formalism: 'btor2',
+    load: async (file, bytes) => {
+      const [{ parseBtor2 }, { btor2Problem }] = await Promise.all([import('./btor2/reader.js'), import('./btor2/problem.js')]);
+      return btor2Problem(file, parseBtor2(text(bytes), file));
     },
   },
   {
