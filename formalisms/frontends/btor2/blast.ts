@@ -35,9 +35,9 @@ import { coneOf } from './words.js';
 import { arrayOf, zeroOf, type Btor2Run, type Value } from './simulate.js';
 
 /** Arrays with at most this many index bits are expanded into latches (2^8 = 256 elements). */
-export const MAX_INDEX_BITS = 8;
+const MAX_INDEX_BITS = 8;
 /** The largest circuit made, in AND gates. */
-export const MAX_GATES = 4_000_000;
+const MAX_GATES = 4_000_000;
 
 /** A word's bits, or an array's elements, each its bits. */
 type Bits = Word | readonly Word[];
@@ -51,7 +51,7 @@ export interface Blasted {
   readonly leaves: readonly (readonly Lit[] | undefined)[];
 }
 
-export type BlastResult = { readonly blasted: Blasted } | { readonly refused: string };
+type BlastResult = { readonly blasted: Blasted } | { readonly refused: string };
 
 const isArrayBits = (b: Bits): b is readonly Word[] => b.length > 0 && Array.isArray(b[0]);
 

@@ -9,14 +9,14 @@
  * Arguments are signed ids: `-n` is the bit-wise not of node n (never of an array).
  */
 
-export interface BitvecSort {
+interface BitvecSort {
   readonly kind: 'bitvec';
   /** The id of the `sort` line. */
   readonly id: number;
   readonly width: number;
 }
 
-export interface ArraySort {
+interface ArraySort {
   readonly kind: 'array';
   readonly id: number;
   readonly index: Sort;
@@ -26,7 +26,7 @@ export interface ArraySort {
 export type Sort = BitvecSort | ArraySort;
 
 /** How the operator tables of the format group the operators: the shapes of their sorts. */
-export type OperatorKind =
+type OperatorKind =
   /** B[n] -> B[n] */
   | 'unary'
   /** B[n] -> B[1] */
@@ -146,17 +146,6 @@ export function sameSort(a: Sort, b: Sort): boolean {
 /** A sort as the file writes it, with the sort ids resolved: `bitvec 8`, `array [bitvec 4] bitvec 8`. */
 export function sortText(s: Sort): string {
   return s.kind === 'bitvec' ? `bitvec ${s.width}` : `array [${sortText(s.index)}] ${sortText(s.element)}`;
-}
-
-/** The width of a bit-vector sort; arrays have none. */
-export function widthOf(s: Sort): number {
-  if (s.kind !== 'bitvec') throw new Error(`${sortText(s)} is not a bit-vector sort`);
-  return s.width;
-}
-
-/** The node of a signed id, which the reader guarantees is defined. */
-export function nodeOf(model: Btor2Model, ref: number): Node {
-  return model.nodes.get(Math.abs(ref))!;
 }
 
 /** How a node is named in messages and tables: its symbol, or its id. */

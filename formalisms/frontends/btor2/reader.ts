@@ -27,7 +27,7 @@ const MAX_ID = 2 ** 40;
 /** Numbers in fields (widths, indices, counts) are below 2^31 - 1, the format's maximum bit width. */
 const MAX_NUMBER = 2 ** 31 - 1;
 /** The widest bit-vector Vigil handles: its values are JavaScript bigints, which stop at 2^30 bits. */
-export const MAX_WIDTH = 1 << 24;
+const MAX_WIDTH = 1 << 24;
 
 const STATEMENTS = ['init', 'next', 'bad', 'constraint', 'fair', 'output', 'justice'] as const;
 type Statement = (typeof STATEMENTS)[number];

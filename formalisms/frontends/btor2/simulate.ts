@@ -22,7 +22,7 @@
 import type { Btor2Model, Node, Sort } from './model.js';
 
 /** An array value: `entries` maps indices to elements that differ from `dflt`; every other index holds `dflt`. */
-export interface ArrayValue {
+interface ArrayValue {
   readonly dflt: bigint;
   readonly entries: ReadonlyMap<bigint, bigint>;
 }
@@ -30,7 +30,7 @@ export interface ArrayValue {
 export type Value = bigint | ArrayValue;
 
 /** The choices of one step: inputs and open states by position. */
-export interface StepChoices {
+interface StepChoices {
   readonly inputs: ReadonlyMap<number, Value>;
   readonly states: ReadonlyMap<number, Value>;
 }
@@ -70,7 +70,7 @@ export function arrayOf(dflt: bigint, entries: Iterable<readonly [bigint, bigint
 }
 
 /** Extensional equality of two arrays over indices of `indexWidth` bits. */
-export function arraysEqual(a: ArrayValue, b: ArrayValue, indexWidth: number): boolean {
+function arraysEqual(a: ArrayValue, b: ArrayValue, indexWidth: number): boolean {
   const keys = new Set([...a.entries.keys(), ...b.entries.keys()]);
   if (a.dflt !== b.dflt && BigInt(keys.size) < 1n << BigInt(indexWidth)) return false;
   for (const k of keys) if (readArray(a, k) !== readArray(b, k)) return false;
@@ -197,7 +197,7 @@ function bitvecOperator(n: Node, args: readonly bigint[], w: number): bigint {
 }
 
 /** The value of an operator node on its arguments' values (negations already applied). */
-export function applyOperator(n: Node, args: readonly Value[], argSorts: readonly Sort[]): Value {
+function applyOperator(n: Node, args: readonly Value[], argSorts: readonly Sort[]): Value {
   switch (n.tag) {
     case 'eq': return bit(valuesEqual(args[0]!, args[1]!, argSorts[0]!));
     case 'neq': return bit(!valuesEqual(args[0]!, args[1]!, argSorts[0]!));

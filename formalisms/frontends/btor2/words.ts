@@ -238,7 +238,7 @@ export function coneOf(model: Btor2Model, roots: readonly number[]): Set<number>
 }
 
 /** A literal expression of a model value (a bit-vector or canonical array literal) as a simulator value. */
-export function valueOfLiteral(e: Expr): Value {
+function valueOfLiteral(e: Expr): Value {
   if (e.op === 'lit') return e.value as bigint;
   const pairs: [bigint, bigint][] = [];
   for (let i = 1; i < e.args.length; i += 2) pairs.push([e.args[i]!.value as bigint, e.args[i + 1]!.value as bigint]);
