@@ -179,7 +179,7 @@ class Blaster {
       inputs: this.names.inputs,
       latches: this.names.latches,
       outputs: new Map<number, string>(),
-      bads: new Map(model.bads.map((b, k) => [k, b.symbol ?? `b${k}`])),
+      bads: new Map(model.bads.flatMap((b, k) => (b.symbol === undefined ? [] : [[k, b.symbol] as const]))),
       constraints: new Map(model.constraints.flatMap((c, k) => (c.symbol === undefined ? [] : [[k, c.symbol] as const]))),
     };
     const aiger: AigerFile = {
