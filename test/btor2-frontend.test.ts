@@ -66,6 +66,18 @@ describe('BTOR2 problems', () => {
 });
 
 describe('vigil on BTOR2 models', () => {
+  it('reads justice properties and refuses to check them: a warning beside bad properties, the reason without them', () => {
+    const onlyJustice = join(dir, 'justice.btor2');
+    writeFileSync(onlyJustice, '1 sort bitvec 1\n2 input 1\n3 state 1\n4 next 1 3 2\n5 justice 1 3\n');
+    const r = vigil(['check', onlyJustice]);
+    expect([r.code, r.stderr]).toEqual([2, `${onlyJustice}:5:1: justice property j0 is not checked: Vigil checks bad state properties (b0, b1, ...), not liveness yet\n    5 justice 1 3\n    ^\n`]);
+    const both = join(dir, 'both.btor2');
+    writeFileSync(both, '1 sort bitvec 1\n2 input 1\n3 state 1\n4 next 1 3 2\n5 justice 1 3\n6 bad 3\n');
+    const s = vigil(['check', both, '--quiet']);
+    expect(s.code).toBe(1);
+    expect(s.stderr).toMatch(/^warning: .*both.btor2:5:1: justice property j0 is not checked/);
+  });
+
   it('parse prints one summary per file', () => {
     const r = vigil(['parse', `${BTOR2_DIR}unit/btor2tools/factorial4even.btor2`, `${BTOR2_DIR}hwmcc20/array/2020/mann/easy_zero_array.btor`]);
     expect(r.code).toBe(0);

@@ -37,7 +37,8 @@ const FRONT_ENDS: readonly FrontEnd[] = [
     formalism: 'btor2',
     load: async (file, bytes) => {
       const [{ parseBtor2 }, { btor2Problem }] = await Promise.all([import('./btor2/reader.js'), import('./btor2/problem.js')]);
-      return btor2Problem(file, parseBtor2(text(bytes), file));
+      const source = text(bytes);
+      return btor2Problem(file, parseBtor2(source, file), source);
     },
   },
   {

@@ -48,7 +48,8 @@ function literal(v: Value, sort: Sort): Expr {
   return arrayValue(bvType(iw), [...v.entries].map(([i, x]) => [bv(i, iw), bv(x, ew)] as const), bv(v.dflt, ew));
 }
 
-export function btor2Problem(file: string, model: Btor2Model): Problem {
+/** `source`, the file's text, is quoted in the messages about it. */
+export function btor2Problem(file: string, model: Btor2Model, source?: string): Problem {
   const words = new WordLevel(model);
   const name = identifier((file.split(/[\\/]/).pop() ?? file).replace(/\.btor2?$/i, ''), 'model', new Set());
   const views = new Views<WordLevelView>((p) => words.view(p.index, name));
@@ -106,7 +107,7 @@ export function btor2Problem(file: string, model: Btor2Model): Problem {
   };
 
   const justices = model.justices.map((j, k) => new InputError(file, j.line, j.column,
-    `justice property j${k} is not checked: Vigil checks bad state properties (b0, b1, ...), not liveness yet`));
+    `justice property j${k} is not checked: Vigil checks bad state properties (b0, b1, ...), not liveness yet`, source));
   const summaryOf = () => {
     const arrays = model.states.filter((s) => s.node.sort.kind === 'array').length;
     const parts = [
@@ -126,7 +127,7 @@ export function btor2Problem(file: string, model: Btor2Model): Problem {
     warnings: model.bads.length > 0 ? justices : [],
     properties,
     ...(properties.length > 0 ? {} : {
-      noProperty: justices[0] ?? new InputError(file, 1, 1, 'the model has no bad state property to check'),
+      noProperty: justices[0] ?? new InputError(file, 1, 1, 'the model has no bad state property to check', source),
     }),
     theories: theoriesOf(vars),
     summary: summaryOf,
