@@ -184,8 +184,7 @@ export function shift(g: Gates, kind: Shift, a: Word, b: Word): Lit[] {
 export function rotate(g: Gates, left: boolean, a: Word, b: Word): Lit[] {
   const w = a.length;
   let cur = [...a];
-  for (let k = 0; k < b.length; k++) {
-    const amount = Number((1n << BigInt(k)) % BigInt(w));
+  for (let k = 0, amount = 1 % w; k < b.length; k++, amount = (2 * amount) % w) {
     if (amount === 0) continue;
     const moved = cur.map((_, i) => cur[left ? (i - amount + w) % w : (i + amount) % w]!);
     cur = muxWord(g, b[k]!, moved, cur);

@@ -82,6 +82,12 @@ function refusal(model: Btor2Model, cone: ReadonlySet<number>): string | undefin
         + `Vigil expands arrays of up to ${MAX_INDEX_BITS} index bits (${2 ** MAX_INDEX_BITS} elements) into latches`;
     }
   }
+  let leaves = 0;
+  for (const n of [...model.inputs, ...model.states.map((s) => s.node)]) {
+    const { width, elements } = shape(n.sort);
+    if (cone.has(n.id)) leaves += width * elements;
+  }
+  if (leaves > MAX_GATES) return `the circuit would need ${leaves} inputs and latches, more than the ${MAX_GATES} Vigil makes`;
   return undefined;
 }
 
