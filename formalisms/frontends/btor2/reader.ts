@@ -405,7 +405,7 @@ class Reader {
     const [target, value] = this.readArgs(2, tag) as [number, number];
     const [targetAt, valueAt] = this.fieldAt as [number, number];
     const state = this.stateOf.get(Math.abs(target));
-    if (target < 0 || !state) this.fail(targetAt, `the first argument of '${tag}' must be a state, and ${target} is ${target < 0 ? 'negated' : `'${this.sortOwner(target)}'`}`);
+    if (target < 0 || !state) this.fail(targetAt, `the first argument of '${tag}' must be a state, and ${target} is ${target < 0 ? 'negated' : `'${this.tagOf(target)}'`}`);
     if (!sameSort(sort, state.node.sort)) this.fail(sortAt, `'${tag}' of sort ${sortText(sort)} for a state of sort ${sortText(state.node.sort)}`);
     const valueSort = this.sortOf(value);
     const constantElement = tag === 'init' && sort.kind === 'array' && valueSort.kind === 'bitvec';
@@ -466,7 +466,7 @@ class Reader {
     this.justices.push(symbol === undefined ? justice : { ...justice, symbol });
   }
 
-  private sortOwner(ref: number): string {
+  private tagOf(ref: number): string {
     return this.nodes.get(Math.abs(ref))!.tag;
   }
 
