@@ -42,6 +42,7 @@ export const ENGINES: readonly EngineSpec[] = [
   { name: 'impact', options: [SEARCH, FCOVER, ENCODING, ...CIRCUIT], create: lazy(() => import('./impact.js')) },
   { name: 'kind', needs: 'circuit', options: [BOUND, SIMPLE_PATH, ...CIRCUIT], create: lazy(() => import('./aiger/kind.js')) },
   { name: 'kind', options: [BOUND, INVARIANTS, SIMPLE_PATH, ...CIRCUIT], create: lazy(() => import('./kind.js')) },
+  { name: 'pdkind', theories: INTERPOLATED, options: [BOUND, ...CIRCUIT], create: lazy(() => import('./pdkind.js')) },
   { name: 'portfolio', options: [BOUND, MEMBERS_OPTION, ...CIRCUIT], defers: ['lcorr'], usesZ3: portfolioUsesZ3, create: lazy(() => import('./portfolio.js')) },
   { name: 'termination', theories: ['int', 'bool'], property: 'termination', options: [], create: lazy(() => import('./termination/engine.js')) },
 ];
