@@ -20,6 +20,9 @@
  * - yes, but no chain ends in G: L is replaced by an interpolant of the chains (with starts at the
  *   initial states along them) against G, which holds at their ends and still blocks G.
  *
+ * Before each push, BMC's base case looks one step deeper, to the frame's depth: a short counterexample
+ * is found there without a chain of counterexamples to induction leading to it.
+ *
  * Every lemma of the next frame then holds within n + 1 steps. When a push keeps every lemma, each
  * is k-inductive relative to the frame, so the frame's conjunction is a k-inductive invariant that
  * excludes the bad states (some lemma blocks them always), and with the base case, its lemmas
@@ -135,6 +138,13 @@ export function pdkind(model: Interpreter, z3: Z3Context, bound: number, limits:
       const k = n + 1;
       reporter.progress({ phase: 'pdkind', iteration: n, detail: `depth ${n}, k = ${k}, ${frame.length} lemmas`, stats: stats() });
       if (n >= bound) return { verdict: 'unknown', reason: unknown('bound', `bound ${bound} reached`), stats: stats() };
+      // the frame's depth bounds the counterexamples a push can miss: BMC looks there first
+      if (n > 0 && base.depth < n) {
+        if (!base.extend()) return { verdict: 'safe', certificate: base.exhausted(), stats: stats() };
+        const b = base.badNow(limits.deadline);
+        if (b === 'sat') return { verdict: 'unsafe', certificate: { kind: 'trace', trace: base.trace() }, stats: stats() };
+        if (b !== 'unsat') return { verdict: 'unknown', reason: b, stats: stats() };
+      }
       const pushed = push(frame, n, k);
       if ('badWithin' in pushed) {
         const trace = traceWithin(pushed.badWithin);
