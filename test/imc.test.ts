@@ -5,6 +5,10 @@
  * traces replayed), the bound honoured.
  */
 import { describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { True } from '../lang/expr.js';
+import { checkInductiveInvariant } from '../certificates/invariant.js';
+import { ROOT } from './cli.js';
 import { CORPUS_DIR, manifest } from './corpus.js';
 import { checkWith, load } from './engines.js';
 
@@ -36,6 +40,17 @@ describe('interpolation-based model checking', () => {
   it('proves a PLC model on its large-block encoding, where each step is a block of statements', async () => {
     const r = await checkWith('imc', await load(CORPUS_DIR + 'plc/SimpleCode.scl-noreduction.theta'), { settings: { encoding: 'LBE' }, ms: 60_000 });
     expect(r.verdict).toBe('safe');
+  }, 120_000);
+
+  it('a corrupted IMC invariant fails the check', async () => {
+    const problem = await load(join(ROOT, 'models', 'lockstep.cfa'));
+    const r = await checkWith('imc', problem, { ms: 60_000 });
+    if (r.verdict !== 'safe' || r.certificate.kind !== 'invariant') throw new Error(`expected an invariant, got ${r.verdict}`);
+    const m = problem.task(problem.properties[0]!).model;
+    expect(await checkInductiveInvariant(m, r.certificate.invariant)).toBeUndefined();
+    // x = y forgotten at the loop head: the body no longer keeps the counters equal
+    const weakened = new Map(r.certificate.invariant).set(m.locations.find((l) => l.name === 'Head')!, True);
+    expect(await checkInductiveInvariant(m, weakened)).toMatch(/not closed under|bad states/);
   }, 120_000);
 
   it('stops at its bound without a verdict on a safe model it cannot prove that soon', async () => {

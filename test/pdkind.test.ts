@@ -5,6 +5,10 @@
  * honoured.
  */
 import { describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { False, True } from '../lang/expr.js';
+import { checkKInductiveInvariant } from '../certificates/k-invariant.js';
+import { ROOT } from './cli.js';
 import { CORPUS_DIR, manifest } from './corpus.js';
 import { checkWith, load } from './engines.js';
 
@@ -35,6 +39,20 @@ describe('PDKIND', () => {
       expect(r.certificate.kind).toBe(r.verdict === 'safe' ? 'k-invariant' : 'trace');
     }, 120_000);
   }
+
+  it('a corrupted PDKIND frame fails the check', async () => {
+    const problem = await load(join(ROOT, 'models', 'lockstep.cfa'));
+    const r = await checkWith('pdkind', problem, { ms: 60_000 });
+    if (r.verdict !== 'safe' || r.certificate.kind !== 'k-invariant') throw new Error(`expected a k-inductive invariant, got ${r.verdict}`);
+    const { k, invariant } = r.certificate;
+    const m = problem.task(problem.properties[0]!).model;
+    expect(await checkKInductiveInvariant(m, invariant, k, false)).toBeUndefined();
+    // the initial states excluded: the base case fails
+    expect(await checkKInductiveInvariant(m, new Map(invariant).set(m.initLoc, False), k, false)).toMatch(/base case fails/);
+    // the lemmas forgotten and k taken as 1: a check with x ≠ y goes to the error in one step
+    const forgotten = new Map([...invariant.keys()].map((l) => [l, True]));
+    expect(await checkKInductiveInvariant(m, forgotten, 1, false)).toMatch(/not 1-inductive/);
+  }, 120_000);
 
   it('stops at its bound without a verdict', async () => {
     const r = await checkWith('pdkind', await load(CORPUS_DIR + 'theta-regression/sts/loop.system'), { settings: { bound: '0' } });
