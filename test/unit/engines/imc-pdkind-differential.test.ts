@@ -5,8 +5,8 @@
  * verdict is certified (checkWith checks every claim by its kind; a failing one throws).
  */
 import { describe, expect, it } from 'vitest';
-import { CORPUS_DIR, manifest } from './corpus.js';
-import { checkWith, load } from './engines.js';
+import { CORPUS_DIR, manifest } from '../../support/corpus.js';
+import { checkWith, load } from '../../support/engines.js';
 
 const MODELS = [
   'theta-regression/cfa/counter6to7.cfa',

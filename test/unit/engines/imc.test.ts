@@ -6,11 +6,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { True } from '../lang/expr.js';
-import { checkInductiveInvariant } from '../certificates/invariant.js';
-import { ROOT } from './cli.js';
-import { CORPUS_DIR, manifest } from './corpus.js';
-import { checkWith, load } from './engines.js';
+import { True } from '../../../lang/expr.js';
+import { checkInductiveInvariant } from '../../../certificates/invariant.js';
+import { ROOT } from '../../support/cli.js';
+import { CORPUS_DIR, manifest } from '../../support/corpus.js';
+import { checkWith, load } from '../../support/engines.js';
 
 const SAMPLE = [
   'theta-regression/cfa/counter5_true.cfa',
