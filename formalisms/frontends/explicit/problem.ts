@@ -8,7 +8,9 @@
 import { False } from '../../../lang/expr.js';
 import type { Cfa, Edge, Loc } from '../../cfa.js';
 import { cfaInterpreter } from '../../cfa-semantics.js';
-import { cfaDot } from '../../dot.js';
+import { cfaDot, cfaDrawing } from '../../dot.js';
+import { keywordHighlighter } from '../../report-view.js';
+import { text } from '../frontend.js';
 import type { Certificate } from '../../certificate.js';
 import type { Interpreter } from '../../interpreter.js';
 import type { Output, Problem } from '../../problem.js';
@@ -47,11 +49,13 @@ export function graphProblem(file: string, source: Uint8Array, g: StateGraph): P
     model: view,
     certificateText: (_p, c) => `# the states a run can reach, none of them bad (${c.kind === 'k-invariant' ? `${c.k}-inductive` : 'inductive'}), found and checked by vigil\nreach ${allowed(c).join(' ')}\n`,
     drawing: () => cfaDot(cfa),
+    report: { text: text(source), title: 'explicit state graph', highlight: keywordHighlighter(['init', 'bad'], '#'), drawing: () => cfaDrawing(cfa) },
   });
   const outputs: Output[] = [
     {
       name: 'cex',
       scope: 'property',
+      download: '.cex.txt',
       write: ([c]) => {
         const r = c!.result;
         if (r.verdict === 'unknown' || shownAs(r.verdict) !== 'trace') return undefined;
@@ -59,7 +63,7 @@ export function graphProblem(file: string, source: Uint8Array, g: StateGraph): P
         return `${states.join(' -> ')}\n`;
       },
     },
-    { name: 'certificate', scope: 'property', write: ([c]) => (c!.result.verdict === 'safe' ? problem.certificateText(property, c!.result.certificate) : undefined) },
+    { name: 'certificate', scope: 'property', download: '.certificate.txt', write: ([c]) => (c!.result.verdict === 'safe' ? problem.certificateText(property, c!.result.certificate) : undefined) },
   ];
   return { ...problem, outputs };
 }
