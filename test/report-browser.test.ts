@@ -305,6 +305,43 @@ describe('the report in headless Chromium', () => {
     await closeClean(l, 'nonterminating.png');
   });
 
+  it('every front end offers the report: its source highlighted, its automaton drawn and stepped, its own files to download', async () => {
+    const theta = join(CORPUS_DIR, 'theta-regression');
+    const cases = [
+      { model: join(theta, 'sts/counter_bad.system'), code: 1, title: 'symbolic transition system', output: 'cex', download: '.cex.csv' },
+      { model: join(ROOT, 'models/step2.system'), code: 0, title: 'symbolic transition system', output: 'certificate', download: '.certificate.sts' },
+      { model: join(theta, 'sts/simple1.lisp.sts'), code: 0, title: 'symbolic transition system', output: 'certificate', download: '.certificate.sts' },
+      { model: join(theta, 'cfa/counter5_true.lisp.cfa'), code: 0, title: 'control-flow automaton (Lisp form)', output: 'certificate', download: '.certificate.txt' },
+      { model: join(ROOT, 'models/lamp-broken.graph'), code: 1, title: 'explicit state graph', output: 'cex', download: '.cex.txt' },
+      { model: join(ROOT, 'models/lamp.graph'), code: 0, title: 'explicit state graph', output: 'certificate', download: '.certificate.txt' },
+    ];
+    for (const c of cases) {
+      const name = c.model.replace(/^.*\//, '');
+      const file = join(dir, `${name}${c.download}`);
+      const { report } = check(c.model, name, ['--timeout', '60', `--${c.output}`, file], c.code);
+      const o = await open(report);
+      const { page } = o;
+      expect(await page.textContent('#summary dd'), name).toContain(`(${c.title})`);
+      // every line of the file, with the format's keywords marked
+      const lines = readFileSync(c.model, 'utf8').replace(/\n$/, '').split('\n');
+      expect(await page.$$eval('#source .line', (ls) => ls.map((l) => l.textContent)), name).toEqual(lines);
+      expect(await page.locator('#source .k').count(), name).toBeGreaterThan(0);
+      // the file to download is the one the front end's own output wrote
+      const href = await page.getAttribute(`#property-0 .downloads a[download$="${c.download}"]`, 'href');
+      expect(base64Text(href!), name).toBe(readFileSync(file, 'utf8'));
+      if (c.model.endsWith('.graph') && c.code === 1) {
+        // the graph's counterexample is stepped on its drawing: each step's edge leaves the step's state
+        const steps = await page.$eval('#stepper-0 input.step-field', (f) => Number((f as HTMLInputElement).max));
+        for (let i = 0; i < steps; i++) {
+          const s = await shown(page, 'stepper-0');
+          expect(s.edgeTitle!.startsWith(`${s.locTitle}->`), `${name} step ${i}`).toBe(true);
+          await page.click('#stepper-0 button[data-go="next"]');
+        }
+      }
+      await closeClean(o, `${name}.png`);
+    }
+  });
+
   it('vigil bench --reports and vigil report: each run links to its report, in the same page style', async () => {
     const suite = join(dir, 'manifest.csv');
     writeFileSync(suite, `path,formalism,expected\n${join(ROOT, 'models/counter.cfa')},cfa,safe\n${join(ROOT, 'models/mutex-bug.cfa')},cfa,unsafe\n`);

@@ -88,5 +88,5 @@ export function invariantTitle(c: Certificate & { kind: 'invariant' | 'k-invaria
 
 /** The Lisp forms' highlighting (`.lisp.cfa`, `.lisp.sts`): their keywords, `;` comments. */
 export const lispHighlight = keywordHighlighter(['process', 'var', 'loc', 'edge', 'init', 'final', 'error', 'assume', 'havoc', 'assign',
-  'and', 'or', 'not', 'true', 'false', 'ite', 'sts', 'trans', 'prop', 'Int', 'Bool', 'Real'], ';');
+  'and', 'or', 'not', 'true', 'false', 'ite', 'sts', 'system', 'trans', 'prop', 'prime', 'Int', 'Bool', 'Real'], ';');
 
