@@ -265,7 +265,7 @@ describe('--witness for verdicts other than unsafe', () => {
   it('is refused for a model that is not a circuit (exit 2)', () => {
     const r = vigil(['check', model('counter.cfa'), '--witness', out('x.wit')]);
     expect(r.code).toBe(2);
-    expect(r.stderr.trim()).toMatch(/^--witness: .*counter\.cfa is one of the control-flow automata, which offer --cex, --certificate$/);
+    expect(r.stderr.trim()).toMatch(/^--witness: .*counter\.cfa is one of the control-flow automata, which offer --cex, --certificate, --report$/);
   });
 });
 
