@@ -5,8 +5,9 @@
  * property applies the passes its options ask for to the property's task, checks it, maps the
  * result back, and has each claim the result makes about the file checked by its kind
  * (certificates/check.ts) before the verdict counts; then it writes the result files (outputs/), the
- * HTML report last (it names the others), and renders the result. One kind of event (protocol.ts, `CheckEvent`) reports the run to the
- * terminal interface, the progress lines, `--json` and the benchmarks alike.
+ * HTML report last (with the progress the engines reported), and renders the result. One kind of
+ * event (protocol.ts, `CheckEvent`) reports the run to the terminal interface, the progress lines,
+ * `--json` and the benchmarks alike.
  *
  * It runs in this thread when the engine needs no Z3 (the bit-level engines: their SAT solver polls
  * the deadline, and so does the check of their certificates), without the terminal interface and

@@ -36,8 +36,10 @@ export function outputOptions(frontEnds: readonly FrontEnd[]): { readonly name: 
 /** A usage error in the output options for this problem and engine, found before the run. */
 export function outputProblem(problem: Problem, frontEnd: FrontEnd, engine: EngineSpec, opts: CheckOptions): string | undefined {
   const offered = frontEnd.outputs.map((o) => `--${o.name}`).join(', ');
+  // the report's writer is cli/report/, for every front end that offers it
+  const writes = (name: string) => (name === REPORT.name ? frontEnd.outputs.includes(REPORT) : problem.outputs.some((o) => o.name === name));
   for (const name of Object.keys(opts.outputs)) {
-    if (name !== REPORT.name && !problem.outputs.some((o) => o.name === name)) return `--${name}: ${problem.file} is one of the ${frontEnd.title}, which offer ${offered}`;
+    if (!writes(name)) return `--${name}: ${problem.file} is one of the ${frontEnd.title}, which offer ${offered}`;
   }
   if (opts.hwmcc !== undefined && !['witness', 'certificate'].every((n) => problem.outputs.some((o) => o.name === n))) {
     return `vigil hwmcc writes witnesses and certificates: ${problem.file} is one of the ${frontEnd.title}, which offer ${offered}`;
