@@ -330,11 +330,14 @@ describe('the report in headless Chromium', () => {
       const href = await page.getAttribute(`#property-0 .downloads a[download$="${c.download}"]`, 'href');
       expect(base64Text(href!), name).toBe(readFileSync(file, 'utf8'));
       if (c.model.endsWith('.graph') && c.code === 1) {
-        // the graph's counterexample is stepped on its drawing: each step's edge leaves the step's state
+        // the graph's counterexample is stepped on its drawing and its source: each step's edge leaves
+        // the step's state, and the line it is written on (the init statement's, for the first) is marked
         const steps = await page.$eval('#stepper-0 input.step-field', (f) => Number((f as HTMLInputElement).max));
         for (let i = 0; i < steps; i++) {
           const s = await shown(page, 'stepper-0');
           expect(s.edgeTitle!.startsWith(`${s.locTitle}->`), `${name} step ${i}`).toBe(true);
+          expect(s.lines, `${name} step ${i}`).toHaveLength(1);
+          expect(s.lines[0], `${name} step ${i}`).toMatch(s.locText === '(start)' ? /^init / : new RegExp(`(^| )${s.locText}( |$)`));
           await page.click('#stepper-0 button[data-go="next"]');
         }
       }

@@ -25,7 +25,9 @@ function automaton(file: string, g: StateGraph): Cfa {
   const locs: Loc[] = [START, ...g.states, ERROR].map((name, id) => ({ id, name }));
   const loc = (name: string) => locs.find((l) => l.name === name)!;
   const pairs: (readonly [string, string])[] = [...g.init.map((s): [string, string] => [START, s]), ...g.edges, ...g.bad.map((s): [string, string] => [s, ERROR])];
-  const edges: Edge[] = pairs.map(([a, b], id) => ({ id, source: loc(a), target: loc(b), stmts: [] }));
+  // where each edge is written: the initial state's, the edge's or the bad state's line
+  const lines = [...g.lines.init, ...g.lines.edges, ...g.lines.bad];
+  const edges: Edge[] = pairs.map(([a, b], id) => ({ id, source: loc(a), target: loc(b), stmts: [], lines: { first: lines[id]!, last: lines[id]! } }));
   return { name: file.replace(/^.*[\\/]/, '').replace(/\.graph$/i, ''), vars: [], locs, edges, init: loc(START), error: loc(ERROR) };
 }
 
@@ -49,7 +51,10 @@ export function graphProblem(file: string, source: Uint8Array, g: StateGraph): P
     model: view,
     certificateText: (_p, c) => `# the states a run can reach, none of them bad (${c.kind === 'k-invariant' ? `${c.k}-inductive` : 'inductive'}), found and checked by vigil\nreach ${allowed(c).join(' ')}\n`,
     drawing: () => cfaDot(cfa),
-    report: { text: text(source), title: 'explicit state graph', highlight: keywordHighlighter(['init', 'bad'], '#'), drawing: () => cfaDrawing(cfa) },
+    report: {
+      text: text(source), title: 'explicit state graph', highlight: keywordHighlighter(['init', 'bad'], '#'),
+      drawing: () => cfaDrawing(cfa), lines: (a) => cfa.edges[a.id]?.lines,
+    },
   });
   const outputs: Output[] = [
     {
