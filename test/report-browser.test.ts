@@ -314,11 +314,12 @@ describe('the report in headless Chromium', () => {
       { model: join(theta, 'cfa/counter5_true.lisp.cfa'), code: 0, title: 'control-flow automaton (Lisp form)', output: 'certificate', download: '.certificate.txt' },
       { model: join(ROOT, 'models/lamp-broken.graph'), code: 1, title: 'explicit state graph', output: 'cex', download: '.cex.txt' },
       { model: join(ROOT, 'models/lamp.graph'), code: 0, title: 'explicit state graph', output: 'certificate', download: '.certificate.txt' },
+      { model: join(CORPUS_DIR, 'btor2/unit/btor2tools/factorial4even.btor2'), code: 1, title: 'BTOR2 model', output: 'vcd', download: '.vcd', extra: ['--property', 'b0'] },
     ];
     for (const c of cases) {
       const name = c.model.replace(/^.*\//, '');
       const file = join(dir, `${name}${c.download}`);
-      const { report } = check(c.model, name, ['--timeout', '60', `--${c.output}`, file], c.code);
+      const { report } = check(c.model, name, ['--timeout', '60', `--${c.output}`, file, ...(c.extra ?? [])], c.code);
       const o = await open(report);
       const { page } = o;
       expect(await page.textContent('#summary dd'), name).toContain(`(${c.title})`);
@@ -329,6 +330,10 @@ describe('the report in headless Chromium', () => {
       // the file to download is the one the front end's own output wrote
       const href = await page.getAttribute(`#property-0 .downloads a[download$="${c.download}"]`, 'href');
       expect(base64Text(href!), name).toBe(readFileSync(file, 'utf8'));
+      if (c.model.endsWith('.btor2')) {
+        // a BTOR2 counterexample is drawn as the words of the model
+        expect(await page.$$eval('#stepper-0 svg.waveform g.wave-row title', (ts) => ts.map((t) => t.textContent))).toEqual(['bad b0', 'bad b1', 'latch factorial[3:0]', 'latch i[3:0]']);
+      }
       if (c.model.endsWith('.graph') && c.code === 1) {
         // the graph's counterexample is stepped on its drawing and its source: each step's edge leaves
         // the step's state, and the line it is written on (the init statement's, for the first) is marked

@@ -93,6 +93,24 @@ describe('VCD of a circuit counterexample', () => {
     expect(witness.inputs.map((_, t) => read.get(bad)!(t)).join('')).toBe(`${'0'.repeat(witness.inputs.length - 1)}1`);
   });
 
+  it('of a BTOR2 model: its words per step as the program computes them, read by GTKWave (btor2tools\' factorial4even)', () => {
+    const model = '../shared/benchmarks/btor2/unit/btor2tools/factorial4even.btor2';
+    const vcdFile = join(dir, 'factorial.vcd');
+    const r = vigil(['check', model, '--quiet', '--property', 'b0', '--vcd', vcdFile]);
+    expect(r.code).toBe(1);
+    const read = gtkwaveRead(readFileSync(vcdFile, 'utf8'));
+    expect([...read.keys()]).toEqual(['factorial [3:0]', 'i [3:0]', 'b0', 'b1']);
+    // the program in the file's comment, over 4 bits: i counts from 1, factorial *= i; b0 is i = 15
+    let [i, factorial] = [1, 1];
+    for (let t = 0; t < 15; t++) {
+      const bits = (v: number) => v.toString(2).padStart(4, '0');
+      expect([read.get('i [3:0]')!(t), read.get('factorial [3:0]')!(t), read.get('b0')!(t), read.get('b1')!(t)], `step ${t}`)
+        .toEqual([bits(i), bits(factorial), i === 15 ? '1' : '0', '0']);
+      factorial = (factorial * i) % 16;
+      i = (i + 1) % 16;
+    }
+  });
+
   it('--vcd is a usage error on a model whose front end does not offer it (exit 2)', () => {
     const r = vigil(['check', 'models/mutex-bug.cfa', '--vcd', join(dir, 'no.vcd')]);
     expect(r.code).toBe(2);

@@ -206,6 +206,7 @@ function argData(arg: ArgGraph): ArgData {
 const CHECKS: Record<Claim['kind'], string> = {
   'trace': 'replayed on the model',
   'witness': 'simulated on the circuit by the HWMCC witness rules',
+  'btor2-witness': 'replayed on the model by btorsim\'s rules',
   'invariant': 'checked independently: initial, inductive, and excluding the bad states, in a fresh solver context',
   'k-invariant': 'checked independently: a base case of k steps and a k-step inductive step, in a fresh solver context',
   'witness-circuit': 'checked independently by certifaiger\'s rules (reset, transition, property, base, step)',
