@@ -38,6 +38,8 @@ const FORMULA_CHARS = 100_000;
 const ARG_NODES = 2000;
 /** Clauses of a circuit's invariant listed. */
 const CLAUSES = 5000;
+/** Largest file embedded to download: a witness circuit is as large as its model, and the page stays small. */
+const DOWNLOAD_BYTES = 256 * 1024;
 
 interface ReportContext {
   readonly version: string;
@@ -227,7 +229,9 @@ function downloads(problem: Problem, checked: Checked): PropertyData['downloads'
     if (o.download === undefined) return [];
     const name = `${stem}.${checked.property.name}${o.download}`;
     const file = o.write([checked], name);
-    return file === undefined ? [] : [{ name, type: mediaType(name, file), base64: Buffer.from(file).toString('base64') }];
+    if (file === undefined) return [];
+    const bytes = typeof file === 'string' ? Buffer.byteLength(file) : file.length;
+    return [{ name, option: o.name, bytes, type: mediaType(name, file), ...(bytes > DOWNLOAD_BYTES ? {} : { base64: Buffer.from(file).toString('base64') }) }];
   });
 }
 

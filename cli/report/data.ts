@@ -51,8 +51,11 @@ export interface PropertyData {
   readonly statistics: Readonly<Record<string, number>>;
   /** The certificate's claim about the file (`trace`, `witness`, `invariant`, ...), how the summary names it, and how it was checked. */
   readonly certificate?: { readonly kind: string; readonly title: string; readonly check: string };
-  /** The files the front end writes for this property (`--cex` as CSV, `--witness`, `--vcd`, `--certificate`), to download. */
-  readonly downloads: readonly { readonly name: string; readonly type: string; readonly base64: string }[];
+  /**
+   * The files the front end writes for this property (`--cex` as CSV, `--witness`, `--vcd`,
+   * `--certificate`), by the option that writes them, to download; past a size, not embedded.
+   */
+  readonly downloads: readonly { readonly name: string; readonly option: string; readonly bytes: number; readonly type: string; readonly base64?: string }[];
   readonly counterexample?: TraceData;
   readonly invariant?: InvariantData;
   readonly termination?: TerminationData;

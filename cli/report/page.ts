@@ -117,7 +117,9 @@ function wholeTable(t: TraceData): string {
 }
 
 function downloadsHtml(files: PropertyData['downloads']): string {
-  const links = files.map((f) => `<a download="${esc(f.name)}" href="data:${f.type};base64,${f.base64}">${esc(f.name)}</a>`);
+  const links = files.map((f) => (f.base64 === undefined
+    ? `<span class="muted">${esc(f.name)} (${Math.round(f.bytes / 1024)} KB, too large to embed: <code>--${esc(f.option)}</code> writes it)</span>`
+    : `<a download="${esc(f.name)}" href="data:${f.type};base64,${f.base64}">${esc(f.name)}</a>`));
   return links.length ? `<p class="downloads">Download: ${links.join(' ')}</p>` : '';
 }
 
