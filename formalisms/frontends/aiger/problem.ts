@@ -189,7 +189,7 @@ export function aigerProblem(path: string, file: AigerFile, source?: Uint8Array)
   }));
 
   const outputs: Output[] = [
-    { ...cexOutput((p) => cones.of(p).task.model, trace, asBits), download: '.cex.csv' },
+    cexOutput((p) => cones.of(p).task.model, trace, asBits),
     {
       name: 'witness',
       scope: 'run',
