@@ -42,6 +42,9 @@ const CHECKS: { readonly [K in Claim['kind']]: { readonly name: string; readonly
   'lasso-run': { name: 'lasso', check: async (c) => (await import('./lasso.js')).checkLasso(c.model, c.certificate) },
 };
 
+/** Every claim kind (the `--json` schema lists them). */
+export const CLAIM_KINDS = Object.keys(CHECKS) as readonly Claim['kind'][];
+
 /** What messages call a claim's kind. */
 export function claimName(c: Claim): string {
   return CHECKS[c.kind].name;

@@ -427,4 +427,4 @@ export function cfaParser(): CfaParser {
   return (instance ??= new CfaParser());
 }
 
-export type { CfaParser };
+;

@@ -27,7 +27,7 @@ import { keywordHighlighter, type Token } from '../../report-view.js';
 import { invariantTitle, lispHighlight, wordLevelProblem } from '../word-level.js';
 
 /** How a file reads: the language of its formulas and the kind of property checked when none is named. */
-export interface CfaReading {
+interface CfaReading {
   readonly dialect: Dialect;
   readonly defaultKind: PropertyKind;
   /** What `vigil parse` calls the model. */
