@@ -9,13 +9,13 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseAiger } from '../formalisms/frontends/aiger/read.js';
-import { aigFromFile } from '../formalisms/aig.js';
-import { circuitWaveform } from '../formalisms/frontends/aiger/waveform.js';
-import { groupWords } from '../formalisms/waveform.js';
-import { vcdText } from '../formalisms/vcd.js';
-import { latchStates, readAiger, readWitness } from './aiger-sim.js';
-import { vigil } from './cli.js';
+import { parseAiger } from '../../formalisms/frontends/aiger/read.js';
+import { aigFromFile } from '../../formalisms/aig.js';
+import { circuitWaveform } from '../../formalisms/frontends/aiger/waveform.js';
+import { groupWords } from '../../formalisms/waveform.js';
+import { vcdText } from '../../formalisms/vcd.js';
+import { latchStates, readAiger, readWitness } from '../support/aiger-sim.js';
+import { vigil } from '../support/cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'vigil-vcd-'));
 

@@ -10,12 +10,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   True, add, and, conjuncts, declareVar, eq, ge, gt, iff, int, le, lt, mul, neq, not, or, rat, ref, type Expr,
-} from '../lang/expr.js';
-import { printExpr } from '../lang/print.js';
-import { readable } from '../lang/readable.js';
-import { IntT, RatT } from '../lang/types.js';
-import { unsatChecker } from './z3.js';
-import { vigil } from './cli.js';
+} from '../../lang/expr.js';
+import { printExpr } from '../../lang/print.js';
+import { readable } from '../../lang/readable.js';
+import { IntT, RatT } from '../../lang/types.js';
+import { unsatChecker } from '../support/z3.js';
+import { vigil } from '../support/cli.js';
 
 const unsat = unsatChecker();
 
