@@ -57,9 +57,9 @@ export class RunnerPool {
   private readonly idle: Runner[] = [];
 
   /** Runs `vigil check` for the configuration on the model in an idle (or new) runner. */
-  readonly launch: VigilLaunch = (model: Model, c: RunConfig, limits: TaskLimits) => {
+  readonly launch: VigilLaunch = (model: Model, c: RunConfig, limits: TaskLimits, report?: string) => {
     const runner = this.idle.pop() ?? new Runner();
-    const job: BatchJob = { file: model.file, options: checkOptions(c), timeoutS: limits.timeoutS };
+    const job: BatchJob = { file: model.file, options: { ...checkOptions(c), outputs: report === undefined ? {} : { report } }, timeoutS: limits.timeoutS };
     const started = Date.now();
     runner.stderr = '';
     return new Promise<Measured>((done) => {

@@ -4,7 +4,8 @@
  * (bench/batch.ts), each result appended to the results file as it finishes
  * (bench/results.ts). Runs already in the file are skipped, so a killed bench resumes where it was.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { ConfigError, applies, type RunConfig } from './configs.js';
 import { TIME_BIN } from './limits.js';
 import { ResultsFile, type ResultRow } from './results.js';
@@ -21,6 +22,14 @@ export interface BenchOptions {
   readonly onResult?: (row: ResultRow, done: number, total: number) => void;
   /** How Vigil's runs are started; default: each in its own limited process. */
   readonly launch?: VigilLaunch;
+  /** A folder for each Vigil run's HTML report (`DIR/CONFIG/MODEL.html`). */
+  readonly reports?: string;
+}
+
+/** Where a run's report goes: one folder per configuration, the model's path made a file name. */
+function reportPath(dir: string, config: string, model: string): string {
+  const safe = (s: string) => s.replace(/[^A-Za-z0-9_.-]+/g, '_');
+  return join(dir, safe(config), `${safe(model)}.html`);
 }
 
 /** Runs what is not in the results file yet; returns the rows of this invocation. */
@@ -34,7 +43,9 @@ export async function runBench(o: BenchOptions): Promise<ResultRow[]> {
   await Promise.all(Array.from({ length: Math.max(1, o.jobs) }, async () => {
     while (next < tasks.length) {
       const { c, m } = tasks[next++]!;
-      const row = await runTask(m, c, o.limits, o.launch);
+      const report = o.reports === undefined || c.tool !== 'vigil' ? undefined : reportPath(o.reports, c.name, m.name);
+      if (report) mkdirSync(dirname(report), { recursive: true });
+      const row = await runTask(m, c, o.limits, o.launch, report);
       file?.append(row);
       rows.push(row);
       o.onResult?.(row, rows.length, tasks.length);

@@ -23,6 +23,8 @@ export const COLUMNS = [
   // Where a queued run ran (bench/queue/): the worker's host, Vigil version and CPU model, and when
   // the run was enqueued, started and finished (epoch ms). Blank for local runs and in older files.
   'host', 'vigilversion', 'cpu', 'worker', 'queuedat', 'startedat', 'finishedat',
+  // The run's HTML report (`vigil bench --reports DIR`), blank when none was written.
+  'report',
 ] as const;
 
 export type Column = (typeof COLUMNS)[number];

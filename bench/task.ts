@@ -45,20 +45,22 @@ function firstLine(text: string): string {
   return text.split('\n').find((l) => l.trim() !== '')?.trim() ?? '';
 }
 
-/** How a Vigil run is started: what `vigil check --json` printed, and its measurements. */
-export type VigilLaunch = (model: Model, c: RunConfig, limits: TaskLimits) => Promise<Measured>;
+/** How a Vigil run is started: what `vigil check --json` printed, and its measurements; `report`: where its HTML report goes. */
+export type VigilLaunch = (model: Model, c: RunConfig, limits: TaskLimits, report?: string) => Promise<Measured>;
 
 /** `vigil check --json` in its own process under the limits. */
-export const ownProcess: VigilLaunch = (model, c, limits) => {
+export const ownProcess: VigilLaunch = (model, c, limits, report) => {
   const args = [...NODE_FLAGS, VIGIL_BIN, 'check', model.file, '--json', '--quiet', '--timeout', String(limits.timeoutS),
+    ...(report === undefined ? [] : ['--report', report]),
     ...(model.property ? ['--property', model.property] : []),
     ...(c.algorithm ? ['--algorithm', c.algorithm] : []),
     ...OPTION_NAMES.flatMap((n) => (c.options[n] === undefined ? [] : [`--${n}`, c.options[n]!]))];
   return runLimited(process.execPath, args, { wallMs: limits.timeoutS * 1000 + GRACE_MS, memoryMb: limits.memoryMb }, vigilEnv());
 };
 
-async function runVigil(model: Model, c: RunConfig, limits: TaskLimits, launch: VigilLaunch): Promise<{ m: Measured; o: Answer; row: Partial<ResultRow> }> {
-  const m = await launch(model, c, limits);
+async function runVigil(model: Model, c: RunConfig, limits: TaskLimits, launch: VigilLaunch, report?: string): Promise<{ m: Measured; o: Answer; row: Partial<ResultRow> }> {
+  if (report !== undefined) rmSync(report, { force: true });
+  const m = await launch(model, c, limits, report);
   let j: VigilJson | undefined;
   try { j = JSON.parse(m.stdout) as VigilJson; } catch { /* no verdict: an error or a kill */ }
   const levels = Object.fromEntries(OPTION_NAMES.map((n) => [n, String(j?.options[n] ?? c.options[n] ?? '')]));
@@ -70,6 +72,7 @@ async function runVigil(model: Model, c: RunConfig, limits: TaskLimits, launch: 
     row: {
       ...levels, tool: 'vigil', version: VERSION, algorithm: j?.algorithm ?? c.algorithm ?? '',
       solvercalls: String(j ? j.statistics.satCalls ?? j.statistics.solverChecks ?? '' : ''),
+      report: report !== undefined && existsSync(report) ? report : '',
     },
   };
 }
@@ -123,11 +126,15 @@ async function runAbcPdr(model: Model, limits: TaskLimits): Promise<{ m: Measure
 /** What a run that could not be started measured: nothing. */
 const NOT_RUN: Measured = { exitCode: undefined, signal: undefined, stdout: '', stderr: '', wallMs: 0, cpuMs: 0, peakBytes: 0, killedBy: undefined };
 
-/** Runs one configuration on one model and returns its results line (status error if it could not run). */
-export async function runTask(model: Model, c: RunConfig, limits: TaskLimits, launch = ownProcess): Promise<ResultRow> {
+/**
+ * Runs one configuration on one model and returns its results line (status error if it could not
+ * run). `report`: the HTML report Vigil's run writes (`vigil check --report`), named in the line
+ * when it was written.
+ */
+export async function runTask(model: Model, c: RunConfig, limits: TaskLimits, launch = ownProcess, report?: string): Promise<ResultRow> {
   let run: { m: Measured; o: Answer; row: Partial<ResultRow> };
   try {
-    run = c.tool === 'abc-pdr' ? await runAbcPdr(model, limits) : await runVigil(model, c, limits, launch);
+    run = c.tool === 'abc-pdr' ? await runAbcPdr(model, limits) : await runVigil(model, c, limits, launch, report);
   } catch (e) {
     run = { m: NOT_RUN, o: { result: undefined, reason: (e as Error).message, killedBy: undefined }, row: { tool: c.tool } };
   }

@@ -4,9 +4,10 @@
  * (engines/registry.ts) and says where the check runs; `runCheck` makes the engine, and for each
  * property applies the passes its options ask for to the property's task, checks it, maps the
  * result back, and has each claim the result makes about the file checked by its kind
- * (certificates/check.ts) before the verdict counts; then it writes the result files (outputs/) and
- * renders the result. One kind of event (protocol.ts, `CheckEvent`) reports the run to the
- * terminal interface, the progress lines, `--json` and the benchmarks alike.
+ * (certificates/check.ts) before the verdict counts; then it writes the result files (outputs/), the
+ * HTML report last (with the progress the engines reported), and renders the result. One kind of
+ * event (protocol.ts, `CheckEvent`) reports the run to the terminal interface, the progress lines,
+ * `--json` and the benchmarks alike.
  *
  * It runs in this thread when the engine needs no Z3 (the bit-level engines: their SAT solver polls
  * the deadline, and so does the check of their certificates), without the terminal interface and
@@ -28,7 +29,8 @@ import { forwardAll } from '../engines/passes/pass.js';
 import type { Limits, Reporter } from '../engines/run.js';
 import { humanVerdict, jsonVerdict, report, summarize } from './render.js';
 import { panelOf } from './panel.js';
-import { outputProblem, writeOutputs } from './outputs/index.js';
+import { outputProblem, writeOutputs, writeReport } from './outputs/index.js';
+import { ProgressLog } from './report/progress-log.js';
 import { ENGINE_CONTEXT } from './engine-context.js';
 import { VERSION, type CheckEvent, type CheckFailure, type CheckOptions, type CheckResult, type Header, type Plan, type PropertyReport } from './protocol.js';
 
@@ -106,10 +108,16 @@ export async function runCheck(problem: Problem, planned: Plan, opts: CheckOptio
 
   const checked: Checked[] = [];
   const reports: PropertyReport[] = [];
+  const reportFile = opts.outputs.report;
+  // the report draws the engines' progress over time
+  const log = reportFile === undefined ? undefined : new ProgressLog();
   for (const property of properties) {
     const tag = properties.length > 1 ? { property: property.name } : {};
     const result = await checkProperty(problem, property, spec, engine, opts.settings, limits, {
-      progress: (p) => onEvent({ kind: 'progress', progress: { ...p, ...tag } }),
+      progress: (p) => {
+        log?.add(p, property.name);
+        onEvent({ kind: 'progress', progress: { ...p, ...tag } });
+      },
       note: (line) => onEvent({ kind: 'note', line: `note: ${line}` }),
     });
     checked.push({ property, result });
@@ -119,6 +127,10 @@ export async function runCheck(problem: Problem, planned: Plan, opts: CheckOptio
 
   const outputs = writeOutputs(problem, checked, opts);
   const summary = summarize(reports);
+  if (reportFile !== undefined) {
+    await writeReport(reportFile, problem, checked, summary, { header, ...(opts.memory === undefined ? {} : { memoryMb: opts.memory }), ...(log ? { progress: log } : {}) });
+    outputs.push(reportFile);
+  }
   return {
     kind: 'result',
     header,
@@ -128,7 +140,7 @@ export async function runCheck(problem: Problem, planned: Plan, opts: CheckOptio
     stats: summary.stats,
     reports,
     text: opts.json
-      ? jsonVerdict(problem, header, checked, summary, { version: VERSION, outputs })
+      ? jsonVerdict(problem, header, checked, summary, { version: VERSION, outputs, ...(reportFile === undefined ? {} : { report: reportFile }) })
       : humanVerdict(problem, header, checked, summary),
     panel: panelOf(problem, checked),
   };

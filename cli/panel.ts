@@ -8,6 +8,7 @@
  */
 import { conjuncts, type Expr } from '../lang/expr.js';
 import { printExpr } from '../lang/print.js';
+import { readable } from '../lang/readable.js';
 import type { Checked, Problem } from '../formalisms/problem.js';
 import { fails, shownAs } from '../formalisms/property-kinds.js';
 import { certificateTitle } from '../formalisms/certificate.js';
@@ -25,7 +26,8 @@ export function panelOf(problem: Problem, checked: readonly Checked[]): Panel {
   const title = certificateTitle(r.certificate);
   switch (shownAs(r.verdict)) {
     case 'invariant': {
-      const inv = [...problem.invariant(p, r.certificate)];
+      // shown in its readable form; the certificate file keeps the exact formula
+      const inv = [...problem.invariant(p, r.certificate)].map(([l, e]) => [l, readable(e)] as const);
       return {
         property, title,
         kind: 'invariant',

@@ -5,6 +5,7 @@
  * did.
  */
 import { printExpr } from '../lang/print.js';
+import { readable } from '../lang/readable.js';
 import type { Expr } from '../lang/expr.js';
 import type { FpValue } from '../lang/float.js';
 import { toDecimal } from '../lang/float.js';
@@ -51,10 +52,10 @@ function traceLines(model: Interpreter, trace: Trace): string[] {
   return out;
 }
 
-/** The invariant per location, shortened past a screenful. */
+/** The invariant per location in its readable form (the certificate file keeps the exact one), shortened past a screenful. */
 function invariantLines(title: string, inv: ReadonlyMap<Location, Expr>): string[] {
   const lines = [...inv].map(([l, e]) => {
-    const text = printExpr(e, 'cfa');
+    const text = printExpr(readable(e), 'cfa');
     return `  ${l.name}: ${text.length > 160 ? `${text.slice(0, 157)}...` : text}`;
   });
   const shown = lines.slice(0, 12);
@@ -78,7 +79,7 @@ export function report(property: Property, r: Result): PropertyReport {
 }
 
 /** What every rendering of a run starts from: each property's report and the file's verdict. */
-interface Summary {
+export interface Summary {
   readonly reports: readonly PropertyReport[];
   /** UNSAFE (NONTERMINATING) if any property fails, SAFE (TERMINATING) only if all hold, UNKNOWN otherwise. */
   readonly verdict: Verdict;
@@ -181,10 +182,11 @@ function summaryJson(
   }, null, 2);
 }
 
-/** What `--json` reports beyond the verdicts: the tool's version and the files written. */
+/** What `--json` reports beyond the verdicts: the tool's version and the files written, the HTML report among them. */
 interface JsonContext {
   readonly version: string;
   readonly outputs: readonly string[];
+  readonly report?: string;
 }
 
 /** A property's certificate, as the kind of what it claims about the file, and its counterexample or invariant. */
@@ -234,7 +236,8 @@ export function jsonVerdict(problem: Problem, header: Header, checked: readonly 
   const certs = checked.map((c) => certificateJson(problem, c));
   const single = checked.length === 1;
   const extras = certs.map(({ certificate, proof }) => ({ ...(certificate ? { certificate } : {}), ...(single ? {} : proof) }));
-  return summaryJson(problem.file, header, summary, context.version, single ? certs[0]!.proof ?? {} : {}, extras, context.outputs);
+  const top = { ...(single ? certs[0]!.proof ?? {} : {}), ...(context.report === undefined ? {} : { report: context.report }) };
+  return summaryJson(problem.file, header, summary, context.version, top, extras, context.outputs);
 }
 
 /**

@@ -20,6 +20,8 @@ export interface Edge {
   readonly source: Loc;
   readonly target: Loc;
   readonly stmts: readonly Stmt[];
+  /** The lines of the file the edge is written on (1-based), from readers that know them, for showing a trace's steps in the source. */
+  readonly lines?: { readonly first: number; readonly last: number };
 }
 
 export interface Cfa {

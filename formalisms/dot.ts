@@ -10,6 +10,7 @@
 import { printExpr } from '../lang/print.js';
 import type { Cfa, Stmt } from './cfa.js';
 import type { ArgGraph } from './result.js';
+import type { Drawing } from './report-view.js';
 
 /** Longest label line before it is shortened: Graphviz lays out huge labels badly. */
 const LABEL_MAX = 120;
@@ -32,19 +33,28 @@ function multiline(lines: readonly string[]): string {
   return lines.map((l) => quote(l).slice(1, -1)).join('\\n');
 }
 
-export function cfaDot(cfa: Cfa): string {
-  const out = [`digraph ${quote(cfa.name)} {`, '  node [shape=circle, fontname="Helvetica"];', '  edge [fontname="Helvetica", fontsize=10];'];
+/**
+ * `ids`: the HTML report's drawing, whose locations are ellipses (PLC models have long location
+ * names) and whose locations and edges have ids (`cfa-loc-<id>`, `cfa-edge-<id>`) to highlight them.
+ */
+export function cfaDot(cfa: Cfa, ids = false): string {
+  const out = [`digraph ${quote(cfa.name)} {`, `  node [shape=${ids ? 'ellipse' : 'circle'}, fontname="Helvetica"];`, '  edge [fontname="Helvetica", fontsize=10];'];
   out.push('  __start [shape=point, style=invis];', `  __start -> L${cfa.init.id};`);
   for (const l of cfa.locs) {
-    const attrs = [`label=${quote(l.name)}`];
+    const attrs = [`label=${quote(l.name)}`, ...(ids ? [`id="cfa-loc-${l.id}"`] : [])];
     if (l === cfa.init) attrs.push('style=bold');
     if (l === cfa.final) attrs.push('shape=doublecircle');
     if (l === cfa.error) attrs.push('shape=octagon', 'color=red', 'fontcolor=red');
     out.push(`  L${l.id} [${attrs.join(', ')}];`);
   }
-  for (const e of cfa.edges) out.push(`  L${e.source.id} -> L${e.target.id} [label="${multiline(e.stmts.map(stmtText))}"];`);
+  for (const e of cfa.edges) out.push(`  L${e.source.id} -> L${e.target.id} [label="${multiline(e.stmts.map(stmtText))}"${ids ? `, id="cfa-edge-${e.id}"` : ''}];`);
   out.push('}');
   return `${out.join('\n')}\n`;
+}
+
+/** A CFA drawn for the report: its interpreter views' locations are its locations, their actions its edges (by id). */
+export function cfaDrawing(cfa: Cfa): Drawing {
+  return { dot: cfaDot(cfa, true), location: (l) => `cfa-loc-${l.id}`, action: (a) => `cfa-edge-${a.id}` };
 }
 
 export function argDot(arg: ArgGraph): string {

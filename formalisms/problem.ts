@@ -20,6 +20,7 @@ import type { Certificate, Claim } from './certificate.js';
 import type { Property, PropertyKind } from './property-kinds.js';
 import type { Result } from './result.js';
 import type { Task, Theory } from './task.js';
+import type { ReportView } from './report-view.js';
 
 /** A property and its engine's result, once its certificate has passed its check. */
 export interface Checked {
@@ -45,6 +46,8 @@ export interface Output {
    * and a binary one where the name leaves it open and the caller prefers binary (HWMCC's harness).
    */
   write(checked: readonly Checked[], path: string, options?: { readonly preferBinary?: boolean }): string | Uint8Array | undefined;
+  /** The ending of the file name under which the HTML report offers this file for one property (`.cex.csv`); none: the report does not. */
+  readonly download?: string;
 }
 
 export interface Problem {
@@ -82,6 +85,8 @@ export interface Problem {
   drawing?(): string;
   /** The model as an AIGER circuit, ASCII or binary (`vigil convert`), where it is or has one. */
   circuitFile?(binary: boolean): string | Uint8Array;
+  /** What the HTML report (`--report`, every front end's) shows of the file in its own terms. */
+  readonly report: ReportView;
 }
 
 /** The theories of a model's variables, array element and index types included. */

@@ -37,6 +37,15 @@ export const CEX: OutputSpec = {
   help: 'UNSAFE: the counterexample as a table of steps by variables with the action taken; CSV if the name ends in .csv, else aligned text',
 };
 
+/**
+ * `--report`, which every front end offers: the HTML report of the check, laid out by cli/report/
+ * from the problem and its `report` view (formalisms/report-view.ts), in the file's own terms.
+ */
+export const REPORT: OutputSpec = {
+  name: 'report',
+  help: 'an HTML report of the check, one self-contained page that opens offline: the summary, the model highlighted (and drawn, for an automaton), the counterexample step by step (circuits: as a waveform), the invariant, the termination argument, the engine\'s progress',
+};
+
 /** The file's text (the word-level formats are UTF-8). */
 export function text(bytes: Uint8Array): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');

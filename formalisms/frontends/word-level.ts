@@ -2,13 +2,14 @@
  * What the word-level front ends (CFA, T2, STS) share: a property's task is its interpreter view,
  * its certificates are traces and invariants of that view (and termination arguments), and the
  * claims they make are about the view; the outputs are the counterexample table and the
- * certificate in the model's own syntax.
+ * certificate in the model's own syntax, both also offered by the HTML report.
  */
 import type { Expr } from '../../lang/expr.js';
 import { cexTable } from '../cex-table.js';
 import { modelClaims, type Certificate } from '../certificate.js';
 import type { Interpreter, Location } from '../interpreter.js';
 import type { Checked, Output, Problem } from '../problem.js';
+import { keywordHighlighter } from '../report-view.js';
 import type { Property } from '../property-kinds.js';
 import { shownAs } from '../property-kinds.js';
 import type { Task, Theory } from '../task.js';
@@ -20,10 +21,12 @@ type WordLevelReading = Omit<Problem, 'task' | 'claims' | 'trace' | 'invariant' 
   model(p: Property): Interpreter;
   /** The file's contents as read. */
   readonly source: Uint8Array;
+  /** The ending under which the report offers the certificate file (`.certificate.sts`: it is a model file of its own). */
+  readonly certificateFile?: string;
 };
 
 export function wordLevelProblem(reading: WordLevelReading): Problem {
-  const { model, source, ...rest } = reading;
+  const { model, source, certificateFile, ...rest } = reading;
   const task = (property: Property): Task => ({
     file: reading.file, property, theories: reading.theories as ReadonlySet<Theory>, source,
     get model() { return model(property); },
@@ -34,7 +37,7 @@ export function wordLevelProblem(reading: WordLevelReading): Problem {
     claims: (p, r) => modelClaims(model(p), r.certificate),
     trace: (_p, c) => traceOf(c),
     invariant: (_p, c) => invariantOf(c),
-    outputs: [cexOutput((p) => model(p), (p, c) => problem.trace(p, c)), certificateOutput(reading)],
+    outputs: [cexOutput((p) => model(p), (p, c) => problem.trace(p, c)), certificateOutput(reading, certificateFile)],
   };
   return problem;
 }
@@ -54,6 +57,7 @@ export function cexOutput(model: (p: Property) => Interpreter, trace: (p: Proper
   return {
     name: 'cex',
     scope: 'property',
+    download: '.cex.csv',
     write: ([c], path) => {
       const { property: p, result: r } = c!;
       if (r.verdict === 'unknown' || shownAs(r.verdict) !== 'trace') return undefined;
@@ -64,10 +68,11 @@ export function cexOutput(model: (p: Property) => Interpreter, trace: (p: Proper
 }
 
 /** `--certificate`: the certificate of each answer that is not a counterexample (`--cex` has those), in the model's own syntax. */
-function certificateOutput(problem: Pick<Problem, 'certificateText'>): Output {
+function certificateOutput(problem: Pick<Problem, 'certificateText'>, download = '.certificate.txt'): Output {
   return {
     name: 'certificate',
     scope: 'property',
+    download,
     write: ([c]: readonly Checked[]) => {
       const { property: p, result: r } = c!;
       if (r.verdict === 'unknown' || shownAs(r.verdict) === 'trace') return undefined;
@@ -80,3 +85,8 @@ function certificateOutput(problem: Pick<Problem, 'certificateText'>): Output {
 export function invariantTitle(c: Certificate & { kind: 'invariant' | 'k-invariant' }): string {
   return c.kind === 'k-invariant' ? `${c.k}-inductive invariant` : 'Inductive invariant';
 }
+
+/** The Lisp forms' highlighting (`.lisp.cfa`, `.lisp.sts`): their keywords, `;` comments. */
+export const lispHighlight = keywordHighlighter(['process', 'var', 'loc', 'edge', 'init', 'final', 'error', 'assume', 'havoc', 'assign',
+  'and', 'or', 'not', 'true', 'false', 'ite', 'sts', 'system', 'trans', 'prop', 'prime', 'Int', 'Bool', 'Real'], ';');
+

@@ -50,6 +50,7 @@ describe('--json follows cli/verdict.schema.json', () => {
     ['BTOR2 safe', [corpus('btor2/unit/pono/cnt-3bits-wrap-safe-kind-bound1.btor2')], 'safe', 'btor2'],
     ['BTOR2 unsafe', [corpus('btor2/unit/btor2tools/count2.btor2')], 'unsafe', 'btor2'],
     ['graph unsafe', [model('lamp-broken.graph')], 'unsafe', 'graph'],
+    ['CFA unsafe with its HTML report', [model('mutex-bug.cfa'), '--algorithm', 'bmc', '--bound', '10', '--report', out('mutex-bug.html')], 'unsafe', 'cfa'],
   ];
 
   it('lists the property kinds\' verdict words and every claim kind', () => {
@@ -275,7 +276,7 @@ describe('--witness for verdicts other than unsafe', () => {
   it('is refused for a model that is not a circuit (exit 2)', () => {
     const r = vigil(['check', model('counter.cfa'), '--witness', out('x.wit')]);
     expect(r.code).toBe(2);
-    expect(r.stderr.trim()).toMatch(/^--witness: .*counter\.cfa is one of the control-flow automata, which offer --cex, --certificate$/);
+    expect(r.stderr.trim()).toMatch(/^--witness: .*counter\.cfa is one of the control-flow automata, which offer --cex, --certificate, --report$/);
   });
 });
 

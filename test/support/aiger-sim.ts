@@ -150,6 +150,44 @@ export function readWitnesses(text: string): Witness[] {
   return entries;
 }
 
+/** The value of any literal in the step with latches `state` (by variable) and inputs `vec`, gates evaluated on demand. */
+function evaluator(c: Circuit, state: ReadonlyMap<number, number>, vec: string): (l: number) => number {
+  const value = new Map(state);
+  c.inputs.forEach((l, k) => value.set(l >> 1, Number(vec[k])));
+  return (l: number): number => {
+    const v = l >> 1;
+    if (v === 0) return l & 1;
+    let x = value.get(v);
+    if (x === undefined) {
+      // Iterative evaluation of the gate cone, since circuits may be deep.
+      const stack = [v];
+      while (stack.length) {
+        const g = stack[stack.length - 1]!;
+        const [a, b] = c.gates.get(g)!;
+        const pending = [a >> 1, b >> 1].filter((y) => y !== 0 && !value.has(y));
+        if (pending.length) { stack.push(...pending); continue; }
+        stack.pop();
+        const va = (a >> 1 === 0 ? 0 : value.get(a >> 1)!) ^ (a & 1);
+        const vb = (b >> 1 === 0 ? 0 : value.get(b >> 1)!) ^ (b & 1);
+        value.set(g, va & vb);
+      }
+      x = value.get(v)!;
+    }
+    return x ^ (l & 1);
+  };
+}
+
+/** The latches' values (in file order) at each step of a witness that starts where it should. */
+export function latchStates(c: Circuit, w: Witness): number[][] {
+  let state = new Map(c.latches.map((l, k) => [l.lit >> 1, Number(w.init[k])]));
+  return w.inputs.map((vec) => {
+    const now = c.latches.map((l) => state.get(l.lit >> 1)!);
+    const lit = evaluator(c, state, vec);
+    state = new Map(c.latches.map((l) => [l.lit >> 1, lit(l.next)]));
+    return now;
+  });
+}
+
 /**
  * Simulates `c` from `w`; returns the step at which bad literal `bad` (index into the B section, or
  * the outputs when it is empty) is 1 with every constraint 1 at every step so far, or what is wrong.
@@ -167,29 +205,7 @@ export function simulate(c: Circuit, w: Witness, bad: number): { reached: number
   }
   for (const [t, vec] of w.inputs.entries()) {
     if (vec.length !== c.inputs.length || /[^01]/.test(vec)) return { error: `step ${t}: bad input vector '${vec}'` };
-    const value = new Map(state);
-    c.inputs.forEach((l, k) => value.set(l >> 1, Number(vec[k])));
-    const lit = (l: number): number => {
-      const v = l >> 1;
-      if (v === 0) return l & 1;
-      let x = value.get(v);
-      if (x === undefined) {
-        // Iterative evaluation of the gate cone, since circuits may be deep.
-        const stack = [v];
-        while (stack.length) {
-          const g = stack[stack.length - 1]!;
-          const [a, b] = c.gates.get(g)!;
-          const pending = [a >> 1, b >> 1].filter((y) => y !== 0 && !value.has(y));
-          if (pending.length) { stack.push(...pending); continue; }
-          stack.pop();
-          const va = (a >> 1 === 0 ? 0 : value.get(a >> 1)!) ^ (a & 1);
-          const vb = (b >> 1 === 0 ? 0 : value.get(b >> 1)!) ^ (b & 1);
-          value.set(g, va & vb);
-        }
-        x = value.get(v)!;
-      }
-      return x ^ (l & 1);
-    };
+    const lit = evaluator(c, state, vec);
     if (c.constraints.some((l) => lit(l) === 0)) return { error: `a constraint is 0 at step ${t}` };
     if (lit(badLit) === 1) return { reached: t };
     const next = c.latches.map((l) => lit(l.next));

@@ -1,5 +1,5 @@
 /** The AIGER front end's entry (formalisms/frontends/frontend.ts): `.aag` and `.aig` circuits, format 1.9. */
-import { CEX, type FrontEnd } from '../frontend.js';
+import { CEX, REPORT, type FrontEnd } from '../frontend.js';
 
 export const AIGER: FrontEnd = {
   name: 'aiger',
@@ -9,10 +9,12 @@ export const AIGER: FrontEnd = {
     CEX,
     { name: 'witness', help: 'the HWMCC witness, one entry per property (1, the property, initial latches, one input vector per step, .; safe: 0, the property, .; unknown: 2, the property, .)' },
     { name: 'certificate', help: 'SAFE: a witness circuit in certifaiger\'s format (ASCII AIGER; binary if the name ends in .aig)' },
+    { name: 'vcd', help: 'UNSAFE: the counterexample as a Value Change Dump (GTKWave, Surfer): the inputs, latches and properties per cycle, named from the symbol table, x[i] bits as words' },
+    REPORT,
   ],
   circuits: true,
   load: async (file, bytes) => {
     const [{ parseAiger }, { aigerProblem }] = await Promise.all([import('./read.js'), import('./problem.js')]);
-    return aigerProblem(file, parseAiger(bytes, file));
+    return aigerProblem(file, parseAiger(bytes, file), bytes);
   },
 };

@@ -13,9 +13,13 @@
  * consecutive numbering certifaiger expects), checked by certifaiger's rules. Those are also the
  * files it writes: `--witness` (one entry per property: `1`, the property, the initial latches,
  * one input vector per step, `.`; `0`/`2` for safe/unknown) and `--certificate` (ASCII AIGER, binary
- * when the name ends in `.aig`, or when asked for binary and the name does not end in `.aag`).
+ * when the name ends in `.aig`, or when asked for binary and the name does not end in `.aag`). A
+ * counterexample is also the file's signals per cycle (aiger/waveform.ts): `--vcd` writes them as a
+ * Value Change Dump, and the report draws them, names the variables after the symbol table and
+ * shows a proof's clauses over the file's latches.
  */
 import type { Expr, VarDecl } from '../../../lang/expr.js';
+import { printExpr } from '../../../lang/print.js';
 import { InputError } from '../../../lang/errors.js';
 import type { AigerFile } from './read.js';
 import { aigFromFile, coneOfInfluence, propagateConstants, withProperty, type Aig, type Lit } from '../../aig.js';
@@ -31,8 +35,12 @@ import type { Property } from '../../property-kinds.js';
 import type { Certificate, Claim, Clause } from '../../certificate.js';
 import { answerOf } from '../../property-kinds.js';
 import { cexOutput } from '../word-level.js';
+import { vcdText } from '../../vcd.js';
+import { text } from '../frontend.js';
 import { kInductionWitness } from '../../k-witness.js';
 import { clausesWitness, exprWitness, witnessFile } from '../../witness-circuits.js';
+import { aigerHighlight } from './highlight.js';
+import { circuitWaveform } from './waveform.js';
 
 /** A property's cone: its task, and the latches of the file (by position) that constant propagation proved constant. */
 interface Cone {
@@ -62,7 +70,8 @@ interface WitnessEntry {
   readonly run?: Run;
 }
 
-export function aigerProblem(path: string, file: AigerFile): Problem {
+/** `source`: the file's bytes, which the report shows when they are ASCII AIGER. */
+export function aigerProblem(path: string, file: AigerFile, source?: Uint8Array): Problem {
   const aig = aigFromFile(file);
   const cones = new Views((p) => cone(path, aig, p));
   const properties: Property[] = aig.properties.map((_, index) => ({ name: propertyName(aig, index), kind: 'safety' as const, index }));
@@ -161,11 +170,30 @@ export function aigerProblem(path: string, file: AigerFile): Problem {
     return `${lines.join('\n')}\n`;
   };
 
+  /** A property's variables as the symbol table names them (`i3`, `l5` where it names none). */
+  const symbols = new Views((p) => {
+    const { inputs, latches } = cones.of(p).task.names;
+    const named = new Map<VarDecl, string>();
+    for (const [k, v] of inputs) named.set(v, aig.inputs[k]?.name ?? `i${k}`);
+    for (const [k, v] of latches) named.set(v, aig.latches[k]?.name ?? `l${k}`);
+    return named;
+  });
+  /** A clause over the file's latch literals, read: `not state[0] or ack`. */
+  const latchName = (l: Lit): string => {
+    const k = (l >> 1) - firstLatch;
+    return aig.latches[k]?.name ?? `l${k}`;
+  };
+  const clauseRows = (clauses: readonly Clause[]) => clauses.map((c) => ({
+    text: c.length === 0 ? 'false' : c.map((l) => `${l & 1 ? 'not ' : ''}${latchName(l)}`).join(' or '),
+    latches: [...new Set(c.map(latchName))],
+  }));
+
   const outputs: Output[] = [
     cexOutput((p) => cones.of(p).task.model, trace, asBits),
     {
       name: 'witness',
       scope: 'run',
+      download: '.wit',
       write: (checked: readonly Checked[]) => witnessText(checked.map(({ property, result: r }) => ({
         property,
         answer: answerOf(r.verdict),
@@ -173,8 +201,19 @@ export function aigerProblem(path: string, file: AigerFile): Problem {
       }))),
     },
     {
+      name: 'vcd',
+      scope: 'property',
+      download: '.vcd',
+      write: ([c]) => {
+        const { property: p, result: r } = c!;
+        if (r.verdict === 'unknown' || answerOf(r.verdict) !== 'fails') return undefined;
+        return vcdText(circuitWaveform(aig, fileRun(p, r.certificate)), { version: 'Vigil', comment: `counterexample to ${p.name} of ${path}` });
+      },
+    },
+    {
       name: 'certificate',
       scope: 'property',
+      download: '.certificate.aag',
       write: ([c], file, options) => {
         const { property: p, result: r } = c!;
         if (r.verdict === 'unknown' || answerOf(r.verdict) !== 'holds') return undefined;
@@ -210,5 +249,18 @@ export function aigerProblem(path: string, file: AigerFile): Problem {
     certificateText: (p, c) => certificateFile(p, c, false) as string,
     outputs,
     circuitFile: (binary) => (binary ? printAig(aig, { comments: [...file.comments] }) : printAag(aig, { comments: [...file.comments] })),
+    report: {
+      text: source === undefined || file.binary ? undefined : text(source),
+      title: 'AIGER circuit',
+      highlight: aigerHighlight,
+      name: (p, v) => symbols.of(p).get(v) ?? v.name,
+      value: (v) => (v.op === 'lit' && typeof v.value === 'boolean' ? (v.value ? '1' : '0') : printExpr(v, 'sts')),
+      waveform: (p, c) => circuitWaveform(aig, fileRun(p, c)),
+      clauses: (p, c) => {
+        if (c.kind === 'latch-clauses') return clauseRows([...onFile(p, c.clauses), ...constantUnits(p)]);
+        if (c.kind === 'k-induction') return clauseRows([...onFile(p, c.facts), ...constantUnits(p)]);
+        return [];
+      },
+    },
   };
 }

@@ -1,5 +1,5 @@
 /** The BTOR2 front end's entry (formalisms/frontends/frontend.ts): word-level hardware models (`.btor2`, `.btor`), as btor2tools' README specifies them. */
-import { CEX, text, type FrontEnd } from '../frontend.js';
+import { CEX, REPORT, text, type FrontEnd } from '../frontend.js';
 
 export const BTOR2: FrontEnd = {
   name: 'btor2',
@@ -9,6 +9,8 @@ export const BTOR2: FrontEnd = {
     CEX,
     { name: 'witness', help: 'the btorsim witness of each UNSAFE property (sat, b<i>, #k state and @k input parts, .)' },
     { name: 'certificate', help: 'SAFE: a word-level invariant as the model with one more bad property, the invariant negated, which plain induction proves (a k-inductive one as the word-level model in STS syntax), or, for a bit-level proof, a witness circuit of the bit-blasted circuit (certifaiger\'s format)' },
+    { name: 'vcd', help: 'UNSAFE: the counterexample as a Value Change Dump (GTKWave, Surfer): the bit-vector inputs and states as words and the properties, per step, named by their symbols' },
+    REPORT,
   ],
   circuits: true,
   load: async (file, bytes) => {

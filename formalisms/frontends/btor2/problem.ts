@@ -11,7 +11,9 @@
  * witness replayed on the BTOR2 simulator (and a run of the circuit is also an HWMCC witness of it);
  * a proof by a word-level engine is its invariant over the words, checked in Z3; a proof by a
  * bit-level engine is a witness circuit for the blasted circuit, checked by certifaiger's rules,
- * whose being the file's model rests on the blaster (tested against the simulator).
+ * whose being the file's model rests on the blaster (tested against the simulator). A
+ * counterexample is also the model's words per step (waveform.ts): `--vcd` writes them as a Value
+ * Change Dump, and the report draws them.
  */
 import { InputError } from '../../../lang/errors.js';
 import { FileError } from '../frontend.js';
@@ -33,12 +35,19 @@ import type { Task, Theory } from '../../task.js';
 import type { Trace, TraceState } from '../../trace.js';
 import { clausesWitness, witnessFile } from '../../witness-circuits.js';
 import { printAag, printAig } from '../../aig-print.js';
-import type { Btor2Model, Sort } from './model.js';
+import { CONSTANTS, OPERATORS, type Btor2Model, type Sort } from './model.js';
 import { blast, runOfCircuit, type Blasted } from './blast.js';
 import { Simulation, isArray, type Btor2Run, type Value } from './simulate.js';
 import { printWitness } from './witness.js';
 import { invariantFile } from './invariant-file.js';
 import { WordLevel, runOfTrace, type WordLevelView } from './words.js';
+import { btor2Waveform } from './waveform.js';
+import { vcdText } from '../../vcd.js';
+import { keywordHighlighter } from '../../report-view.js';
+
+/** BTOR2's keywords for the report: the sorts, the lines about states and properties, the constants and the operators. */
+const HIGHLIGHT = keywordHighlighter(['sort', 'bitvec', 'array', 'input', 'state', 'init', 'next', 'bad', 'constraint', 'fair', 'justice',
+  'output', ...CONSTANTS, ...Object.keys(OPERATORS)], ';');
 
 /** A model value as a literal expression of its sort. */
 function literal(v: Value, sort: Sort): Expr {
@@ -137,6 +146,7 @@ export function btor2Problem(file: string, model: Btor2Model, source: Uint8Array
     {
       name: 'cex',
       scope: 'property',
+      download: '.cex.csv',
       write: ([c], path) => {
         const { property: p, result: r } = c!;
         if (r.verdict === 'unknown' || shownAs(r.verdict) !== 'trace') return undefined;
@@ -147,14 +157,26 @@ export function btor2Problem(file: string, model: Btor2Model, source: Uint8Array
       // btorsim's format holds one counterexample: a file per failing property
       name: 'witness',
       scope: 'property',
+      download: '.wit',
       write: ([c]) => {
         const { property: p, result: r } = c!;
         return r.verdict !== 'unknown' && answerOf(r.verdict) === 'fails' ? witnessText(p, r.certificate) : undefined;
       },
     },
     {
+      name: 'vcd',
+      scope: 'property',
+      download: '.vcd',
+      write: ([c]) => {
+        const { property: p, result: r } = c!;
+        if (r.verdict === 'unknown' || answerOf(r.verdict) !== 'fails') return undefined;
+        return vcdText(btor2Waveform(model, runOf(p, r.certificate)), { version: 'Vigil', comment: `counterexample to ${p.name} of ${file}` });
+      },
+    },
+    {
       name: 'certificate',
       scope: 'property',
+      download: '.certificate.txt',
       write: ([c], path, options) => {
         const { property: p, result: r } = c!;
         if (r.verdict === 'unknown' || answerOf(r.verdict) !== 'holds') return undefined;
@@ -227,6 +249,12 @@ export function btor2Problem(file: string, model: Btor2Model, source: Uint8Array
     },
     certificateText,
     outputs,
+    report: {
+      text,
+      title: 'BTOR2 model',
+      highlight: HIGHLIGHT,
+      waveform: (p, c) => btor2Waveform(model, runOf(p, c)),
+    },
     circuitFile: (binary: boolean) => {
       if (!circuit) throw new FileError(`${file}: cannot bit-blast: ${(blasted as { refused: string }).refused}`);
       const comments = [...bits!.aiger.comments, 'every bad state property b<i> of the model is bad-state property b<i> here; constraints are invariant constraints'];

@@ -116,12 +116,13 @@ class CfaParser extends EmbeddedActionsParser {
     this.CONSUME(Arrow);
     const target = this.CONSUME2(Identifier);
     const stmts: StmtSyntax[] = [];
+    let end = target;
     this.OPTION(() => {
       this.CONSUME(LCurly);
       this.MANY(() => stmts.push(this.SUBRULE(this.stmt)));
-      this.CONSUME(RCurly);
+      end = this.CONSUME(RCurly);
     });
-    return { source, target, stmts };
+    return { source, target, stmts, end };
   });
 
   stmt = this.RULE('stmt', (): StmtSyntax => this.OR([

@@ -15,7 +15,7 @@ import { InputError } from '../../../lang/errors.js';
 import { printExpr, type Dialect } from '../../../lang/print.js';
 import { plural } from '../../plural.js';
 import type { Cfa } from '../../cfa.js';
-import { cfaDot } from '../../dot.js';
+import { cfaDot, cfaDrawing } from '../../dot.js';
 import { cfaInterpreter, terminationInterpreter } from '../../cfa-semantics.js';
 import { nonterminationLines, terminationLines } from '../../termination-print.js';
 import type { Interpreter } from '../../interpreter.js';
@@ -23,7 +23,8 @@ import { theoriesOf, type Problem } from '../../problem.js';
 import type { Property } from '../../property-kinds.js';
 import type { PropertyKind } from '../../property-kinds.js';
 import type { Certificate } from '../../certificate.js';
-import { invariantTitle, wordLevelProblem } from '../word-level.js';
+import { keywordHighlighter, type Token } from '../../report-view.js';
+import { invariantTitle, lispHighlight, wordLevelProblem } from '../word-level.js';
 
 /** How a file reads: the language of its formulas and the kind of property checked when none is named. */
 interface CfaReading {
@@ -33,9 +34,19 @@ interface CfaReading {
   readonly title: string;
   /** The front end's name (`--json`'s formalism). */
   readonly formalism: string;
+  /** What the report calls the file, and how it highlights its syntax. */
+  readonly shownAs: string;
+  readonly highlight: (lines: readonly string[]) => Token[][];
 }
 
-const CFA_FILE: CfaReading = { dialect: 'cfa', defaultKind: 'safety', title: 'cfa', formalism: 'cfa' };
+const CFA_FILE: CfaReading = {
+  dialect: 'cfa', defaultKind: 'safety', title: 'cfa', formalism: 'cfa', shownAs: 'control-flow automaton',
+  highlight: keywordHighlighter(['main', 'process', 'var', 'loc', 'init', 'final', 'error', 'assume', 'havoc', 'return', 'int', 'bool', 'rat',
+    'bv', 'fp', 'true', 'false', 'and', 'or', 'not', 'imply', 'iff', 'xor', 'if', 'then', 'else', 'mod', 'rem', 'forall', 'exists'], '//'),
+};
+
+/** The Lisp form of the CFA language (`.lisp.cfa`). */
+export const LISP_CFA_FILE: CfaReading = { ...CFA_FILE, shownAs: 'control-flow automaton (Lisp form)', highlight: lispHighlight };
 
 export function cfaProblem(file: string, source: Uint8Array, cfa: Cfa, text: string, reading: CfaReading = CFA_FILE): Problem {
   const at = cfa.declaredAt ?? { line: 1, column: 1 };
@@ -63,6 +74,13 @@ export function cfaProblem(file: string, source: Uint8Array, cfa: Cfa, text: str
     model: view,
     certificateText: (p: Property, c: Certificate): string => certificateText(file, view(p), c, reading.dialect),
     drawing: () => cfaDot(cfa),
+    report: {
+      text,
+      title: reading.shownAs,
+      highlight: reading.highlight,
+      drawing: () => cfaDrawing(cfa),
+      lines: (a) => cfa.edges[a.id]?.lines,
+    },
   });
 }
 

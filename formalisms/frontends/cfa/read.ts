@@ -131,8 +131,9 @@ function buildMain(
   const edges: Edge[] = [];
   for (const item of p.body) {
     if (item.k !== 'edge') continue;
-    const { source, target, stmts } = item.edge;
-    edges.push({ id: edges.length, source: location(source), target: location(target), stmts: stmts.map(statement) });
+    const { source, target, stmts, end } = item.edge;
+    const lines = { first: source.startLine!, last: end.endLine! };
+    edges.push({ id: edges.length, source: location(source), target: location(target), stmts: stmts.map(statement), lines });
   }
   return {
     name: p.name.image,

@@ -73,6 +73,8 @@ export interface EdgeSyntax {
   readonly source: IToken;
   readonly target: IToken;
   readonly stmts: readonly StmtSyntax[];
+  /** The edge's last token: its closing brace, or its target. */
+  readonly end: IToken;
 }
 
 export type BodyItem =

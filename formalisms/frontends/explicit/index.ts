@@ -1,5 +1,5 @@
 /** The explicit state graph front end's entry (formalisms/frontends/frontend.ts): `.graph` files, read.ts says how they read. */
-import { text, type FrontEnd } from '../frontend.js';
+import { REPORT, text, type FrontEnd } from '../frontend.js';
 
 export const GRAPH: FrontEnd = {
   name: 'graph',
@@ -8,6 +8,7 @@ export const GRAPH: FrontEnd = {
   outputs: [
     { name: 'cex', help: 'UNSAFE: the path of states into a bad one, a -> b -> c' },
     { name: 'certificate', help: 'SAFE: the states a run can reach, none of them bad: reach a b c' },
+    REPORT,
   ],
   circuits: false,
   load: async (file, bytes) => {

@@ -8,7 +8,9 @@
 import { False } from '../../../lang/expr.js';
 import type { Cfa, Edge, Loc } from '../../cfa.js';
 import { cfaInterpreter } from '../../cfa-semantics.js';
-import { cfaDot } from '../../dot.js';
+import { cfaDot, cfaDrawing } from '../../dot.js';
+import { keywordHighlighter } from '../../report-view.js';
+import { text } from '../frontend.js';
 import type { Certificate } from '../../certificate.js';
 import type { Interpreter } from '../../interpreter.js';
 import type { Output, Problem } from '../../problem.js';
@@ -23,7 +25,9 @@ function automaton(file: string, g: StateGraph): Cfa {
   const locs: Loc[] = [START, ...g.states, ERROR].map((name, id) => ({ id, name }));
   const loc = (name: string) => locs.find((l) => l.name === name)!;
   const pairs: (readonly [string, string])[] = [...g.init.map((s): [string, string] => [START, s]), ...g.edges, ...g.bad.map((s): [string, string] => [s, ERROR])];
-  const edges: Edge[] = pairs.map(([a, b], id) => ({ id, source: loc(a), target: loc(b), stmts: [] }));
+  // where each edge is written: the initial state's, the edge's or the bad state's line
+  const lines = [...g.lines.init, ...g.lines.edges, ...g.lines.bad];
+  const edges: Edge[] = pairs.map(([a, b], id) => ({ id, source: loc(a), target: loc(b), stmts: [], lines: { first: lines[id]!, last: lines[id]! } }));
   return { name: file.replace(/^.*[\\/]/, '').replace(/\.graph$/i, ''), vars: [], locs, edges, init: loc(START), error: loc(ERROR) };
 }
 
@@ -47,11 +51,16 @@ export function graphProblem(file: string, source: Uint8Array, g: StateGraph): P
     model: view,
     certificateText: (_p, c) => `# the states a run can reach, none of them bad (${c.kind === 'k-invariant' ? `${c.k}-inductive` : 'inductive'}), found and checked by vigil\nreach ${allowed(c).join(' ')}\n`,
     drawing: () => cfaDot(cfa),
+    report: {
+      text: text(source), title: 'explicit state graph', highlight: keywordHighlighter(['init', 'bad'], '#'),
+      drawing: () => cfaDrawing(cfa), lines: (a) => cfa.edges[a.id]?.lines,
+    },
   });
   const outputs: Output[] = [
     {
       name: 'cex',
       scope: 'property',
+      download: '.cex.txt',
       write: ([c]) => {
         const r = c!.result;
         if (r.verdict === 'unknown' || shownAs(r.verdict) !== 'trace') return undefined;
@@ -59,7 +68,7 @@ export function graphProblem(file: string, source: Uint8Array, g: StateGraph): P
         return `${states.join(' -> ')}\n`;
       },
     },
-    { name: 'certificate', scope: 'property', write: ([c]) => (c!.result.verdict === 'safe' ? problem.certificateText(property, c!.result.certificate) : undefined) },
+    { name: 'certificate', scope: 'property', download: '.certificate.txt', write: ([c]) => (c!.result.verdict === 'safe' ? problem.certificateText(property, c!.result.certificate) : undefined) },
   ];
   return { ...problem, outputs };
 }

@@ -19,6 +19,8 @@ export interface StateGraph {
   readonly init: readonly string[];
   readonly edges: readonly (readonly [string, string])[];
   readonly bad: readonly string[];
+  /** The line each initial state, edge and bad state is written on, aligned with `init`, `edges` and `bad`. */
+  readonly lines: { readonly init: readonly number[]; readonly edges: readonly number[]; readonly bad: readonly number[] };
 }
 
 const Space = createToken({ name: 'Space', pattern: /[ \t\f]+/, group: Lexer.SKIPPED });
@@ -85,11 +87,17 @@ export function parseGraph(text: string, file: string): StateGraph {
   const init: string[] = [];
   const bad: string[] = [];
   const edges: [string, string][] = [];
+  const lines = { init: [] as number[], edges: [] as number[], bad: [] as number[] };
   for (const s of statements) {
-    if (s.kind === 'edge') edges.push([state(s.from), state(s.to)]);
-    else (s.kind === 'init' ? init : bad).push(...s.states.map(state));
+    if (s.kind === 'edge') {
+      edges.push([state(s.from), state(s.to)]);
+      lines.edges.push(s.from.startLine!);
+    } else {
+      (s.kind === 'init' ? init : bad).push(...s.states.map(state));
+      lines[s.kind].push(...s.states.map((t) => t.startLine!));
+    }
   }
   if (init.length === 0) throw new InputError(file, 1, 1, "the graph has no initial state: expected an 'init' statement", text);
   if (bad.length === 0) throw new InputError(file, 1, 1, "the graph has no bad state: expected a 'bad' statement", text);
-  return { states, init, edges, bad };
+  return { states, init, edges, bad, lines };
 }

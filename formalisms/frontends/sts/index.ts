@@ -3,13 +3,13 @@
  * `.sts`, legacy dialects included) and its Lisp form (`.lisp.sts`).
  */
 import type { InputError } from '../../../lang/errors.js';
-import { CEX, text, type FrontEnd } from '../frontend.js';
+import { CEX, REPORT, text, type FrontEnd } from '../frontend.js';
 
 export const STS: FrontEnd = {
   name: 'sts',
   title: 'symbolic transition systems',
   extensions: ['.system', '.sts'],
-  outputs: [CEX, { name: 'certificate', help: 'SAFE: the model with the invariant as its property, in the STS syntax' }],
+  outputs: [CEX, { name: 'certificate', help: 'SAFE: the model with the invariant as its property, in the STS syntax' }, REPORT],
   circuits: false,
   load: async (file, bytes) => {
     const [{ parseSts }, { stsProblem }] = await Promise.all([import('./read.js'), import('./problem.js')]);
@@ -22,7 +22,7 @@ export const LISP_STS: FrontEnd = {
   ...STS,
   extensions: ['.lisp.sts'],
   load: async (file, bytes) => {
-    const [{ parseLispSts }, { stsProblem }] = await Promise.all([import('./lisp.js'), import('./problem.js')]);
-    return stsProblem(file, bytes, [parseLispSts(text(bytes), file)], []);
+    const [{ parseLispSts }, { stsProblem }, { lispHighlight }] = await Promise.all([import('./lisp.js'), import('./problem.js'), import('../word-level.js')]);
+    return stsProblem(file, bytes, [parseLispSts(text(bytes), file)], [], lispHighlight);
   },
 };

@@ -15,9 +15,20 @@ import { stsInterpreter } from '../../sts-semantics.js';
 import { Views, theoriesOf, type Problem } from '../../problem.js';
 import type { Property } from '../../property-kinds.js';
 import type { Certificate } from '../../certificate.js';
+import { keywordHighlighter, type Token } from '../../report-view.js';
+import { text } from '../frontend.js';
 import { invariantTitle, wordLevelProblem } from '../word-level.js';
 
-export function stsProblem(file: string, source: Uint8Array, tasks: readonly Sts[], warnings: readonly InputError[]): Problem {
+/** The STS language's keywords, for the report's highlighting. */
+const STS_HIGHLIGHT = keywordHighlighter(['specification', 'property', 'var', 'const', 'system', 'invariant', 'initial', 'transition', 'models',
+  'G', 'integer', 'int', 'real', 'rat', 'bool', 'boolean', 'true', 'false', 'and', 'or', 'not', 'imply', 'iff', 'xor', 'equal', 'if', 'then',
+  'else', 'mod', 'rem', 'forall', 'exists', 'havoc', 'assume'], '//');
+
+/** `highlight`: how the report highlights the file (the Lisp form has its own). */
+export function stsProblem(
+  file: string, source: Uint8Array, tasks: readonly Sts[], warnings: readonly InputError[],
+  highlight: (lines: readonly string[]) => Token[][] = STS_HIGHLIGHT,
+): Problem {
   const vars = [...new Set<VarDecl>(tasks.flatMap((t) => t.vars))];
   const constraints = tasks.reduce((n, t) => n + t.invariants.length + t.inits.length + t.transitions.length, 0);
   const models = new Views((p) => stsInterpreter(tasks[p.index]!));
@@ -30,6 +41,8 @@ export function stsProblem(file: string, source: Uint8Array, tasks: readonly Sts
     theories: theoriesOf(vars),
     summary: () => `sts; ${plural(vars.length, 'variable')}; ${plural(constraints, 'constraint')}${tasks.length > 1 ? `; ${plural(tasks.length, 'property')}` : ''}`,
     model: (p) => models.of(p),
+    certificateFile: '.certificate.sts',
+    report: { text: text(source), title: 'symbolic transition system', highlight },
     certificateText(p: Property, c: Certificate): string {
       if (c.kind !== 'invariant' && c.kind !== 'k-invariant') throw new Error(`a ${c.kind} is not a certificate of an STS`);
       const sts = tasks[p.index]!;

@@ -63,7 +63,8 @@ class T2Builder {
         const cond = this.condition(c.cond);
         return cond === undefined ? [] : [{ kind: 'assume', cond }];
       });
-      return { id, source, target: this.location(b.to), stmts };
+      const lines = { first: b.tok.startLine!, last: b.to.endLine! };
+      return { id, source, target: this.location(b.to), stmts, lines };
     });
     return {
       name,
