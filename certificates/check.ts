@@ -4,7 +4,8 @@
  * trace is replayed on the interpreter view in TypeScript, an HWMCC witness simulated on the file's
  * circuit by the HWMCC rules, an invariant or k-inductive invariant checked in a fresh Z3 context
  * of its own, a witness circuit by certifaiger's rules on a fresh SAT solver, a termination
- * argument or lasso in a fresh Z3 context and by replay. A new claim kind is one check module and
+ * argument or lasso in a fresh Z3 context and by replay, a lasso of a circuit by aigsim's rule and a
+ * liveness witness circuit by certifaiger's rules with its ranking or closed-loop argument. A new claim kind is one check module and
  * one line in `CHECKS`.
  *
  * The Z3-based checks are imported when a claim needs them: `vigil check` on a circuit checks its
@@ -14,6 +15,8 @@ import { replay } from '../formalisms/trace.js';
 import type { Claim } from '../formalisms/certificate.js';
 import { checkWitness } from './witness.js';
 import { checkWitnessCircuit } from './witness-circuit.js';
+import { checkLassoWitness } from './lasso-witness.js';
+import { checkLivenessWitness } from './liveness-circuit.js';
 
 /**
  * A claim failed its check: the engine that produced it has a bug. The verdict is never shown;
@@ -33,6 +36,8 @@ const CHECKS: { readonly [K in Claim['kind']]: { readonly name: string; readonly
   'transition-invariant': { name: 'transition invariant', check: async (c) => (await import('./transition-invariant.js')).checkTransitionInvariant(c.model, c.certificate) },
   'recurrent-set': { name: 'recurrent set', check: async (c) => (await import('./lasso.js')).checkLasso(c.model, c.certificate) },
   'lasso-run': { name: 'lasso', check: async (c) => (await import('./lasso.js')).checkLasso(c.model, c.certificate) },
+  'lasso-witness': { name: 'lasso witness', check: (c) => checkLassoWitness(c.aig, c.justice, c.run) },
+  'liveness-circuit': { name: 'liveness witness circuit', check: (c, deadline) => checkLivenessWitness(c.aig, c.justice, c.proof, { deadline }) },
 };
 
 /** What messages call a claim's kind. */
