@@ -109,9 +109,10 @@ export type NonterminationCertificate =
   };
 
 /**
- * A clause over latch positions: each literal `2 * position + negated`. The latches a liveness
- * construction adds to a circuit take the positions from the certificate's `base` on, in the
- * construction's order; over a file they follow the file's own latches.
+ * A clause over latch positions: each literal `2 * position + negated`. In a liveness proof's
+ * `clauses` the latches the construction adds take the positions from the certificate's `base` on,
+ * in the construction's order (over a file they follow the file's own latches); its `facts` (what
+ * the circuit passes proved) speak of the file's latches only.
  */
 export type PositionClause = readonly number[];
 
@@ -136,6 +137,8 @@ export type LivenessProof =
     readonly base: ConstructionBase;
     /** An inductive invariant of the liveness-to-safety circuit excluding its bad state. */
     readonly clauses: readonly PositionClause[];
+    /** What holds of the file's latches in every reachable state. */
+    readonly facts: readonly PositionClause[];
   }
   | {
     readonly kind: 'l2s-k-induction';
@@ -145,7 +148,9 @@ export type LivenessProof =
     readonly depth: number;
     /** The safety circuit k-induction proved, its inputs and latches at their positions. */
     readonly proved: Aig;
-    /** What holds in every reachable state, over positions. */
+    /** What holds in every reachable state of the safety circuit. */
+    readonly clauses: readonly PositionClause[];
+    /** What holds of the file's latches in every reachable state. */
     readonly facts: readonly PositionClause[];
   }
   | {
@@ -155,6 +160,8 @@ export type LivenessProof =
     readonly base: ConstructionBase;
     /** An inductive invariant of the k-liveness circuit for K excluding its bad state. */
     readonly clauses: readonly PositionClause[];
+    /** What holds of the file's latches in every reachable state. */
+    readonly facts: readonly PositionClause[];
   };
 
 /** The certificates of each property kind's answers (formalisms/property-kinds.ts). */

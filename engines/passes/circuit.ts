@@ -165,8 +165,7 @@ function back(before: CircuitTask, after: CircuitTask, reduced: Reduced, r: Resu
     case 'k-invariant': certificate = { ...c, invariant: widened(before, after, c.invariant, proved) }; break;
     // a lasso's loop closes on the smaller circuit: the front end closes it on the file's
     case 'lasso': certificate = { ...c, run: transferRun(after.circuit, before.circuit, c.run) }; break;
-    case 'l2s-invariant': case 'k-liveness': certificate = { ...c, clauses: [...c.clauses, ...positionFacts(reduced)] }; break;
-    case 'l2s-k-induction': certificate = { ...c, facts: [...c.facts, ...positionFacts(reduced)] }; break;
+    case 'l2s-invariant': case 'k-liveness': case 'l2s-k-induction': certificate = { ...c, facts: [...c.facts, ...positionFacts(reduced)] }; break;
     default: throw new Error(`a ${c.kind} is not a certificate of a circuit`);
   }
   return { ...r, certificate, stats } as Result;

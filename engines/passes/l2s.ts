@@ -76,9 +76,9 @@ function back(m: Aig, s: CircuitTask, r: Result): Result {
       return { verdict: fails, certificate: { kind: 'lasso', ...lasso }, stats: r.stats };
     }
     case 'latch-clauses':
-      return { verdict: holds, certificate: { kind: 'l2s-invariant', compared, base, clauses: byPosition(s.circuit, c.clauses) }, stats: r.stats };
+      return { verdict: holds, certificate: { kind: 'l2s-invariant', compared, base, clauses: byPosition(s.circuit, c.clauses), facts: [] }, stats: r.stats };
     case 'k-induction':
-      return { verdict: holds, certificate: { kind: 'l2s-k-induction', compared, base, depth: c.depth, proved: c.proved, facts: byPosition(s.circuit, c.facts) }, stats: r.stats };
+      return { verdict: holds, certificate: { kind: 'l2s-k-induction', compared, base, depth: c.depth, proved: c.proved, clauses: byPosition(s.circuit, c.facts), facts: [] }, stats: r.stats };
     default:
       return { verdict: 'unknown', reason: unknown('unsupported', `a ${c.kind} of the liveness-to-safety circuit is not a liveness proof Vigil can certify`), stats: r.stats };
   }

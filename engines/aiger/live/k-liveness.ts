@@ -52,7 +52,7 @@ export function createEngine(settings: Settings): Engine {
         totals.solverTimeMs += run.solverTimeMs;
         if (outcome.result === 'unknown') return { verdict: 'unknown', reason: outcome.reason, stats: stats(k) };
         if (outcome.result === 'safe') {
-          return { verdict: 'live', certificate: { kind: 'k-liveness', k, base: constructionBase(m), clauses: byPosition(safety, outcome.invariant) }, stats: stats(k) };
+          return { verdict: 'live', certificate: { kind: 'k-liveness', k, base: constructionBase(m), clauses: byPosition(safety, outcome.invariant), facts: [] }, stats: stats(k) };
         }
       }
       return { verdict: 'unknown', reason: unknown('bound', `K = ${maxK} reached`), stats: stats(maxK) };

@@ -27,10 +27,11 @@ import type { ConstructionBase, LivenessProof, LivenessWitness, LoopArgument, Po
 import { above, badOrNotInvariant, kLivenessConstruction, kLivenessLatchCount, l2sConstruction, l2sLatchCount, liveLits } from '../../liveness-circuits.js';
 import { kInductionWitness } from './k-witness.js';
 
-/** Clauses over the task's positions as clauses over the file's: the construction's latches after the file's. */
-function onFile(file: Aig, base: ConstructionBase, clauses: readonly PositionClause[]): PositionClause[] {
+/** A proof's clauses and facts as clauses over the file's positions: the construction's latches after the file's. */
+function onFile(file: Aig, proof: LivenessProof): PositionClause[] {
   const L = file.latches.length;
-  return clauses.map((c) => c.map((l) => ((l >> 1) >= base.latch ? 2 * ((l >> 1) - base.latch + L) + (l & 1) : l)));
+  const { base } = proof;
+  return [...proof.clauses.map((c) => c.map((l) => ((l >> 1) >= base.latch ? 2 * ((l >> 1) - base.latch + L) + (l & 1) : l))), ...proof.facts];
 }
 
 /** The latch literal of a position in W: the file's latches, then the construction's own. */
@@ -99,18 +100,18 @@ function kLivenessOverFile(file: Aig, j: number, k: number, invariant: readonly 
 export function livenessWitness(file: Aig, j: number, proof: LivenessProof): LivenessWitness {
   switch (proof.kind) {
     case 'l2s-invariant':
-      return { witness: l2sOverFile(file, j, proof.compared, onFile(file, proof.base, proof.clauses)), argument: loopArgument(file, j, proof.compared) };
+      return { witness: l2sOverFile(file, j, proof.compared, onFile(file, proof)), argument: loopArgument(file, j, proof.compared) };
     case 'l2s-k-induction': {
       const base = l2sOverFile(file, j, proof.compared);
       const lit = (l: number) => 2 * (1 + base.inputs.length + (l >> 1)) + (l & 1);
       const witness = kInductionWitness({
         file: base, bad: base.properties[0]!.lit, name: 'closed fair loop', small: provedOnFile(file, proof.base, proof.proved),
-        facts: onFile(file, proof.base, proof.facts).map((c) => c.map(lit)), justice: base.justice[0]!.lits,
+        facts: onFile(file, proof).map((c) => c.map(lit)), justice: base.justice[0]!.lits,
       }, proof.depth);
       return { witness, argument: loopArgument(file, j, proof.compared) };
     }
     case 'k-liveness':
-      return kLivenessOverFile(file, j, proof.k, onFile(file, proof.base, proof.clauses));
+      return kLivenessOverFile(file, j, proof.k, onFile(file, proof));
   }
 }
 

@@ -108,6 +108,26 @@ function propertyName(aig: Aig, index: number): string {
   return `${s.section === 'bad' ? 'b' : 'o'}${s.index}`;
 }
 
+/**
+ * A liveness witness circuit as a file: its argument in the symbol table (the latches and the
+ * oracle of a closed loop are named by the construction; a ranking's literals become outputs) and
+ * in the comment section.
+ */
+function livenessFile(proof: LivenessWitness, witnessOf: string, binary: boolean): string | Uint8Array {
+  const a = proof.argument;
+  const outputs = a.kind === 'ranking'
+    ? [...a.rank.map((lit, k) => ({ lit, name: `rank ${k}` })), ...a.waiting.map((lit, k) => ({ lit, name: `waiting ${k}` }))]
+    : [];
+  const comments = [
+    `LIVENESS WITNESS ${witnessOf}`,
+    'Certificate by vigil: a liveness witness circuit. Its inputs and latches start with the model\'s; b0 is its invariant violated; j0 its liveness literals (the justice set, then the fairness).',
+    a.kind === 'ranking'
+      ? 'A ranking: outputs "rank k" (most significant first) never grow along a step, and while they stay, a literal whose "waiting k" output is 1 keeps waiting and is 0.'
+      : `A closed loop: input ${a.oracle} saves, latch ${a.saved} is saved, latches ${a.shadow.map((x) => `${x.copy}=${x.latch}`).join(' ')} hold the copies (witness=model), latches ${a.seen.join(' ')} the literals seen; no invariant state closes the loop with every literal seen.`,
+  ];
+  return binary ? printAig(proof.witness, { outputs, comments }) : printAag(proof.witness, { outputs, comments });
+}
+
 /** A certified property for the HWMCC witness file: its answer, with the file's run when it fails. */
 interface WitnessEntry {
   readonly property: Property;
@@ -225,16 +245,7 @@ export function aigerProblem(path: string, file: AigerFile): Problem {
   /** The witness circuit of a proof as a file, with a comment naming the model and the property as HWMCC's certified track asks. */
   const certificateFile = (p: Property, c: Certificate, binary: boolean): string | Uint8Array => {
     const model = aig.file;
-    if (p.kind === 'liveness') {
-      const { witness, argument } = liveWitness(p, c);
-      const comments = [`WITNESS ${p.name} ${model}`,
-        `Certificate of ${model} by vigil: a liveness witness circuit (certifaiger's format) for justice property ${p.name}.`,
-        'Its inputs and latches are the file\'s, in order; b0 is its invariant negated, j0 its liveness literals (the justice set, then the fairness).',
-        argument.kind === 'loop'
-          ? `Closed-loop argument (liveness-to-safety): oracle input ${argument.oracle}, saved latch ${argument.saved}, copies from latch ${argument.saved + 1}, seen latches ${argument.seen.join(' ')}.`
-          : `Ranking (k-liveness): rank ${argument.rank.join(' ')} (most significant first), waiting ${argument.waiting.join(' ')}.`];
-      return binary ? printAig(witness, { comments }) : printAag(witness, { comments });
-    }
+    if (p.kind === 'liveness') return livenessFile(liveWitness(p, c), `${p.name} ${model}`, binary);
     if (c.kind === 'k-invariant') {
       // not a witness circuit: b0 is k-inductive, not 1-inductive
       const comments = [`Certificate of ${model} by vigil: property ${p.name} with the ${c.k}-inductive invariant o0${c.simplePath ? ' (over simple paths)' : ''}.`,
