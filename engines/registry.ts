@@ -51,13 +51,14 @@ const PASSES: readonly PassSpec[] = [...CIRCUIT_PASSES, L2S, BLOCK_ENCODING];
 
 /**
  * Why `spec` cannot check a task with this offer, or undefined when it can: directly, or through a
- * pass that turns the task's property into one of the kind the engine answers (IC3 on a justice
- * property of a circuit, through liveness-to-safety).
+ * pass that turns the task's property into one of the kind the engine answers (the bit-level IC3 on
+ * a justice property of a circuit, through liveness-to-safety).
  */
-function unfit(spec: EngineSpec, offer: Offer): string | undefined {
+export function unfit(spec: EngineSpec, offer: Offer): string | undefined {
   const direct = inapplicable(spec, offer);
   if (direct === undefined) return undefined;
-  const via = PASSES.find((p) => p.converts?.from === offer.kind && p.converts.to === (spec.property ?? 'safety') && (p.converts.needs !== 'circuit' || offer.circuit));
+  const via = PASSES.find((p) => p.converts?.from === offer.kind && p.converts.to === (spec.property ?? 'safety')
+    && (p.converts.needs !== 'circuit' || (offer.circuit && spec.needs === 'circuit')));
   return via && inapplicable(spec, { ...offer, kind: via.converts!.to }) === undefined ? undefined : direct;
 }
 

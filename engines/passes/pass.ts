@@ -31,7 +31,9 @@ export interface PassSpec {
   readonly option?: EngineOption;
   /**
    * A pass that turns a property of one kind into one of another (liveness-to-safety): it runs for
-   * the engines of kind `to` on tasks of kind `from`, and for no other engine.
+   * the engines of kind `to` on tasks of kind `from`, and for no other engine; with `needs:
+   * 'circuit'`, only for engines that check circuits, on tasks that have one (their certificates
+   * are what it maps back).
    */
   readonly converts?: { readonly from: PropertyKind; readonly to: PropertyKind; readonly needs?: 'circuit' };
   /** The pass for these settings on this task; undefined when it has nothing to do. Throws OptionError when an option given does not fit the task. */
