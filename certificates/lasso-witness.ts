@@ -32,12 +32,6 @@ function simulate(aig: Aig, run: Run, visit: (values: Uint8Array, t: number) => 
   return { states, final: state.join('') };
 }
 
-/** The step the loop of a lasso starts at by aigsim's rule: the earliest whose state is the state after the last step (-1 if none is). */
-export function loopStartOf(aig: Aig, run: Run): number {
-  const r = simulate(aig, run, () => undefined);
-  return typeof r === 'string' ? -1 : r.states.indexOf(r.final);
-}
-
 /** Undefined when `run` is a fair lasso of justice property `justice` of `aig` under its constraints and fairness, else what is wrong. */
 export function checkLassoWitness(aig: Aig, justice: number, run: Run): string | undefined {
   const property = aig.justice[justice];

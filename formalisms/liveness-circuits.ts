@@ -56,7 +56,7 @@ export function l2sConstruction(and: And, compared: readonly Lit[], lits: readon
 }
 
 /** Bits of a counter that holds 0 .. K. */
-export function counterWidth(k: number): number {
+function counterWidth(k: number): number {
   return Math.max(1, k.toString(2).length);
 }
 

@@ -228,7 +228,8 @@ export function aigerProblem(path: string, file: AigerFile): Problem {
 
   const trace = (p: Property, c: Certificate): Trace => {
     if (c.kind === 'trace') return c.trace;
-    if (c.kind === 'run' || c.kind === 'lasso') return cones.of(p).task.trace(c.run);
+    if (c.kind === 'run') return cones.of(p).task.trace(c.run);
+    if (c.kind === 'lasso') return cones.of(p).task.trace(c.run, c.loopStart);
     throw new Error(`a ${c.kind} is not a counterexample of a circuit`);
   };
 
