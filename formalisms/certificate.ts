@@ -32,6 +32,7 @@ import type { Action, Interpreter, Location } from './interpreter.js';
 import type { Trace } from './trace.js';
 import type { Aig, Lit } from './aig.js';
 import type { Run } from './aig-eval.js';
+import type { Btor2Model } from './frontends/btor2/model.js';
 
 /** A clause over latch literals (`2 * node + negated`) of a circuit. */
 export type Clause = readonly Lit[];
@@ -201,7 +202,9 @@ export type Certificate = CertificateOf[keyof CertificateOf][keyof CertificateOf
  * What a result says about the file, as its front end puts it: each kind has exactly one check
  * (certificates/check.ts). The claims about the model name the interpreter view they speak of;
  * those about a circuit name the file's own graph and property (an HWMCC witness, simulated by the
- * HWMCC rules; a witness circuit in certifaiger's format, checked by certifaiger's rules).
+ * HWMCC rules; a witness circuit in certifaiger's format, checked by certifaiger's rules); a
+ * BTOR2 model's counterexample is the btorsim witness written for it, replayed on the BTOR2
+ * simulator.
  */
 export type Claim =
   | { readonly kind: 'trace'; readonly model: Interpreter; readonly trace: Trace }
@@ -211,6 +214,7 @@ export type Claim =
   | { readonly kind: 'witness-circuit'; readonly aig: Aig; readonly property: number; readonly witness: Aig }
   | { readonly kind: 'lasso-witness'; readonly aig: Aig; readonly justice: number; readonly run: Run }
   | { readonly kind: 'liveness-circuit'; readonly aig: Aig; readonly justice: number; readonly proof: LivenessWitness }
+  | { readonly kind: 'btor2-witness'; readonly model: Btor2Model; readonly property: number; readonly witness: string }
   | { readonly kind: 'transition-invariant'; readonly model: Interpreter; readonly certificate: TerminationCertificate }
   | { readonly kind: 'recurrent-set' | 'lasso-run'; readonly model: Interpreter; readonly certificate: NonterminationCertificate };
 

@@ -25,7 +25,7 @@ import { evaluate, litValue, type Run } from '../../aig-eval.js';
 import { transferRun } from '../../circuit-task.js';
 import type { ConstructionBase, LivenessProof, LivenessWitness, LoopArgument, PositionClause } from '../../certificate.js';
 import { above, badOrNotInvariant, kLivenessConstruction, kLivenessLatchCount, l2sConstruction, l2sLatchCount, liveLits } from '../../liveness-circuits.js';
-import { kInductionWitness } from './k-witness.js';
+import { kInductionWitness } from '../../k-witness.js';
 
 /** A proof's clauses and facts as clauses over the file's positions: the construction's latches after the file's. */
 function onFile(file: Aig, proof: LivenessProof): PositionClause[] {

@@ -3,7 +3,7 @@
  * `b1`, ...), or every output when the file has neither a B nor a J section (`o0`, ...), as HWMCC
  * reads them; every justice property is a liveness property (`j0`, `j1`, ...) under the file's
  * fairness constraints, checked on its own like the bad states (live-witness.ts says how its
- * answers are put in the file's terms).
+ * answers are put in the file's terms: lassos, and liveness witness circuits).
  *
  * The file's graph is kept whole: witnesses are replayed on it and witness circuits extend it. Each
  * property's task is its cone, reduced by cone of influence and constant propagation
@@ -21,7 +21,7 @@
 import type { Expr, VarDecl } from '../../../lang/expr.js';
 import { InputError } from '../../../lang/errors.js';
 import type { AigerFile } from './read.js';
-import { FALSE_LIT, TRUE_LIT, aigFromFile, coneOfInfluence, extendAig, propagateConstants, withJustice, withProperty, type Aig, type Lit } from '../../aig.js';
+import { FALSE_LIT, aigFromFile, coneOfInfluence, propagateConstants, withJustice, withProperty, type Aig, type Lit } from '../../aig.js';
 import type { Run } from '../../aig-eval.js';
 import { printAag, printAig } from '../../aig-print.js';
 import { asBits } from '../../cex-table.js';
@@ -34,7 +34,8 @@ import type { Property } from '../../property-kinds.js';
 import type { Certificate, Claim, Clause, LivenessWitness } from '../../certificate.js';
 import { answerOf } from '../../property-kinds.js';
 import { cexOutput } from '../word-level.js';
-import { kInductionWitness } from './k-witness.js';
+import { kInductionWitness } from '../../k-witness.js';
+import { clausesWitness, exprWitness, witnessFile } from '../../witness-circuits.js';
 import { lassoOnFile, livenessWitness } from './live-witness.js';
 
 /** A property's cone: its task, and the latches of the file (by position) that constant propagation proved constant. */
@@ -64,50 +65,6 @@ function justiceCone(file: string, aig: Aig, p: Property, j: number): Cone {
   return { task: new CircuitTask(file, p, { ...circuit, properties: [{ lit: FALSE_LIT, section: 'bad', index: 0, name: p.name }] }), constants: new Map() };
 }
 
-/** `a | b` over literals, from a gate constructor. */
-function orWith(and: (a: Lit, b: Lit) => Lit) {
-  return (a: Lit, b: Lit): Lit => and(a ^ 1, b ^ 1) ^ 1;
-}
-
-/** The literal computing a Boolean expression over the circuit's variables. */
-function lower(e: Expr, leaf: ReadonlyMap<VarDecl, Lit>, and: (a: Lit, b: Lit) => Lit, memo = new Map<Expr, Lit>()): Lit {
-  const done = memo.get(e);
-  if (done !== undefined) return done;
-  const or2 = orWith(and);
-  const iff = (a: Lit, b: Lit) => or2(and(a, b), and(a ^ 1, b ^ 1));
-  const arg = (k: number) => lower(e.args[k]!, leaf, and, memo);
-  const args = () => e.args.map((_, k) => arg(k));
-  let lit: Lit;
-  switch (e.op) {
-    case 'lit': lit = e.value === true ? TRUE_LIT : FALSE_LIT; break;
-    case 'var': {
-      const l = leaf.get(e.decl!);
-      if (l === undefined) throw new Error(`a circuit invariant mentions ${e.decl!.name}, which is not an input or latch`);
-      lit = l;
-      break;
-    }
-    case 'not': lit = arg(0) ^ 1; break;
-    case 'and': lit = args().reduce(and, TRUE_LIT); break;
-    case 'or': lit = args().reduce(or2, FALSE_LIT); break;
-    case 'imply': lit = or2(arg(0) ^ 1, arg(1)); break;
-    case 'iff': case 'eq': lit = iff(arg(0), arg(1)); break;
-    case 'xor': case 'neq': lit = iff(arg(0), arg(1)) ^ 1; break;
-    case 'ite': {
-      const c = arg(0);
-      lit = or2(and(c, arg(1)), and(c ^ 1, arg(2)));
-      break;
-    }
-    default: throw new Error(`a circuit invariant cannot contain '${e.op}'`);
-  }
-  memo.set(e, lit);
-  return lit;
-}
-
-function propertyName(aig: Aig, index: number): string {
-  const s = aig.properties[index]!;
-  return `${s.section === 'bad' ? 'b' : 'o'}${s.index}`;
-}
-
 /**
  * A liveness witness circuit as a file: its argument in the symbol table (the latches and the
  * oracle of a closed loop are named by the construction; a ranking's literals become outputs) and
@@ -126,6 +83,11 @@ function livenessFile(proof: LivenessWitness, witnessOf: string, binary: boolean
       : `A closed loop: input ${a.oracle} saves, latch ${a.saved} is saved, latches ${a.shadow.map((x) => `${x.copy}=${x.latch}`).join(' ')} hold the copies (witness=model), latches ${a.seen.join(' ')} the literals seen; no invariant state closes the loop with every literal seen.`,
   ];
   return binary ? printAig(proof.witness, { outputs, comments }) : printAag(proof.witness, { outputs, comments });
+}
+
+function propertyName(aig: Aig, index: number): string {
+  const s = aig.properties[index]!;
+  return `${s.section === 'bad' ? 'b' : 'o'}${s.index}`;
 }
 
 /** A certified property for the HWMCC witness file: its answer, with the file's run when it fails. */
@@ -172,26 +134,13 @@ export function aigerProblem(path: string, file: AigerFile): Problem {
     return known;
   };
 
-  /** The file's circuit with the invariant joined to the property: bad' = bad or not invariant, and `o0` the invariant. */
-  const withInvariant = (p: Property, invariant: (and: (a: Lit, b: Lit) => Lit) => Lit): Aig => {
-    const prop = aig.properties[p.index]!;
-    return extendAig(aig, (and) => {
-      const inv = invariant(and);
-      return [
-        { lit: orWith(and)(prop.lit, inv ^ 1), section: 'bad', index: 0, name: `${p.name} or not invariant` },
-        { lit: inv, section: 'output', index: 0, name: 'invariant' },
-      ];
-    });
-  };
-  const clausesWitness = (p: Property, clauses: readonly Clause[]): Aig => withInvariant(p, (and) => clauses.reduce((inv, c) => and(inv, c.reduce(orWith(and), FALSE_LIT)), TRUE_LIT));
-
   /** The witness circuit of an invariant over the cone's view (the inputs may occur in it), with the cone's constants. */
   const loweredWitness = (p: Property, inv: Expr): Aig => {
     const { inputs, latches } = cones.of(p).task.names;
     const leaf = new Map<VarDecl, Lit>();
     inputs.forEach((v, k) => leaf.set(v, 2 * (1 + k)));
     latches.forEach((v, k) => leaf.set(v, latchLit(k)));
-    return withInvariant(p, (and) => constantUnits(p).reduce((acc, [unit]) => and(acc, unit!), lower(inv, leaf, and)));
+    return exprWitness(aig, p, inv, leaf, constantUnits(p));
   };
 
   /** The file's run of a failing certificate. */
@@ -204,8 +153,7 @@ export function aigerProblem(path: string, file: AigerFile): Problem {
     else if (c.kind === 'lasso') {
       known = lassoOnFile(aig, task.circuit, c.run, c.loopStart);
       if (!known) throw new Error(`the lasso of ${p.name} closes on the property's cone, but not on the whole circuit within the simulation budget`);
-    }
-    else throw new Error(`a ${c.kind} is not a counterexample of a circuit`);
+    } else throw new Error(`a ${c.kind} is not a counterexample of a circuit`);
     fileRuns.set(c, known);
     return known;
   };
@@ -217,7 +165,7 @@ export function aigerProblem(path: string, file: AigerFile): Problem {
     const units = constantUnits(p);
     const task = cones.of(p).task;
     switch (c.kind) {
-      case 'latch-clauses': known = clausesWitness(p, [...onFile(p, c.clauses), ...units]); break;
+      case 'latch-clauses': known = clausesWitness(aig, p, [...onFile(p, c.clauses), ...units]); break;
       case 'k-induction': known = kInductionWitness({ file: aig, bad: aig.properties[p.index]!.lit, name: p.name, small: c.proved, facts: [...onFile(p, c.facts), ...units] }, c.depth); break;
       case 'invariant': known = loweredWitness(p, c.invariant.get(task.location)!); break;
       default: return undefined;
@@ -243,24 +191,14 @@ export function aigerProblem(path: string, file: AigerFile): Problem {
     }
   };
 
-  /** The witness circuit of a proof as a file, with a comment naming the model and the property as HWMCC's certified track asks. */
+  /** The witness circuit of a proof as a certificate file (formalisms/witness-circuits.ts). */
   const certificateFile = (p: Property, c: Certificate, binary: boolean): string | Uint8Array => {
-    const model = aig.file;
-    if (p.kind === 'liveness') return livenessFile(liveWitness(p, c), `${p.name} ${model}`, binary);
+    if (p.kind === 'liveness') return livenessFile(liveWitness(p, c), `${p.name} ${aig.file}`, binary);
     if (c.kind === 'k-invariant') {
-      // not a witness circuit: b0 is k-inductive, not 1-inductive
-      const comments = [`Certificate of ${model} by vigil: property ${p.name} with the ${c.k}-inductive invariant o0${c.simplePath ? ' (over simple paths)' : ''}.`,
-        'Not a witness circuit: b0 (the property, or o0 being false) is k-inductive, not 1-inductive.'];
       const w = loweredWitness(p, c.invariant.get(cones.of(p).task.location)!);
-      return binary ? printAig(w, { comments }) : printAag(w, { comments });
+      return witnessFile(aig.file, p, hwmccName(p), w, { kind: 'k-invariant', k: c.k, simplePath: c.simplePath }, binary);
     }
-    const witness = witnessCircuit(p, c)!;
-    const comments = [`WITNESS ${hwmccName(p)} ${model}`,
-      `Certificate of ${model} by vigil: a witness circuit (certifaiger's format) for property ${p.name}.`,
-      'Its inputs and latches are the file\'s, in order; b0 is the property or the invariant o0 being false.',
-      ...(c.kind === 'k-induction' ? [`A proof by ${c.depth}-induction: the latches after the file's remember the last ${c.depth - 1} states and whether they were taken.`] : []),
-      'Under the constraints, b0 is 0 in every initial state and stays 0 after every step.'];
-    return binary ? printAig(witness, { comments }) : printAag(witness, { comments });
+    return witnessFile(aig.file, p, hwmccName(p), witnessCircuit(p, c)!, { kind: 'witness', ...(c.kind === 'k-induction' ? { k: c.depth } : {}) }, binary);
   };
 
   /** A property as HWMCC's witnesses name it: the outputs of a file without bad-state section are its bad states. */
@@ -332,5 +270,6 @@ export function aigerProblem(path: string, file: AigerFile): Problem {
     invariant,
     certificateText: (p, c) => certificateFile(p, c, false) as string,
     outputs,
+    circuitFile: (binary) => (binary ? printAig(aig, { comments: [...file.comments] }) : printAag(aig, { comments: [...file.comments] })),
   };
 }
