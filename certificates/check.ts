@@ -47,6 +47,9 @@ const CHECKS: { readonly [K in Claim['kind']]: { readonly name: string; readonly
   'liveness-circuit': { name: 'liveness witness circuit', check: (c, deadline) => checkLivenessWitness(c.aig, c.justice, c.proof, { deadline }) },
 };
 
+/** Every claim kind (the `--json` schema lists them). */
+export const CLAIM_KINDS = Object.keys(CHECKS) as readonly Claim['kind'][];
+
 /** What messages call a claim's kind. */
 export function claimName(c: Claim): string {
   return CHECKS[c.kind].name;
