@@ -92,7 +92,7 @@ export const ENGINE_NAMES: readonly string[] = [...new Set(ENGINES.map((e) => e.
 export const ENGINE_OPTIONS: readonly EngineOption[] = [...new Map(ENGINES.flatMap((e) => e.options).map((o) => [o.name, o])).values()];
 
 /** What chooses an engine: `--algorithm`, the engine options given, and whether its ARG is asked for. */
-export interface EngineChoice {
+interface EngineChoice {
   readonly algorithm?: string;
   readonly settings: Settings;
   readonly arg?: boolean;
@@ -173,7 +173,7 @@ export function declaring(option: string): string {
 }
 
 /** An option's value checked as the option declares it: the normalised value, or an OptionError. */
-export function optionValue(o: EngineOption, text: string): string {
+function optionValue(o: EngineOption, text: string): string {
   if (o.choices) {
     if (!o.choices.includes(text)) throw new OptionError(`--${o.name} takes ${o.choices.join(', ')}, got '${text}'`);
     return text;

@@ -84,7 +84,7 @@ function back(m: Aig, s: CircuitTask, r: Result): Result {
   }
 }
 
-export const L2S_PASS: Pass = {
+const L2S_PASS: Pass = {
   name: 'l2s',
   forward(task: Task): Mapped {
     const m = task.circuit!;
