@@ -33,7 +33,7 @@ import { SatSolver } from '../lang/sat/solver.js';
 import { andCount, firstGateNode, type Aig, type Lit } from '../formalisms/aig.js';
 import { PairTable } from '../formalisms/pair-table.js';
 
-interface WitnessCheckOptions {
+export interface WitnessCheckOptions {
   /** Absolute time (as `Date.now()`) after which a check gives up: it throws OutOfTime. */
   readonly deadline?: number;
 }
@@ -48,7 +48,7 @@ export class OutOfTime extends Error {}
  * assumption mentions its cone. Comparing two next-state functions that hash to one node then
  * costs no SAT variable at all.
  */
-class Tseitin {
+export class Tseitin {
   readonly sat = new SatSolver();
   /** The node that is always true. */
   readonly top = 1;
@@ -261,7 +261,7 @@ class Frame {
  * A step of both circuits: W's inputs and latches, the first of them shared with M (K); `latches`
  * gives their nodes, fresh ones by default. W takes M's nodes for the shared ones (`repeated`).
  */
-class Step {
+export class Step {
   readonly m: Frame;
   readonly w: Frame;
 
@@ -272,7 +272,7 @@ class Step {
 }
 
 /** The two circuits of a check, with the nodes where W repeats M (`repeated`). */
-interface Circuits {
+export interface Circuits {
   readonly model: Aig;
   readonly witness: Aig;
   readonly same: Int32Array;
@@ -313,8 +313,13 @@ function repeatLit(same: Int32Array, l: Lit): number {
   return m === 0 ? -1 : 2 * m + (l & 1);
 }
 
+/** The model and witness of a check, with the nodes where W repeats M. */
+export function circuitsOf(model: Aig, witness: Aig): Circuits {
+  return { model, witness, same: repeated(model, witness), gates: andCount(witness) };
+}
+
 /** The conjuncts of an AIG literal: the leaves of the tree of un-negated AND gates below it. */
-function conjuncts(aig: Aig, lit: Lit): Lit[] {
+export function conjuncts(aig: Aig, lit: Lit): Lit[] {
   const firstGate = firstGateNode(aig);
   const fanins = aig.fanins;
   const out: Lit[] = [];
@@ -334,7 +339,7 @@ function resetLit(t: Tseitin, reset: 0 | 1 | 'x'): number | undefined {
 }
 
 /** Why the circuit is not a well-formed AIG (a fanin not before its gate, a literal out of range), if it is not. */
-function malformed(aig: Aig, what: string): string | undefined {
+export function malformed(aig: Aig, what: string): string | undefined {
   const firstGate = firstGateNode(aig);
   const size = firstGate + andCount(aig);
   const fanins = aig.fanins;
@@ -343,13 +348,16 @@ function malformed(aig: Aig, what: string): string | undefined {
     const gate = firstGate + (i >> 1);
     if (!Number.isInteger(f) || f < 0 || (f >> 1) >= gate) return `the ${what}'s gate ${gate} has fanin ${f}, not an earlier node`;
   }
-  const lits = [...aig.latches.map((l) => l.next), ...aig.properties.map((p) => p.lit), ...aig.constraints.map((c) => c.lit)];
+  const lits = [
+    ...aig.latches.map((l) => l.next), ...aig.properties.map((p) => p.lit), ...aig.constraints.map((c) => c.lit),
+    ...aig.justice.flatMap((j) => j.lits), ...aig.fairness.map((f) => f.lit),
+  ];
   const wrong = lits.find((l) => !Number.isInteger(l) || l < 0 || (l >> 1) >= size);
   return wrong === undefined ? undefined : `the ${what} refers to literal ${wrong}, which is not a node`;
 }
 
 /** Solves under assumptions: true if satisfiable (the check fails), undefined if out of time. */
-function sat(t: Tseitin, assumptions: readonly number[], opts: WitnessCheckOptions): boolean | undefined {
+export function sat(t: Tseitin, assumptions: readonly number[], opts: WitnessCheckOptions): boolean | undefined {
   return t.solve(assumptions, opts);
 }
 
@@ -368,7 +376,7 @@ export function checkWitnessCircuit(model: Aig, property: number, witness: Aig, 
   }
   const mBad = model.properties[property]!.lit;
   const wBad = witness.properties[0]!.lit;
-  const c: Circuits = { model, witness, same: repeated(model, witness), gates: andCount(witness) };
+  const c = circuitsOf(model, witness);
   // W's good condition as a conjunction, for the Property check's shortcut and the Step check's queries
   const good = conjuncts(witness, wBad ^ 1);
   const checks: [string, () => boolean | undefined][] = [
@@ -392,7 +400,7 @@ export function checkWitnessCircuit(model: Aig, property: number, witness: Aig, 
  * M's (`repeated`), cannot be violated there: they ask nothing, and a witness circuit made from M
  * asks nothing at all.
  */
-function reset(c: Circuits, opts: WitnessCheckOptions): boolean | undefined {
+export function reset(c: Circuits, opts: WitnessCheckOptions): boolean | undefined {
   const { model, witness, same } = c;
   const mConstraints = new Set(model.constraints.map((x) => x.lit));
   const latchesAsked = witness.latches.slice(0, model.latches.length).flatMap((l, k) => (l.reset !== 'x' && l.reset !== model.latches[k]!.reset ? [k] : []));
@@ -423,7 +431,7 @@ function addAndSolve(t: Tseitin, violations: readonly number[], opts: WitnessChe
  * each built when first reached; a K-latch whose next-state function W repeats (`repeated`) is
  * W's step as well and asks nothing.
  */
-function transition(c: Circuits, opts: WitnessCheckOptions): boolean | undefined {
+export function transition(c: Circuits, opts: WitnessCheckOptions): boolean | undefined {
   const { model, witness, same } = c;
   const t = new Tseitin(c.gates);
   const s0 = new Step(t, c);
@@ -462,13 +470,19 @@ function propertyCheck(c: Circuits, mBad: Lit, wBad: Lit, good: readonly Lit[], 
 }
 
 /** Base: a reset state of W satisfying W's constraints is bad. */
-function base(c: Circuits, wBad: Lit, opts: WitnessCheckOptions): boolean | undefined {
+export function base(c: Circuits, wBad: Lit, opts: WitnessCheckOptions): boolean | undefined {
   const witness = c.witness;
   const t = new Tseitin(c.gates);
   const s = new Step(t, c, (k) => resetLit(t, witness.latches[k]!.reset) ?? t.fresh());
   for (const x of witness.constraints) t.addClause([s.w.lit(x.lit)]);
   t.addClause([s.w.lit(wBad)]);
   return sat(t, [], opts);
+}
+
+/** The conjuncts of W's good condition as clauses: a negated AND tree (an invariant's clause) as the clause it is, anything else as a unit. */
+export function goodClauses(witness: Aig, good: readonly Lit[]): Lit[][] {
+  const firstGate = firstGateNode(witness);
+  return good.map((g) => (g & 1 && g >> 1 >= firstGate ? conjuncts(witness, g ^ 1).map((a) => a ^ 1) : [g]));
 }
 
 /**
@@ -478,7 +492,7 @@ function base(c: Circuits, wBad: Lit, opts: WitnessCheckOptions): boolean | unde
  * time with all its literals false at step 1. Tseitin chains for thousands of clauses would hold
  * a hundred times more variables, and every query would propagate through them.
  */
-function step(c: Circuits, good: readonly Lit[], opts: WitnessCheckOptions): string | undefined {
+export function step(c: Circuits, good: readonly Lit[], opts: WitnessCheckOptions): string | undefined {
   const witness = c.witness;
   const t = new Tseitin(c.gates);
   const s0 = new Step(t, c);
@@ -486,8 +500,7 @@ function step(c: Circuits, good: readonly Lit[], opts: WitnessCheckOptions): str
   const s1 = new Step(t, c, (k) => s0.w.lit(witness.latches[k]!.next));
   for (const x of witness.constraints) t.addClause([s0.w.lit(x.lit)]);
   for (const x of witness.constraints) t.addClause([s1.w.lit(x.lit)]);
-  const firstGate = firstGateNode(witness);
-  const clauses = good.map((g) => (g & 1 && g >> 1 >= firstGate ? conjuncts(witness, g ^ 1).map((a) => a ^ 1) : [g]));
+  const clauses = goodClauses(witness, good);
   for (const clause of clauses) t.addClause(clause.map((l) => s0.w.lit(l)));
   for (const [j, clause] of clauses.entries()) {
     const r = sat(t, clause.map((l) => -s1.w.lit(l)), opts);

@@ -42,7 +42,7 @@ function traceLines(model: Interpreter, trace: Trace): string[] {
     const values = shown.map((v) => `${v.name} = ${showHuman(s.vals.get(v))}`).join(', ');
     const more = shown.length < vars.length ? ` (+${vars.length - shown.length} more, see --json)` : '';
     const loc = model.locations.length > 1 ? `${s.loc.name}  ` : '';
-    out.push(`  ${String(i).padStart(3)}  ${loc}${values || (prev ? '(no change)' : '')}${more}`);
+    out.push(`  ${String(i).padStart(3)}  ${loc}${values || (prev ? '(no change)' : '')}${more}${i === trace.loopStart ? '  <- the loop starts here' : ''}`);
     const a = trace.actions[i];
     if (a) {
       const choices = [...(trace.choices[i] ?? new Map()).entries()].map(([d, v]) => `${d.name} = ${showHuman(v)}`);
@@ -139,7 +139,8 @@ function details(problem: Problem, c: Checked): string[] {
     case 'trace': {
       const trace = problem.trace(p, r.certificate);
       const steps = trace.actions.length;
-      return [`counterexample of ${steps} step${steps === 1 ? '' : 's'} (replayed on the model):`, ...traceLines(problem.task(p).model, trace)];
+      const how = trace.loopStart === undefined ? 'replayed on the model' : `then back to step ${trace.loopStart} after the last, forever; checked independently`;
+      return [`counterexample of ${steps} step${steps === 1 ? '' : 's'} (${how}):`, ...traceLines(problem.task(p).model, trace)];
     }
   }
 }

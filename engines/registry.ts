@@ -15,6 +15,7 @@ import { IC3_OPTIONS } from './aiger/ic3-options.js';
 import { CIRCUIT_MEMBERS, MEMBERS_OPTION } from './portfolio-members.js';
 import { CIRCUIT_PASSES, LCORR, SWEEP } from './passes/circuit.js';
 import { BLOCK_ENCODING, ENCODING } from './passes/block-encoding.js';
+import { L2S } from './passes/l2s.js';
 import type { Pass, PassSpec } from './passes/pass.js';
 import { OptionError, inapplicable, offerOf, type Engine, type EngineContext, type EngineLines, type EngineOption, type EngineSpec, type Offer, type Settings } from './engine.js';
 import { forwardAll } from './passes/pass.js';
@@ -45,7 +46,26 @@ export const ENGINES: readonly EngineSpec[] = [
   { name: 'pdkind', theories: INTERPOLATED, options: [BOUND, ...CIRCUIT], create: lazy(() => import('./pdkind.js')) },
   { name: 'portfolio', prefers: 'circuit', options: [BOUND, MEMBERS_OPTION, ...CIRCUIT], defers: ['lcorr'], usesZ3: portfolioUsesZ3, create: lazy(() => import('./portfolio.js')) },
   { name: 'termination', theories: ['int', 'bool'], property: 'termination', options: [], create: lazy(() => import('./termination/engine.js')) },
+  { name: 'live', needs: 'circuit', property: 'liveness', options: [...CIRCUIT], create: lazy(() => import('./aiger/live/engine.js')) },
+  { name: 'klive', needs: 'circuit', property: 'liveness', options: [BOUND, ...CIRCUIT], create: lazy(() => import('./aiger/live/k-liveness.js')) },
+  { name: 'lasso-bmc', needs: 'circuit', property: 'liveness', options: [BOUND, ...CIRCUIT], create: lazy(() => import('./aiger/live/lasso-bmc.js')) },
 ];
+
+/** The passes, in the order they run: the circuit passes, liveness-to-safety, then block encoding. */
+const PASSES: readonly PassSpec[] = [...CIRCUIT_PASSES, L2S, BLOCK_ENCODING];
+
+/**
+ * Why `spec` cannot check a task with this offer, or undefined when it can: directly, or through a
+ * pass that turns the task's property into one of the kind the engine answers (the bit-level IC3 on
+ * a justice property of a circuit, through liveness-to-safety).
+ */
+export function unfit(spec: EngineSpec, offer: Offer): string | undefined {
+  const direct = inapplicable(spec, offer);
+  if (direct === undefined) return undefined;
+  const via = PASSES.find((p) => p.converts?.from === offer.kind && p.converts.to === (spec.property ?? 'safety')
+    && (p.converts.needs !== 'circuit' || (offer.circuit && spec.needs === 'circuit')));
+  return via && inapplicable(spec, { ...offer, kind: via.converts!.to }) === undefined ? undefined : direct;
+}
 
 /** Whether an engine run on the task calls Z3 in its thread (engine.ts, `usesZ3`). */
 export function usesZ3(spec: EngineSpec, settings: Settings, task: Task): boolean {
@@ -63,21 +83,18 @@ function portfolioUsesZ3(settings: Settings, task: Task): boolean {
   return words.some((w) => {
     const line = CIRCUIT_MEMBERS.find((m) => m.label === w.trim())?.line ?? w;
     const name = line.trim().split(/\s+/)[0]!;
-    const spec = ENGINES.find((e) => e.name === name && inapplicable(e, offer) === undefined);
+    const spec = ENGINES.find((e) => e.name === name && unfit(e, offer) === undefined);
     return spec === undefined || spec.needs !== 'circuit';
   });
 }
 
 /** The engine each kind of property gets when none is named. */
-const DEFAULTS: Readonly<Record<PropertyKind, string>> = { safety: 'portfolio', termination: 'termination' };
+const DEFAULTS: Readonly<Record<PropertyKind, string>> = { safety: 'portfolio', termination: 'termination', liveness: 'live' };
 
 export const ENGINE_NAMES: readonly string[] = [...new Set(ENGINES.map((e) => e.name))];
 
 /** Every engine option once, in the order of the engines that declare them. */
 export const ENGINE_OPTIONS: readonly EngineOption[] = [...new Map(ENGINES.flatMap((e) => e.options).map((o) => [o.name, o])).values()];
-
-/** The passes, in the order they run: the circuit passes, then block encoding. */
-const PASSES: readonly PassSpec[] = [...CIRCUIT_PASSES, BLOCK_ENCODING];
 
 /** What chooses an engine: `--algorithm`, the engine options given, and whether its ARG is asked for. */
 interface EngineChoice {
@@ -91,8 +108,8 @@ export function engineFor(offer: Offer, name?: string): EngineSpec {
   const chosen = name ?? DEFAULTS[offer.kind];
   const named = ENGINES.filter((e) => e.name === chosen);
   if (named.length === 0) throw new OptionError(`--algorithm ${chosen}: there is no such engine (${ENGINE_NAMES.join(', ')})`);
-  const spec = named.find((e) => inapplicable(e, offer) === undefined);
-  if (!spec) throw new OptionError(`--algorithm ${chosen} ${inapplicable(named[0]!, offer)}`);
+  const spec = named.find((e) => unfit(e, offer) === undefined);
+  if (!spec) throw new OptionError(`--algorithm ${chosen} ${unfit(named[0]!, offer)}`);
   return spec;
 }
 
@@ -105,7 +122,7 @@ function implied(offer: Offer, choice: EngineChoice): string | undefined {
   const keys = Object.keys(choice.settings);
   const fits = (e: EngineSpec) => keys.every((k) => e.options.some((o) => o.name === k)) && (!choice.arg || e.drawsArg === true);
   if ((keys.length === 0 && !choice.arg) || fits(engineFor(offer))) return undefined;
-  return ENGINES.find((e) => fits(e) && inapplicable(e, offer) === undefined)?.name;
+  return ENGINES.find((e) => fits(e) && unfit(e, offer) === undefined)?.name;
 }
 
 /** The engine that checks the task, as the command line chose it. */
@@ -130,7 +147,8 @@ function onCircuit(spec: EngineSpec, task: Task): boolean {
 export function passesFor(spec: EngineSpec, settings: Settings, task: Task, skip: readonly string[] = []): Pass[] {
   const circuit = onCircuit(spec, task);
   return PASSES
-    .filter((p) => !skip.includes(p.name) && !(spec.defers ?? []).includes(p.name) && (p.option === undefined || spec.options.includes(p.option)))
+    .filter((p) => !skip.includes(p.name) && !(spec.defers ?? []).includes(p.name) && (p.option === undefined || spec.options.includes(p.option))
+      && (p.converts === undefined || p.converts.to === (spec.property ?? 'safety')))
     .filter((p) => {
       if (!p.circuit || circuit) return true;
       if (p.option && settings[p.option.name] === 'on') throw new OptionError(`--${p.option.name} on applies to the circuits the engine checks, and ${spec.name} checks none here`);
@@ -189,7 +207,7 @@ export function parseEngineLine(line: string): { readonly name: string; readonly
 /** The engines by their lines, as a portfolio gets them through its context (engine.ts, `EngineLines`). */
 export const ENGINE_LINES: EngineLines = {
   parse: parseEngineLine,
-  applies: (name, offer) => name !== 'portfolio' && ENGINES.some((e) => e.name === name && inapplicable(e, offer) === undefined),
+  applies: (name, offer) => name !== 'portfolio' && ENGINES.some((e) => e.name === name && unfit(e, offer) === undefined),
   takes: (name, offer, option) => engineFor(offer, name).options.some((o) => o.name === option),
   async run(line, task, limits, reporter, context) {
     const { name, settings } = parseEngineLine(line);

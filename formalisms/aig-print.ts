@@ -22,7 +22,7 @@ function plainName(name: string | undefined): string | undefined {
   return name === undefined || /[=<\n]/.test(name) ? undefined : name;
 }
 
-/** The lines every format shares: header fields, latch, output, bad and constraint lines, and the trailer. */
+/** The lines every format shares: header fields, latch, output, bad, constraint, justice and fairness lines, and the trailer. */
 function sections(aig: Aig, extras: AagExtras) {
   const I = aig.inputs.length;
   const L = aig.latches.length;
@@ -30,12 +30,18 @@ function sections(aig: Aig, extras: AagExtras) {
   const bads = aig.properties.filter((p) => p.section === 'bad');
   const outputs = [...aig.properties.filter((p) => p.section === 'output').map((p) => ({ lit: p.lit, name: p.name })), ...(extras.outputs ?? [])];
   const C = aig.constraints.length;
-  const header = `${I + L + A} ${I} ${L} ${outputs.length} ${A}${bads.length || C ? ` ${bads.length}` : ''}${C ? ` ${C}` : ''}`;
+  // B, C, J and F, without the trailing zeros the format lets a header drop
+  const extra = [bads.length, C, aig.justice.length, aig.fairness.length];
+  while (extra.length && extra[extra.length - 1] === 0) extra.pop();
+  const header = [I + L + A, I, L, outputs.length, A, ...extra].join(' ');
   const latch = (k: number) => {
     const l = aig.latches[k]!;
     return `${l.next} ${l.reset === 'x' ? 2 * (1 + I + k) : l.reset}`;
   };
-  const signals = [...outputs.map((o) => o.lit), ...bads.map((b) => b.lit), ...aig.constraints.map((c) => c.lit)].map(String);
+  const signals = [
+    ...outputs.map((o) => o.lit), ...bads.map((b) => b.lit), ...aig.constraints.map((c) => c.lit),
+    ...aig.justice.map((j) => j.lits.length), ...aig.justice.flatMap((j) => j.lits), ...aig.fairness.map((f) => f.lit),
+  ].map(String);
   const trailer: string[] = [];
   const symbol = (kind: string, k: number, name: string | undefined) => {
     const plain = plainName(name);
@@ -46,6 +52,8 @@ function sections(aig: Aig, extras: AagExtras) {
   outputs.forEach((x, k) => symbol('o', k, x.name));
   bads.forEach((x, k) => symbol('b', k, x.name));
   aig.constraints.forEach((x, k) => symbol('c', k, x.name));
+  aig.justice.forEach((x, k) => symbol('j', k, x.name));
+  aig.fairness.forEach((x, k) => symbol('f', k, x.name));
   if (extras.comments?.length) trailer.push('c', ...extras.comments);
   return { header, latch, signals, trailer };
 }

@@ -35,17 +35,37 @@ export interface AigLatch {
   readonly reset: Reset;
 }
 
-/** A bad-state property, or a constraint: a literal with where it came from. */
+/** A bad-state property, a constraint or a fairness constraint: a literal with where it came from. */
 export interface AigSignal {
   readonly lit: Lit;
-  /** The file section: bad states, outputs (bad states when the file has no B section), or constraints. */
-  readonly section: 'bad' | 'output' | 'constraint';
+  /** The file section: bad states, outputs (bad states when the file has no B or J section), constraints, or fairness. */
+  readonly section: 'bad' | 'output' | 'constraint' | 'fairness';
   /** Position in that section. */
   readonly index: number;
   readonly name?: string;
 }
 
-export interface Aig {
+/** A justice property (AIGER 1.9): it fails on a run on which each of its literals is 1 infinitely often. */
+interface AigJustice {
+  readonly lits: readonly Lit[];
+  /** Position among the file's justice properties. */
+  readonly index: number;
+  readonly name?: string;
+}
+
+/** The signals of a graph: what its reductions keep the cones of and carry through. */
+interface AigSignals {
+  /** Each literal is a bad state: the property holds when it is never 1. */
+  readonly properties: readonly AigSignal[];
+  /** Invariant constraints: only executions where they stay 1 count. */
+  readonly constraints: readonly AigSignal[];
+  /** Justice properties: each holds when no run satisfying the constraints and the fairness has all its literals 1 infinitely often. */
+  readonly justice: readonly AigJustice[];
+  /** Fairness constraints, global to the justice properties (not to the bad states): only runs on which each is 1 infinitely often count. */
+  readonly fairness: readonly AigSignal[];
+}
+
+export interface Aig extends AigSignals {
   readonly file: string;
   /** Input k is node 1 + k. */
   readonly inputs: readonly AigInput[];
@@ -53,10 +73,6 @@ export interface Aig {
   readonly latches: readonly AigLatch[];
   /** Gate k is node 1 + inputs + latches + k; its fanin literals are `fanins[2k]` and `fanins[2k + 1]`. */
   readonly fanins: readonly Lit[];
-  /** Each literal is a bad state: the property holds when it is never 1. */
-  readonly properties: readonly AigSignal[];
-  /** Invariant constraints: only executions where they stay 1 count. */
-  readonly constraints: readonly AigSignal[];
   /** Whether the constant node is part of the graph (see the module comment). */
   readonly hasConstant: boolean;
 }
@@ -142,8 +158,8 @@ class AigBuilder {
     return hashedAnd(this.hashed, a, b, this.newGate);
   }
 
-  finish(properties: AigSignal[], constraints: AigSignal[], hasConstant: boolean): Aig {
-    return { file: this.file, inputs: this.inputs, latches: this.latches, fanins: this.fanins, properties, constraints, hasConstant };
+  finish(signals: AigSignals, hasConstant: boolean): Aig {
+    return { file: this.file, inputs: this.inputs, latches: this.latches, fanins: this.fanins, ...signals, hasConstant };
   }
 }
 
@@ -156,9 +172,25 @@ function mapSignals(signals: readonly AigSignal[], map: Int32Array): AigSignal[]
   return signals.map((s) => ({ ...s, lit: through(map, s.lit) }));
 }
 
+/** Every signal of `aig` rewritten through a node map. */
+function mapAll(aig: AigSignals, map: Int32Array): AigSignals {
+  return {
+    properties: mapSignals(aig.properties, map),
+    constraints: mapSignals(aig.constraints, map),
+    justice: aig.justice.map((j) => ({ ...j, lits: j.lits.map((l) => through(map, l)) })),
+    fairness: mapSignals(aig.fairness, map),
+  };
+}
+
+/** The literals of every signal: the roots of the cone of influence. */
+function signalLits(aig: AigSignals): Lit[] {
+  return [...aig.properties, ...aig.constraints, ...aig.fairness].map((s) => s.lit).concat(aig.justice.flatMap((j) => j.lits));
+}
+
 /**
  * The graph of a file, gate for gate: one node per input, latch and AND gate, and the constant.
- * The properties are the bad-state literals, or the outputs when the file has no B section (4.6).
+ * The properties are the bad-state literals, or the outputs when the file has no B section (4.6)
+ * and no justice properties (AIGER 1.9: outputs are properties only in files without B and J).
  */
 export function aigFromFile(file: AigerFile): Aig {
   const b = new AigBuilder(file.file);
@@ -174,10 +206,14 @@ export function aigFromFile(file: AigerFile): Aig {
   file.latches.forEach((latch, k) => { b.latches[k]!.next = lit(latch.next); });
   const signals = (lits: readonly number[], section: AigSignal['section'], names: ReadonlyMap<number, string>) =>
     lits.map((l, index) => ({ lit: lit(l), section, index, name: names.get(index) }));
-  const properties = file.bads.length
+  const properties = file.bads.length || file.justice.length
     ? signals(file.bads, 'bad', file.symbols.bads)
     : signals(file.outputs, 'output', file.symbols.outputs);
-  return b.finish(properties, signals(file.constraints, 'constraint', file.symbols.constraints), true);
+  const justice = file.justice.map((lits, index) => ({ lits: lits.map(lit), index, name: file.symbols.justice.get(index) }));
+  return b.finish({
+    properties, constraints: signals(file.constraints, 'constraint', file.symbols.constraints),
+    justice, fairness: signals(file.fairness, 'fairness', file.symbols.fairness),
+  }, true);
 }
 
 /** The gates reading each node (compressed rows): those of node n are `gates[start[n]]` up to `gates[start[n + 1]]`. */
@@ -200,8 +236,9 @@ export function gateFanouts(aig: Aig): Fanouts {
 }
 
 /**
- * Cone-of-influence reduction: keeps the nodes the properties and constraints depend on, through
- * gate fanins and latch next-state functions, renumbered in the same order.
+ * Cone-of-influence reduction: keeps the nodes the properties, constraints, justice properties and
+ * fairness constraints depend on, through gate fanins and latch next-state functions, renumbered in
+ * the same order.
  */
 export function coneOfInfluence(aig: Aig): Aig {
   const fanins = aig.fanins;
@@ -209,7 +246,7 @@ export function coneOfInfluence(aig: Aig): Aig {
   const firstLatch = 1 + aig.inputs.length;
   const total = firstGate + andCount(aig);
   const keep = new Uint8Array(total);
-  const work: number[] = [...aig.properties, ...aig.constraints].map((s) => s.lit >> 1);
+  const work: number[] = signalLits(aig).map((l) => l >> 1);
   while (work.length) {
     const n = work.pop()!;
     if (keep[n]) continue;
@@ -228,7 +265,7 @@ export function coneOfInfluence(aig: Aig): Aig {
     else map[n] = b.rawAnd(through(map, fanins[2 * (n - firstGate)]!), through(map, fanins[2 * (n - firstGate) + 1]!));
   }
   for (const latch of b.latches) latch.next = through(map, latch.next);
-  return b.finish(mapSignals(aig.properties, map), mapSignals(aig.constraints, map), keep[0] === 1);
+  return b.finish(mapAll(aig, map), keep[0] === 1);
 }
 
 /**
@@ -264,7 +301,7 @@ export function propagateConstants(aig: Aig): Aig {
   const result = new Int32Array(total);
   for (let n = 1; n < total; n++) result[n] = of(map[n]!);
   for (const latch of b.latches) latch.next = through(result, latch.next);
-  return b.finish(mapSignals(aig.properties, result), mapSignals(aig.constraints, result), true);
+  return b.finish(mapAll(aig, result), true);
 }
 
 /**
@@ -361,14 +398,15 @@ export function substitute(aig: Aig, replacement: Int32Array): Aig {
     map[firstGate + g] = r >= 0 ? through(map, r) : b.and(through(map, fanins[2 * g]!), through(map, fanins[2 * g + 1]!));
   }
   for (const latch of b.latches) latch.next = through(map, latch.next);
-  return b.finish(mapSignals(aig.properties, map), mapSignals(aig.constraints, map), true);
+  return b.finish(mapAll(aig, map), true);
 }
 
 /**
  * The graph with gates appended (folded and shared as `AigBuilder.and` does) and new properties:
- * `build` gets the gate constructor and returns the properties over old and new literals. Inputs,
- * latches, existing gates and constraints stay as they are, so the result simulates the original
- * node for node (witness circuits are made this way).
+ * `build` gets the gate constructor and returns the properties over old and new literals, which
+ * replace the old ones (justice properties and fairness included). Inputs, latches, existing gates
+ * and constraints stay as they are, so the result simulates the original node for node (witness
+ * circuits are made this way).
  */
 export function extendAig(aig: Aig, build: (and: (a: Lit, b: Lit) => Lit) => AigSignal[]): Aig {
   const fanins = aig.fanins;
@@ -377,39 +415,61 @@ export function extendAig(aig: Aig, build: (and: (a: Lit, b: Lit) => Lit) => Aig
   aig.latches.forEach((latch) => b.latch(latch));
   for (let g = 0, gates = andCount(aig); g < gates; g++) b.rawAnd(fanins[2 * g]!, fanins[2 * g + 1]!);
   const properties = build((x, y) => b.and(x, y));
-  return b.finish(properties, [...aig.constraints], aig.hasConstant);
+  return b.finish({ properties, constraints: [...aig.constraints], justice: [], fairness: [] }, aig.hasConstant);
 }
 
 /** A latch that `extendAigWithLatches` appends: its next-state literal and reset. */
 export interface NewLatch {
   readonly next: Lit;
   readonly reset: 0 | 1;
+  readonly name?: string;
+}
+
+/** What the `build` of `extendAigWithLatches` returns: the new latches, and the signals that replace the old ones (none where left out). */
+interface Extension {
+  readonly latches: NewLatch[];
+  readonly properties: AigSignal[];
+  readonly justice?: AigJustice[];
+  readonly fairness?: AigSignal[];
 }
 
 /**
- * The graph with `count` latches appended after its own (so gates move up by `count` nodes), gates
- * appended, and new properties. `build` gets the gate constructor, the literal of each old
- * literal in the new graph, and the new latches' literals; it returns their next states and resets
- * and the properties. Inputs and latches keep their positions, so the result still simulates the
- * original on them (witness circuits with latches of their own are made this way).
+ * The graph with `count` latches appended after its own (so gates move up by `count` nodes) and
+ * `inputs` inputs after its own (so latches move up by `inputs` nodes), gates appended, and new
+ * properties. `build` gets the gate constructor, the literal of each old literal in the new graph,
+ * the new latches' literals and the new inputs' literals; it returns the latches' next states and
+ * resets and the signals. Inputs and latches keep their positions, so the result still simulates
+ * the original on them (witness circuits with latches of their own are made this way, and the
+ * liveness-to-safety and k-liveness circuits). The new ones get the positions from `positions` on:
+ * by default those after the graph's own (a cone's new latches take the positions they have over
+ * the whole file when given the file's counts).
  */
 export function extendAigWithLatches(
   aig: Aig, count: number,
-  build: (and: (a: Lit, b: Lit) => Lit, old: (lit: Lit) => Lit, latches: readonly Lit[]) => { latches: NewLatch[]; properties: AigSignal[] },
+  build: (and: (a: Lit, b: Lit) => Lit, old: (lit: Lit) => Lit, latches: readonly Lit[], inputs: readonly Lit[]) => Extension,
+  inputs = 0,
+  positions: { readonly input: number; readonly latch: number } = {
+    input: aig.inputs.reduce((n, x) => Math.max(n, x.index + 1), 0),
+    latch: aig.latches.reduce((n, x) => Math.max(n, x.index + 1), 0),
+  },
 ): Aig {
   const b = new AigBuilder(aig.file);
   const firstGate = firstGateNode(aig);
   const map = new Int32Array(firstGate + andCount(aig));
   aig.inputs.forEach((input, k) => { map[1 + k] = b.input(input); });
+  const { input: firstInput, latch: firstLatch } = positions;
+  const addedInputs = Array.from({ length: inputs }, (_, k) => b.input({ index: firstInput + k }));
   aig.latches.forEach((latch, k) => { map[1 + aig.inputs.length + k] = b.latch(latch); });
-  const added = Array.from({ length: count }, (_, k) => b.latch({ index: aig.latches.length + k, next: FALSE_LIT, reset: 0 }));
+  const added = Array.from({ length: count }, (_, k) => b.latch({ index: firstLatch + k, next: FALSE_LIT, reset: 0 }));
   const fanins = aig.fanins;
   for (let g = 0, gates = andCount(aig); g < gates; g++) map[firstGate + g] = b.rawAnd(through(map, fanins[2 * g]!), through(map, fanins[2 * g + 1]!));
   for (const latch of b.latches.slice(0, aig.latches.length)) latch.next = through(map, latch.next);
   const old = (lit: Lit) => through(map, lit);
-  const built = build((x, y) => b.and(x, y), old, added);
+  const built = build((x, y) => b.and(x, y), old, added, addedInputs);
   built.latches.forEach((l, k) => Object.assign(b.latches[aig.latches.length + k]!, l));
-  return b.finish(built.properties, mapSignals(aig.constraints, map), aig.hasConstant);
+  return b.finish({
+    properties: built.properties, constraints: mapSignals(aig.constraints, map), justice: built.justice ?? [], fairness: built.fairness ?? [],
+  }, aig.hasConstant);
 }
 
 /** The literal of every node of `aig` rebuilt over the given leaves (inputs, then latches, by position) with `and`. */
@@ -422,9 +482,14 @@ export function instantiate(aig: Aig, leaves: readonly Lit[], and: (a: Lit, b: L
   return (lit) => through(map, lit);
 }
 
-/** Only property `index` of the graph (its cone is then what a reduction keeps). */
+/** Only bad-state property `index` of the graph (its cone is then what a reduction keeps; fairness belongs to justice properties only). */
 export function withProperty(aig: Aig, index: number): Aig {
-  return { ...aig, properties: [aig.properties[index]!] };
+  return { ...aig, properties: [aig.properties[index]!], justice: [], fairness: [] };
+}
+
+/** Only justice property `index` of the graph, with the fairness constraints, which belong to every justice property. */
+export function withJustice(aig: Aig, index: number): Aig {
+  return { ...aig, properties: [], justice: [aig.justice[index]!] };
 }
 
 /** Constant propagation, then cone of influence (also once before, so the propagation has less to do). */

@@ -15,7 +15,13 @@
  * - `transition-invariant` (TERMINATING): a disjunctively well-founded transition invariant per
  *   loop head with the reachability invariant it relies on;
  * - `recurrent-set` and `lasso-run` (NONTERMINATING): a concrete stem with a cycle that can be
- *   repeated forever from the state it reaches, or a run that comes back to a state it has been in.
+ *   repeated forever from the state it reaches, or a run that comes back to a state it has been in;
+ * - `lasso` (a justice property fails): a run of the task's circuit whose state after the last step
+ *   is its state at the loop's start, with every justice and fairness literal 1 in the loop;
+ * - `l2s-invariant`, `l2s-k-induction` and `k-liveness` (a justice property holds): what a safety
+ *   engine proved of the liveness-to-safety circuit (an invariant, or k-induction), or IC3 of the
+ *   k-liveness circuit for some K, over latch positions; the front end builds the witness circuit
+ *   of the file from it (the same construction over the file's circuit).
  *
  * The passes map a certificate back to the task they were given, and the problem's front end
  * turns it into claims about the file (`Claim`, below), each of a kind that has exactly one check
@@ -103,10 +109,91 @@ export type NonterminationCertificate =
     readonly loopStart: number;
   };
 
+/**
+ * A clause over latch positions: each literal `2 * position + negated`. In a liveness proof's
+ * `clauses` the latches the construction adds take the positions from the certificate's `base` on,
+ * in the construction's order (over a file they follow the file's own latches); its `facts` (what
+ * the circuit passes proved) speak of the file's latches only.
+ */
+export type PositionClause = readonly number[];
+
+/** Where a liveness construction's own input (the liveness-to-safety oracle) and latches start, by position. */
+export interface ConstructionBase {
+  readonly input: number;
+  readonly latch: number;
+}
+
+export type LivenessFailure = {
+  readonly kind: 'lasso';
+  /** A run of the task's circuit: the state after its last step is its state at `loopStart`. */
+  readonly run: Run;
+  readonly loopStart: number;
+};
+
+export type LivenessProof =
+  | {
+    readonly kind: 'l2s-invariant';
+    /** The latches (positions) the construction copies and compares. */
+    readonly compared: readonly number[];
+    readonly base: ConstructionBase;
+    /** An inductive invariant of the liveness-to-safety circuit excluding its bad state. */
+    readonly clauses: readonly PositionClause[];
+    /** What holds of the file's latches in every reachable state. */
+    readonly facts: readonly PositionClause[];
+  }
+  | {
+    readonly kind: 'l2s-k-induction';
+    readonly compared: readonly number[];
+    readonly base: ConstructionBase;
+    /** D: the liveness-to-safety circuit's bad state is D-inductive on `proved`. */
+    readonly depth: number;
+    /** The safety circuit k-induction proved, its inputs and latches at their positions. */
+    readonly proved: Aig;
+    /** What holds in every reachable state of the safety circuit. */
+    readonly clauses: readonly PositionClause[];
+    /** What holds of the file's latches in every reachable state. */
+    readonly facts: readonly PositionClause[];
+  }
+  | {
+    readonly kind: 'k-liveness';
+    /** No run accepts more than K times (the justice set and the fairness merged into one signal). */
+    readonly k: number;
+    readonly base: ConstructionBase;
+    /** An inductive invariant of the k-liveness circuit for K excluding its bad state. */
+    readonly clauses: readonly PositionClause[];
+    /** What holds of the file's latches in every reachable state. */
+    readonly facts: readonly PositionClause[];
+  };
+
 /** The certificates of each property kind's answers (formalisms/property-kinds.ts). */
 export interface CertificateOf {
   readonly safety: { readonly holds: SafeCertificate; readonly fails: UnsafeCertificate };
   readonly termination: { readonly holds: TerminationCertificate; readonly fails: NonterminationCertificate };
+  readonly liveness: { readonly holds: LivenessProof; readonly fails: LivenessFailure };
+}
+
+/** A ranking over a liveness witness circuit W's states: rank literals (most significant first) and a waiting literal per liveness literal, all W's. */
+export interface RankingArgument {
+  readonly kind: 'ranking';
+  readonly rank: readonly Lit[];
+  readonly waiting: readonly Lit[];
+}
+
+/** A closed-loop argument: positions of W's oracle input, its saved latch, its copies of M's latches, and a seen latch per liveness literal. */
+export interface LoopArgument {
+  readonly kind: 'loop';
+  readonly oracle: number;
+  readonly saved: number;
+  /** `latch`: a latch of M (position); `copy`: W's latch holding its saved value (position). */
+  readonly shadow: readonly { readonly latch: number; readonly copy: number }[];
+  readonly seen: readonly number[];
+}
+
+/** A liveness witness circuit (certificates/liveness-circuit.ts) with the argument that no run of it is fair. */
+export interface LivenessWitness {
+  /** W: its first bad state is its invariant negated, its first justice set its liveness literals. */
+  readonly witness: Aig;
+  readonly argument: RankingArgument | LoopArgument;
 }
 
 export type Certificate = CertificateOf[keyof CertificateOf][keyof CertificateOf[keyof CertificateOf]];
@@ -125,6 +212,8 @@ export type Claim =
   | { readonly kind: 'k-invariant'; readonly model: Interpreter; readonly invariant: ReadonlyMap<Location, Expr>; readonly k: number; readonly simplePath: boolean }
   | { readonly kind: 'witness'; readonly aig: Aig; readonly property: number; readonly run: Run }
   | { readonly kind: 'witness-circuit'; readonly aig: Aig; readonly property: number; readonly witness: Aig }
+  | { readonly kind: 'lasso-witness'; readonly aig: Aig; readonly justice: number; readonly run: Run }
+  | { readonly kind: 'liveness-circuit'; readonly aig: Aig; readonly justice: number; readonly proof: LivenessWitness }
   | { readonly kind: 'btor2-witness'; readonly model: Btor2Model; readonly property: number; readonly witness: string }
   | { readonly kind: 'transition-invariant'; readonly model: Interpreter; readonly certificate: TerminationCertificate }
   | { readonly kind: 'recurrent-set' | 'lasso-run'; readonly model: Interpreter; readonly certificate: NonterminationCertificate };
@@ -152,6 +241,10 @@ const KIND_NAMES: Record<Certificate['kind'], string> = {
   'transition-invariant': 'transition invariant',
   'recurrent-set': 'recurrent set',
   'lasso-run': 'lasso',
+  'lasso': 'lasso',
+  'l2s-invariant': 'liveness-to-safety invariant',
+  'l2s-k-induction': 'liveness-to-safety k-induction proof',
+  'k-liveness': 'k-liveness invariant',
 };
 
 /** What a summary calls a certificate: `3-inductive invariant`, `lasso with a recurrent set (stem of 2, cycle of 1 step)`. */
@@ -165,6 +258,10 @@ export function certificateTitle(c: Certificate): string {
     case 'transition-invariant': return `disjunctively well-founded transition invariant over ${c.heads.length} loop head${c.heads.length === 1 ? '' : 's'}`;
     case 'recurrent-set': return `lasso with a recurrent set (stem of ${c.stem.actions.length}, cycle of ${steps(c.cycle.length)})`;
     case 'lasso-run': return `run of ${steps(c.trace.actions.length)} that repeats a state`;
+    case 'lasso': return `lasso of ${steps(c.run.inputs.length)}, its loop from step ${c.loopStart}`;
+    case 'l2s-invariant': return 'liveness-to-safety invariant, a closed-loop liveness witness circuit';
+    case 'l2s-k-induction': return `liveness-to-safety by ${c.depth}-induction, a closed-loop liveness witness circuit`;
+    case 'k-liveness': return `at most ${c.k} accepts (k-liveness), a liveness witness circuit with a ranking`;
   }
 }
 

@@ -47,8 +47,8 @@ export class CircuitTask implements Task {
     return (this.interpreter ??= stsInterpreter(this.sts.sts, 'sts', [...this.names.inputs.values()], { id: 0, name: this.names.propName }));
   }
 
-  /** A run of the circuit as a trace of the view: every input and latch variable at every step. */
-  trace(run: Run): Trace {
+  /** A run of the circuit as a trace of the view: every input and latch variable at every step; a lasso's with where its loop starts. */
+  trace(run: Run, loopStart?: number): Trace {
     const aig = this.circuit;
     const { inputs, latches } = this.names;
     const model = this.model;
@@ -65,7 +65,7 @@ export class CircuitTask implements Task {
       state = Uint8Array.from(aig.latches, (l) => litValue(values, l.next));
     }
     const action = model.actions(model.initLoc)[0]!;
-    return { states, actions: states.slice(1).map(() => action), choices: states.slice(1).map(() => new Map()) };
+    return { states, actions: states.slice(1).map(() => action), choices: states.slice(1).map(() => new Map()), ...(loopStart === undefined ? {} : { loopStart }) };
   }
 
   /** A trace of the view as a run of the circuit. */

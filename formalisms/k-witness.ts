@@ -19,17 +19,29 @@
 import { FALSE_LIT, TRUE_LIT, extendAigWithLatches, instantiate, type Aig, type Lit, type NewLatch } from './aig.js';
 import type { Clause } from './certificate.js';
 
-/**
- * The witness circuit of a proof by k-induction of depth `depth` (D: D good states imply the next)
- * on `small`, a reduction of `file`'s cone of property `property` (inputs and latches at their file
- * positions), where `facts` (clauses over `file`'s latch literals) hold in every reachable state.
- */
-export function kInductionWitness(file: Aig, property: { readonly index: number; readonly name: string }, small: Aig, facts: readonly Clause[], depth: number): Aig {
-  const p = property;
+/** What a proof by k-induction is about: the circuit the witness extends, and the prepared circuit the engine checked. */
+interface KInductionSubject {
+  /** The circuit the witness extends (a file's, or a construction over it), latch k at position k. */
+  readonly file: Aig;
+  /** Its bad literal, and the property's name. */
+  readonly bad: Lit;
+  readonly name: string;
+  /** The circuit k-induction proved, its inputs and latches at their positions in `file`. */
+  readonly small: Aig;
+  /** What preparation proved of `file`'s latches, as clauses over its latch literals. */
+  readonly facts: readonly Clause[];
+  /** Justice literals of `file` the witness keeps as its justice set (a liveness witness's), if any. */
+  readonly justice?: readonly Lit[];
+}
+
+/** The witness circuit of a proof by k-induction of depth `depth` (D: D good states imply the next) on the prepared circuit. */
+export function kInductionWitness(subject: KInductionSubject, depth: number): Aig {
+  const { file, small, facts } = subject;
   const [I, L] = [small.inputs.length, small.latches.length];
   const slots = depth - 1;
   // per slot: I inputs, L latches, and the valid flag
   const perSlot = I + L + 1;
+  const latchLit = (k: number) => 2 * (1 + file.inputs.length + k);
   return extendAigWithLatches(file, slots * perSlot, (and, old, added) => {
     const or = (a: Lit, b: Lit) => and(a ^ 1, b ^ 1) ^ 1;
     const all = (lits: readonly Lit[]) => lits.reduce(and, TRUE_LIT);
@@ -38,14 +50,14 @@ export function kInductionWitness(file: Aig, property: { readonly index: number;
     // slot 0 is the current state: the file's inputs and latches at the prepared circuit's positions
     const current = [
       ...small.inputs.map((x) => old(2 * (1 + x.index))),
-      ...small.latches.map((l) => old(2 * (1 + file.inputs.length + l.index))),
+      ...small.latches.map((l) => old(latchLit(l.index))),
     ];
     const slot = (j: number) => (j === 0 ? current : added.slice((j - 1) * perSlot, (j - 1) * perSlot + I + L));
     const valid = (j: number) => added[(j - 1) * perSlot + I + L]!;
     const view = (j: number) => instantiate(small, slot(j), and);
     const initial = (j: number) => all(small.latches.map((l, k) => (l.reset === 'x' ? TRUE_LIT : slot(j)[I + k]! ^ (l.reset ^ 1))));
 
-    const good: Lit[] = [old(file.properties[p.index]!.lit) ^ 1, ...facts.map((c) => c.map(old).reduce(or, FALSE_LIT))];
+    const good: Lit[] = [old(subject.bad) ^ 1, ...facts.map((c) => c.map(old).reduce(or, FALSE_LIT))];
     for (let j = 1; j <= slots; j++) {
       const v = view(j);
       const newer = slot(j - 1);
@@ -73,9 +85,10 @@ export function kInductionWitness(file: Aig, property: { readonly index: number;
     return {
       latches,
       properties: [
-        { lit: bad, section: 'bad', index: 0, name: `${p.name} or not invariant` },
+        { lit: bad, section: 'bad', index: 0, name: `${subject.name} or not invariant` },
         { lit: invariant, section: 'output', index: 0, name: 'invariant' },
       ],
+      ...(subject.justice ? { justice: [{ lits: subject.justice.map(old), index: 0, name: 'liveness literals' }] } : {}),
     };
   });
 }

@@ -4,7 +4,7 @@
  * summaries show that certificate (the invariant per location, the counterexample as a trace, or the
  * lines of the certificate text). The human output, the verdict panel, the terminal interface, the
  * JSON schema and the benchmarks read this table and nothing else about kinds, so a new kind
- * (liveness next) is one entry here and the certificate types it names.
+ * is one entry here and the certificate types it names.
  */
 
 /** How a summary shows a certificate: per location, as a trace of the model, or as the certificate's text. */
@@ -36,6 +36,13 @@ export const PROPERTY_KINDS = {
     certificates: { holds: ['transition-invariant'], fails: ['recurrent-set', 'lasso-run'] },
     shows: { holds: 'text', fails: 'text' },
     says: 'every run is finite',
+  },
+  liveness: {
+    holds: 'live',
+    fails: 'nonlive',
+    certificates: { holds: ['l2s-invariant', 'l2s-k-induction', 'k-liveness'], fails: ['lasso'] },
+    shows: { holds: 'text', fails: 'trace' },
+    says: 'no fair run meets every literal of the justice set infinitely often',
   },
 } as const satisfies Record<string, KindSpec>;
 

@@ -19,6 +19,11 @@ export interface Trace {
   readonly actions: readonly Action[];
   /** Per step, the values of the action's locals. */
   readonly choices: readonly Valuation[];
+  /**
+   * Where the trace is a lasso (a justice property's counterexample): the step whose state the
+   * last step leads back to, the loop repeated forever from there.
+   */
+  readonly loopStart?: number;
 }
 
 /** Undefined when the trace is a real run of the model into a bad state, else what is wrong. */

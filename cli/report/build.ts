@@ -21,7 +21,8 @@ import type { ArgGraph } from '../../formalisms/result.js';
 import type { Drawing } from '../../formalisms/report-view.js';
 import type { Trace } from '../../formalisms/trace.js';
 import type { Waveform } from '../../formalisms/waveform.js';
-import { certificateTitle, type Claim, type NonterminationCertificate, type TerminationCertificate } from '../../formalisms/certificate.js';
+import { certificateTitle, type NonterminationCertificate, type TerminationCertificate } from '../../formalisms/certificate.js';
+import { claimCheck } from '../../certificates/check.js';
 import type { Summary } from '../render.js';
 import type { Header } from '../protocol.js';
 import type { ProgressLog } from './progress-log.js';
@@ -204,19 +205,6 @@ function argData(arg: ArgGraph): ArgData {
   };
 }
 
-/** How each kind of claim was checked, for the page. */
-const CHECKS: Record<Claim['kind'], string> = {
-  'trace': 'replayed on the model',
-  'witness': 'simulated on the circuit by the HWMCC witness rules',
-  'btor2-witness': 'replayed on the model by btorsim\'s rules',
-  'invariant': 'checked independently: initial, inductive, and excluding the bad states, in a fresh solver context',
-  'k-invariant': 'checked independently: a base case of k steps and a k-step inductive step, in a fresh solver context',
-  'witness-circuit': 'checked independently by certifaiger\'s rules (reset, transition, property, base, step)',
-  'transition-invariant': 'checked independently: the reachability invariant, the transition invariant, and each ranking relation well-founded',
-  'recurrent-set': 'checked independently: the stem replays, and the cycle maps the recurrent set into itself',
-  'lasso-run': 'checked independently: the run replays and comes back to a state it has been in',
-};
-
 function mediaType(name: string, file: string | Uint8Array): string {
   if (typeof file !== 'string') return 'application/octet-stream';
   return name.endsWith('.csv') ? 'text/csv' : 'text/plain';
@@ -247,7 +235,7 @@ function property(problem: Problem, drawing: Drawing | undefined, checked: Check
   };
   if (r.verdict === 'unknown') return { ...base, reason: r.reason.detail };
   const claims = problem.claims(p, r);
-  const certificate = { kind: claims[0]!.kind, title: certificateTitle(r.certificate), check: [...new Set(claims.map((c) => CHECKS[c.kind]))].join('; and ') };
+  const certificate = { kind: claims[0]!.kind, title: certificateTitle(r.certificate), check: [...new Set(claims.map(claimCheck))].join('; and ') };
   switch (shownAs(r.verdict)) {
     case 'trace': return { ...base, certificate, counterexample: counterexample(print, r) };
     case 'invariant': return { ...base, certificate, invariant: invariant(print, r) };

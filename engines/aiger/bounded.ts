@@ -9,7 +9,7 @@
  * as a clause: any later counterexample through it would have been found already.
  */
 import { SatSolver, type SolveOptions } from '../../lang/sat/solver.js';
-import type { Aig } from '../../formalisms/aig.js';
+import type { Aig, Lit } from '../../formalisms/aig.js';
 import type { Run } from '../../formalisms/aig-eval.js';
 import type { Limits, Progress } from '../run.js';
 import { Unroller } from './cnf.js';
@@ -39,6 +39,11 @@ export class BaseCase {
     });
     this.u = u;
     this.bad = aig.properties[0]!.lit;
+  }
+
+  /** The solver literal of a circuit literal at step `t`, encoded when first asked for (the lasso search asks beyond bad states). */
+  lit(t: number, l: Lit): number {
+    return this.u.lit(t, l);
   }
 
   /**

@@ -7,7 +7,7 @@
  *
  * A tree of AND gates becomes one n-ary AND (one variable, one clause per leaf and one back),
  * as in the compact encodings of circuit SAT solvers: a gate read once, un-negated, by another gate
- * and by nothing else (not a latch's next state, the property or a constraint) is absorbed into its
+ * and by nothing else (not a latch's next state, the property, a constraint, a justice or fairness literal) is absorbed into its
  * reader, whose leaves are then the fan-ins below it. An absorbed gate has no variable of its own,
  * so the solver assigns, propagates and decides fewer variables (a third fewer on pj2016). Asked for
  * directly, it is encoded as a tree of its own. SAT sweeping, which asks for every node, encodes
@@ -62,6 +62,8 @@ class GateShapes {
     for (const l of aig.latches) read(l.next, false);
     for (const p of aig.properties) read(p.lit, false);
     for (const c of aig.constraints) read(c.lit, false);
+    for (const f of aig.fairness) read(f.lit, false);
+    for (const j of aig.justice) for (const l of j.lits) read(l, false);
     this.absorbed = new Uint8Array(size);
     for (let n = this.firstGate; n < size; n++) {
       this.muxes[n] = this.muxAt(n, count);

@@ -18,12 +18,14 @@
  * proved: the stuck latches as unit clauses, each merged latch as its equivalence with the
  * representative (two binary clauses). Those facts are inductive on their own and the engine's
  * invariant is inductive on the smaller circuit, so together they are inductive on the larger one,
- * which the certificate check proves rather than assumes.
+ * which the certificate check proves rather than assumes. The same facts, over latch positions,
+ * join the proofs of justice properties, and a lasso carries over by position like a run (the
+ * reductions keep every run's values of the justice and fairness literals).
  */
 import { and, ref, substitute, type Expr, type VarDecl } from '../../lang/expr.js';
 import { clockMs } from '../../lang/clock.js';
 import { andCount, coneOfInfluence, propagateConstants, FALSE_LIT, TRUE_LIT, type Aig, type Lit } from '../../formalisms/aig.js';
-import type { Certificate, Clause } from '../../formalisms/certificate.js';
+import type { Certificate, Clause, PositionClause } from '../../formalisms/certificate.js';
 import { CircuitTask, latchLiterals, transferRun } from '../../formalisms/circuit-task.js';
 import { unknown, type Result } from '../../formalisms/result.js';
 import type { Task } from '../../formalisms/task.js';
@@ -126,6 +128,16 @@ function facts(before: Aig, reduced: Reduced): Clause[] {
   return clauses;
 }
 
+/** What `reduced` proved, as clauses over latch positions (the liveness proofs speak of positions). */
+function positionFacts(reduced: Reduced): PositionClause[] {
+  const clauses: PositionClause[] = [...reduced.stuck].map(([k, v]) => [2 * k + (v ^ 1)]);
+  for (const m of reduced.merged) {
+    const r = 2 * m.rep + (m.negated ? 1 : 0);
+    clauses.push([2 * m.latch + 1, r], [2 * m.latch, r ^ 1]);
+  }
+  return clauses;
+}
+
 /** An invariant per location of `after`'s view as one of `before`'s: the same latches by position, with the facts. */
 function widened(before: CircuitTask, after: CircuitTask, invariant: ReadonlyMap<unknown, Expr>, proved: readonly Clause[]): Map<typeof before.location, Expr> {
   const rename = new Map<VarDecl, Expr>();
@@ -151,6 +163,9 @@ function back(before: CircuitTask, after: CircuitTask, reduced: Reduced, r: Resu
     case 'k-induction': certificate = { ...c, facts: [...liftAll(c.facts), ...proved] }; break;
     case 'invariant': certificate = { kind: 'invariant', invariant: widened(before, after, c.invariant, proved) }; break;
     case 'k-invariant': certificate = { ...c, invariant: widened(before, after, c.invariant, proved) }; break;
+    // a lasso's loop closes on the smaller circuit: the front end closes it on the file's
+    case 'lasso': certificate = { ...c, run: transferRun(after.circuit, before.circuit, c.run) }; break;
+    case 'l2s-invariant': case 'k-liveness': case 'l2s-k-induction': certificate = { ...c, facts: [...c.facts, ...positionFacts(reduced)] }; break;
     default: throw new Error(`a ${c.kind} is not a certificate of a circuit`);
   }
   return { ...r, certificate, stats } as Result;

@@ -5,6 +5,7 @@
  * claims about the file from it. The registry composes the passes an engine's settings ask for
  * (engines/registry.ts); the engines check whatever task they are handed.
  */
+import type { PropertyKind } from '../../formalisms/property-kinds.js';
 import type { Result } from '../../formalisms/result.js';
 import type { Task } from '../../formalisms/task.js';
 import type { EngineContext, EngineOption, Settings } from '../engine.js';
@@ -28,6 +29,13 @@ export interface Pass {
 export interface PassSpec {
   readonly name: string;
   readonly option?: EngineOption;
+  /**
+   * A pass that turns a property of one kind into one of another (liveness-to-safety): it runs for
+   * the engines of kind `to` on tasks of kind `from`, and for no other engine; with `needs:
+   * 'circuit'`, only for engines that check circuits, on tasks that have one (their certificates
+   * are what it maps back).
+   */
+  readonly converts?: { readonly from: PropertyKind; readonly to: PropertyKind; readonly needs?: 'circuit' };
   /** A pass on the task's circuit: for the engines that check circuits, or on a circuit's own model. */
   readonly circuit?: boolean;
   /** The pass for these settings on this task; undefined when it has nothing to do. Throws OptionError when an option given does not fit the task. */

@@ -4,12 +4,14 @@
  * front end and verdict. Each run is `vigil check`'s own: the task through the engine's passes, the
  * result mapped back and every claim it makes checked by its kind (a claim that fails throws).
  * An engine answers the expected verdict, or UNKNOWN where it may stop without one (a bounded
- * engine on a safe model, an incomplete one at its limit), never the other verdict.
+ * engine on a safe model, an incomplete one at its limit), never the other verdict. An engine
+ * applies to a fixture directly or through a pass that converts its property (the bit-level
+ * engines on justice properties, through liveness-to-safety).
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ENGINES } from '../../engines/registry.js';
-import { inapplicable, offerOf } from '../../engines/engine.js';
+import { ENGINES, unfit } from '../../engines/registry.js';
+import { offerOf } from '../../engines/engine.js';
 import { answerOf, type Verdict } from '../../formalisms/property-kinds.js';
 import { TEST_CONTEXT } from '../support/engines.js';
 import { checkProperty } from '../../cli/check.js';
@@ -38,15 +40,17 @@ const FIXTURES: readonly Fixture[] = [
   { file: corpus('termination/t2/2.t2'), expected: 'fails' },
   { file: model('lamp.graph'), expected: 'holds' },
   { file: model('lamp-broken.graph'), expected: 'fails' },
+  { file: corpus('liveness/certifaiger/intervention_model.aag'), expected: 'holds' },
+  { file: corpus('liveness/lmcs06/lmcs06short1.aig'), expected: 'fails' },
   { file: corpus('btor2/unit/pono/cnt-3bits-wrap-safe-kind-bound1.btor2'), expected: 'holds' },
   { file: corpus('btor2/unit/btor2tools/count2.btor2'), expected: 'fails' },
 ];
 
 /** Bounded settings where an engine would otherwise search until its time limit. */
-const SETTINGS: Readonly<Record<string, Record<string, string>>> = { bmc: { bound: '12' }, kind: { bound: '12' } };
+const SETTINGS: Readonly<Record<string, Record<string, string>>> = { 'bmc': { bound: '12' }, 'kind': { bound: '12' }, 'lasso-bmc': { bound: '12' }, 'klive': { bound: '8' } };
 
-/** Whether the engine may end without an answer on a model whose property holds. */
-const mayStopOn = (engine: string, expected: Fixture['expected']) => engine === 'bmc' && expected === 'holds';
+/** Whether the engine may end without an answer on a model whose property holds (or, k-liveness, fails). */
+const mayStopOn = (engine: string, expected: Fixture['expected']) => ((engine === 'bmc' || engine === 'lasso-bmc') && expected === 'holds') || (engine === 'klive' && expected === 'fails');
 
 describe('every registered engine on every fixture it applies to', async () => {
   const problems = await Promise.all(FIXTURES.map(async (f) => ({ f, problem: await loadProblem(f.file) })));
@@ -54,7 +58,7 @@ describe('every registered engine on every fixture it applies to', async () => {
     for (const { f, problem } of problems) {
       const property = problem.properties.find((p) => p.kind === problem.defaultKind) ?? problem.properties.find((p) => p.kind === 'safety') ?? problem.properties[0]!;
       const task = problem.task(property);
-      if (inapplicable(spec, offerOf(task)) !== undefined) continue;
+      if (unfit(spec, offerOf(task)) !== undefined) continue;
       const label = `${spec.name}${spec.needs ? ` (${spec.needs})` : ''} on ${f.file.replace(/^.*\/(models|benchmarks)\//, '')}`;
       it(label, async () => {
         const settings = SETTINGS[spec.name] ?? {};

@@ -48,7 +48,7 @@ const CASES: [string, string | Buffer, number, number, string][] = [
   ['cycle.aag', 'aag 3 1 0 1 2\n2\n4\n4 2 6\n6 2 4\n', 4, 1, 'cycle'],
   ['undefined.aag', 'aag 3 1 0 1 1\n2\n6\n6 2 4\n', 4, 5, 'not defined'],
   ['garbage.aag', Buffer.from('aag 1 1 0 1 0\n2\n2\n\x00\xff\x10', 'latin1'), 4, 1, 'unexpected byte'],
-  ['justice.aag', 'aag 1 1 0 0 0 0 0 1\n2\n1\n2\n', 1, 19, 'liveness properties'],
+  ['justice.aag', 'aag 1 1 0 0 0 0 0 1\n2\n2\n2\n', 5, 1, 'expected literal 1 of justice property 0'],
   ['m-mismatch.aig', Buffer.from('aig 5 1 1 1 1\n4\n6\n\x02\x02', 'latin1'), 1, 5, 'M = I + L + A'],
 ];
 

@@ -47,6 +47,8 @@ describe('--json follows cli/verdict.schema.json', () => {
     ['T2 terminating', [corpus('termination/t2/small01.t2')], 'terminating', 'cfa'],
     ['T2 nonterminating', [corpus('termination/t2/consts1nt.t2')], 'nonterminating', 'cfa'],
     ['CFA nonterminating', [corpus('termination/seed003/union-wf.cfa'), '--property', 'termination'], 'nonterminating', 'cfa'],
+    ['AIGER live', [corpus('liveness/certifaiger/intervention_model.aag')], 'live', 'aiger'],
+    ['AIGER nonlive', [corpus('liveness/lmcs06/lmcs06short1.aig')], 'nonlive', 'aiger'],
     ['BTOR2 safe', [corpus('btor2/unit/pono/cnt-3bits-wrap-safe-kind-bound1.btor2')], 'safe', 'btor2'],
     ['BTOR2 unsafe', [corpus('btor2/unit/btor2tools/count2.btor2')], 'unsafe', 'btor2'],
     ['graph unsafe', [model('lamp-broken.graph')], 'unsafe', 'graph'],
@@ -64,7 +66,7 @@ describe('--json follows cli/verdict.schema.json', () => {
       expect(validate(j), JSON.stringify(validate.errors)).toBe(true);
       expect(j.verdict).toBe(verdict);
       expect(j.formalism).toBe(formalism);
-      expect(r.code).toBe({ safe: 0, unsafe: 1, terminating: 0, nonterminating: 1, unknown: 3 }[verdict]);
+      expect(r.code).toBe({ safe: 0, unsafe: 1, terminating: 0, nonterminating: 1, live: 0, nonlive: 1, unknown: 3 }[verdict]);
     });
   }
 

@@ -2,7 +2,7 @@
  * An AIGER reader and simulator for the witness tests, written independently of Vigil's own
  * (`formalisms/frontends/aiger/read.ts`, `formalisms/aig.ts`, `engines/aiger/simulate.ts`), so that a witness is
  * judged by code that shares nothing with the code that made it. It reads ASCII `aag` and binary
- * `aig` (AIGER 1.9: resets, bad states, constraints), and simulates by evaluating gates on demand
+ * `aig` (AIGER 1.9: resets, bad states, constraints, justice and fairness), and simulates by evaluating gates on demand
  * with memoisation, so gate order in the file does not matter. Also: an `aig` writer (to test the
  * binary reader on real circuits) and an HWMCC witness reader.
  */
@@ -15,6 +15,10 @@ export interface Circuit {
   readonly outputs: number[];
   readonly bads: number[];
   readonly constraints: number[];
+  /** Justice properties, each a list of literals (AIGER 1.9), when the file has some. */
+  readonly justice?: number[][];
+  /** Fairness literals, when the file has some. */
+  readonly fairness?: number[];
   /** Gate definitions by variable index: [rhs0, rhs1]. */
   readonly gates: Map<number, [number, number]>;
   /** The symbol table, by entry (`i0`, `l3`, `b0`, ...), when the file has one. */
@@ -36,7 +40,6 @@ export function readAiger(bytes: Uint8Array): Circuit {
   const binary = header[0] === 'aig';
   if (!binary && header[0] !== 'aag') throw new Error(`not an AIGER file: ${header[0]}`);
   const [M, I, L, O, A, B = 0, C = 0, J = 0, F = 0] = header.slice(1).map(Number) as number[];
-  if (J || F) throw new Error('justice and fairness are not simulated');
   const inputs: number[] = [];
   for (let k = 0; k < I!; k++) inputs.push(binary ? 2 * (k + 1) : nums()[0]!);
   const latches: Circuit['latches'] = [];
@@ -50,6 +53,9 @@ export function readAiger(bytes: Uint8Array): Circuit {
   const outputs = Array.from({ length: O! }, () => nums()[0]!);
   const bads = Array.from({ length: B }, () => nums()[0]!);
   const constraints = Array.from({ length: C }, () => nums()[0]!);
+  const sizes = Array.from({ length: J }, () => nums()[0]!);
+  const justice = sizes.map((n) => Array.from({ length: n }, () => nums()[0]!));
+  const fairness = Array.from({ length: F }, () => nums()[0]!);
   const gates = new Map<number, [number, number]>();
   if (binary) {
     const varint = (): number => {
@@ -76,11 +82,11 @@ export function readAiger(bytes: Uint8Array): Circuit {
   }
   const symbols = new Map<string, string>();
   while (pos < bytes.length) {
-    const entry = /^([ilobc])(\d+) (.*)$/.exec(line());
+    const entry = /^([ilobcjf])(\d+) (.*)$/.exec(line());
     if (!entry) break; // the comment section, or the end
     symbols.set(`${entry[1]}${entry[2]}`, entry[3]!);
   }
-  return { maxVar: M!, inputs, latches, outputs, bads, constraints, gates, symbols };
+  return { maxVar: M!, inputs, latches, outputs, bads, constraints, ...(J || F ? { justice, fairness } : {}), gates, symbols };
 }
 
 /** The binary form of `c`, its variables renumbered in binary order (inputs, latches, gates fanins first). */
@@ -104,9 +110,14 @@ export function writeAig(c: Circuit): Uint8Array {
   const I = c.inputs.length;
   const L = c.latches.length;
   const A = order.length;
-  let head = `aig ${I + L + A} ${I} ${L} ${c.outputs.length} ${A} ${c.bads.length} ${c.constraints.length}\n`;
+  const justice = c.justice ?? [];
+  const fairness = c.fairness ?? [];
+  const live = justice.length || fairness.length ? ` ${justice.length} ${fairness.length}` : '';
+  let head = `aig ${I + L + A} ${I} ${L} ${c.outputs.length} ${A} ${c.bads.length} ${c.constraints.length}${live}\n`;
   for (const l of c.latches) head += `${lit(l.next)} ${l.reset === l.lit ? lit(l.lit) : l.reset}\n`;
   for (const x of [...c.outputs, ...c.bads, ...c.constraints]) head += `${lit(x)}\n`;
+  for (const j of justice) head += `${j.length}\n`;
+  for (const x of [...justice.flat(), ...fairness]) head += `${lit(x)}\n`;
   const out: number[] = [...Buffer.from(head, 'latin1')];
   const varint = (n: number) => {
     while (n >= 0x80) { out.push((n & 0x7f) | 0x80); n = Math.floor(n / 128); }

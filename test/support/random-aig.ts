@@ -1,7 +1,8 @@
 /**
  * Random small AIGER circuits for the differential test against ABC, from a seed: inputs, latches
  * reset to 0, to 1 or uninitialised, AND gates over earlier literals, one bad state and sometimes
- * an invariant constraint. Also the ASCII writer for them and a greedy shrinker that simplifies a
+ * an invariant constraint; and circuits with justice properties and fairness constraints for the
+ * liveness engines. Also the ASCII writer for them and a greedy shrinker that simplifies a
  * circuit as long as a predicate (the disagreement) still holds, so a failure is reported small.
  * Written for the tests, on the test simulator's `Circuit` (test/support/aiger-sim.ts), sharing no code
  * with Vigil's front ends or engines (only the benchmarks' seeded generator).
@@ -33,6 +34,37 @@ export function randomCircuit(seed: number): Circuit {
   return { maxVar, inputs, latches, outputs: [], bads: [bad], constraints, gates };
 }
 
+/**
+ * A random circuit with liveness properties: 0-3 inputs, 1-`maxLatches` latches, 1-16 gates, one or
+ * two justice properties of 1-3 literals each, 0-2 fairness literals, an invariant constraint one
+ * time in four and an output one time in three (no property: the file has justice properties).
+ * The literals are mostly gates and latches, so that they depend on the state.
+ */
+export function randomLiveCircuit(seed: number, maxLatches = 8): Circuit {
+  const rnd = mulberry32(seed);
+  const int = (lo: number, hi: number) => lo + Math.floor(rnd() * (hi - lo + 1));
+  const I = int(0, 3);
+  const L = int(1, maxLatches);
+  const A = int(1, 16);
+  const maxVar = I + L + A;
+  const lit = (upTo: number) => (rnd() < 0.04 ? int(0, 1) : 2 * int(1, upTo) + int(0, 1));
+  // a liveness literal: a gate or a latch, now and then anything
+  const state = () => (rnd() < 0.85 ? 2 * int(I + 1, maxVar) + int(0, 1) : lit(maxVar));
+  const inputs = Array.from({ length: I }, (_, k) => 2 * (1 + k));
+  const gates = new Map<number, [number, number]>();
+  for (let v = I + L + 1; v <= maxVar; v++) gates.set(v, [lit(v - 1), lit(v - 1)]);
+  const latches = Array.from({ length: L }, (_, k) => {
+    const l = 2 * (1 + I + k);
+    const r = rnd();
+    return { lit: l, next: lit(maxVar), reset: r < 0.5 ? 0 : r < 0.8 ? 1 : l };
+  });
+  const justice = Array.from({ length: int(1, 2) }, () => Array.from({ length: int(1, 3) }, state));
+  const fairness = Array.from({ length: int(0, 2) }, state);
+  const constraints = rnd() < 1 / 4 ? [lit(maxVar)] : [];
+  const outputs = rnd() < 1 / 3 ? [lit(maxVar)] : [];
+  return { maxVar, inputs, latches, outputs, bads: [], constraints, justice, fairness, gates };
+}
+
 /** Fresh seeds, one after the other, until `seconds` have passed: the seeds of a fuzz run. */
 export function* freshSeeds(seconds: number): Generator<number> {
   const end = Date.now() + seconds * 1000;
@@ -41,10 +73,15 @@ export function* freshSeeds(seconds: number): Generator<number> {
 
 /** The circuit as an ASCII AIGER file (its variables keep their numbers). */
 export function aagText(c: Circuit): string {
-  const lines = [`aag ${c.maxVar} ${c.inputs.length} ${c.latches.length} ${c.outputs.length} ${c.gates.size} ${c.bads.length} ${c.constraints.length}`];
+  const justice = c.justice ?? [];
+  const fairness = c.fairness ?? [];
+  const live = justice.length || fairness.length ? ` ${justice.length} ${fairness.length}` : '';
+  const lines = [`aag ${c.maxVar} ${c.inputs.length} ${c.latches.length} ${c.outputs.length} ${c.gates.size} ${c.bads.length} ${c.constraints.length}${live}`];
   for (const i of c.inputs) lines.push(String(i));
   for (const l of c.latches) lines.push(`${l.lit} ${l.next} ${l.reset}`);
   for (const x of [...c.outputs, ...c.bads, ...c.constraints]) lines.push(String(x));
+  for (const j of justice) lines.push(String(j.length));
+  for (const x of [...justice.flat(), ...fairness]) lines.push(String(x));
   for (const [v, [a, b]] of [...c.gates].sort(([x], [y]) => x - y)) lines.push(`${2 * v} ${a} ${b}`);
   return `${lines.join('\n')}\n`;
 }

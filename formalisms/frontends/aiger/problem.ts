@@ -1,6 +1,9 @@
 /**
  * The AIGER front end (`.aag`, `.aig`, format 1.9): every bad-state literal is a property (`b0`,
- * `b1`, ...), or every output when the file has no B section (`o0`, ...), as HWMCC reads them.
+ * `b1`, ...), or every output when the file has neither a B nor a J section (`o0`, ...), as HWMCC
+ * reads them; every justice property is a liveness property (`j0`, `j1`, ...) under the file's
+ * fairness constraints, checked on its own like the bad states (live-witness.ts says how its
+ * answers are put in the file's terms: lassos, and liveness witness circuits).
  *
  * The file's graph is kept whole: witnesses are replayed on it and witness circuits extend it. Each
  * property's task is its cone, reduced by cone of influence and constant propagation
@@ -22,7 +25,7 @@ import type { Expr, VarDecl } from '../../../lang/expr.js';
 import { printExpr } from '../../../lang/print.js';
 import { InputError } from '../../../lang/errors.js';
 import type { AigerFile } from './read.js';
-import { aigFromFile, coneOfInfluence, propagateConstants, withProperty, type Aig, type Lit } from '../../aig.js';
+import { FALSE_LIT, aigFromFile, coneOfInfluence, propagateConstants, withJustice, withProperty, type Aig, type Lit } from '../../aig.js';
 import type { Run } from '../../aig-eval.js';
 import { printAag, printAig } from '../../aig-print.js';
 import { asBits } from '../../cex-table.js';
@@ -32,7 +35,7 @@ import type { Location } from '../../interpreter.js';
 import type { Trace } from '../../trace.js';
 import { Views, type Answer, type Checked, type Output, type Problem } from '../../problem.js';
 import type { Property } from '../../property-kinds.js';
-import type { Certificate, Claim, Clause } from '../../certificate.js';
+import type { Certificate, Claim, Clause, LivenessWitness } from '../../certificate.js';
 import { answerOf } from '../../property-kinds.js';
 import { cexOutput } from '../word-level.js';
 import { vcdText } from '../../vcd.js';
@@ -41,6 +44,7 @@ import { kInductionWitness } from '../../k-witness.js';
 import { clausesWitness, exprWitness, witnessFile } from '../../witness-circuits.js';
 import { aigerHighlight } from './highlight.js';
 import { circuitWaveform } from './waveform.js';
+import { lassoOnFile, livenessWitness } from './live-witness.js';
 
 /** A property's cone: its task, and the latches of the file (by position) that constant propagation proved constant. */
 interface Cone {
@@ -58,6 +62,37 @@ function cone(file: string, aig: Aig, p: Property): Cone {
   return { task: new CircuitTask(file, p, coneOfInfluence(propagated)), constants };
 }
 
+/**
+ * The cone of justice property `j`: its literals, the fairness and the constraints, cone of
+ * influence only (the circuit passes reduce it further, keeping every run's values of the liveness
+ * literals). Its bad state is constant false: the interpreter view of a liveness task shows its
+ * lassos and has no bad state.
+ */
+function justiceCone(file: string, aig: Aig, p: Property, j: number): Cone {
+  const circuit = coneOfInfluence(withJustice(aig, j));
+  return { task: new CircuitTask(file, p, { ...circuit, properties: [{ lit: FALSE_LIT, section: 'bad', index: 0, name: p.name }] }), constants: new Map() };
+}
+
+/**
+ * A liveness witness circuit as a file: its argument in the symbol table (the latches and the
+ * oracle of a closed loop are named by the construction; a ranking's literals become outputs) and
+ * in the comment section.
+ */
+function livenessFile(proof: LivenessWitness, witnessOf: string, binary: boolean): string | Uint8Array {
+  const a = proof.argument;
+  const outputs = a.kind === 'ranking'
+    ? [...a.rank.map((lit, k) => ({ lit, name: `rank ${k}` })), ...a.waiting.map((lit, k) => ({ lit, name: `waiting ${k}` }))]
+    : [];
+  const comments = [
+    `LIVENESS WITNESS ${witnessOf}`,
+    'Certificate by vigil: a liveness witness circuit. Its inputs and latches start with the model\'s; b0 is its invariant violated; j0 its liveness literals (the justice set, then the fairness).',
+    a.kind === 'ranking'
+      ? 'A ranking: outputs "rank k" (most significant first) never grow along a step, and while they stay, a literal whose "waiting k" output is 1 keeps waiting and is 0.'
+      : `A closed loop: input ${a.oracle} saves, latch ${a.saved} is saved, latches ${a.shadow.map((x) => `${x.copy}=${x.latch}`).join(' ')} hold the copies (witness=model), latches ${a.seen.join(' ')} the literals seen; no invariant state closes the loop with every literal seen.`,
+  ];
+  return binary ? printAig(proof.witness, { outputs, comments }) : printAag(proof.witness, { outputs, comments });
+}
+
 function propertyName(aig: Aig, index: number): string {
   const s = aig.properties[index]!;
   return `${s.section === 'bad' ? 'b' : 'o'}${s.index}`;
@@ -73,9 +108,15 @@ interface WitnessEntry {
 /** `source`: the file's bytes, which the report shows when they are ASCII AIGER. */
 export function aigerProblem(path: string, file: AigerFile, source?: Uint8Array): Problem {
   const aig = aigFromFile(file);
-  const cones = new Views((p) => cone(path, aig, p));
-  const properties: Property[] = aig.properties.map((_, index) => ({ name: propertyName(aig, index), kind: 'safety' as const, index }));
-  const declared = file.bads.length > 0 ? file.bads.length : file.outputs.length;
+  const bads = aig.properties.length;
+  /** The justice property of a liveness property: they follow the bad states. */
+  const justiceOf = (p: Property): number => p.index - bads;
+  const cones = new Views((p) => (p.kind === 'liveness' ? justiceCone(path, aig, p, justiceOf(p)) : cone(path, aig, p)));
+  const properties: Property[] = [
+    ...aig.properties.map((_, index) => ({ name: propertyName(aig, index), kind: 'safety' as const, index })),
+    ...aig.justice.map((_, j) => ({ name: `j${j}`, kind: 'liveness' as const, index: bads + j })),
+  ];
+  const declared = file.bads.length > 0 || file.justice.length > 0 ? file.bads.length : file.outputs.length;
   const firstLatch = 1 + aig.inputs.length;
   /** The literal of the file's latch at position `k`. */
   const latchLit = (k: number): Lit => 2 * (firstLatch + k);
@@ -90,6 +131,17 @@ export function aigerProblem(path: string, file: AigerFile, source?: Uint8Array)
   // Derived once per certificate: the check, the summaries and the result files all ask for them.
   const fileRuns = new WeakMap<Certificate, Run>();
   const witnesses = new WeakMap<Certificate, Aig>();
+  const liveWitnesses = new WeakMap<Certificate, LivenessWitness>();
+
+  /** The liveness witness circuit of a proof of a liveness property. */
+  const liveWitness = (p: Property, c: Certificate): LivenessWitness => {
+    let known = liveWitnesses.get(c);
+    if (known) return known;
+    if (c.kind !== 'l2s-invariant' && c.kind !== 'l2s-k-induction' && c.kind !== 'k-liveness') throw new Error(`a ${c.kind} is not a proof of a justice property`);
+    known = livenessWitness(aig, justiceOf(p), c);
+    liveWitnesses.set(c, known);
+    return known;
+  };
 
   /** The witness circuit of an invariant over the cone's view (the inputs may occur in it), with the cone's constants. */
   const loweredWitness = (p: Property, inv: Expr): Aig => {
@@ -107,7 +159,10 @@ export function aigerProblem(path: string, file: AigerFile, source?: Uint8Array)
     const task = cones.of(p).task;
     if (c.kind === 'run') known = transferRun(task.circuit, aig, c.run);
     else if (c.kind === 'trace') known = transferRun(task.circuit, aig, task.run(c.trace));
-    else throw new Error(`a ${c.kind} is not a counterexample of a circuit`);
+    else if (c.kind === 'lasso') {
+      known = lassoOnFile(aig, task.circuit, c.run, c.loopStart);
+      if (!known) throw new Error(`the lasso of ${p.name} closes on the property's cone, but not on the whole circuit within the simulation budget`);
+    } else throw new Error(`a ${c.kind} is not a counterexample of a circuit`);
     fileRuns.set(c, known);
     return known;
   };
@@ -120,7 +175,7 @@ export function aigerProblem(path: string, file: AigerFile, source?: Uint8Array)
     const task = cones.of(p).task;
     switch (c.kind) {
       case 'latch-clauses': known = clausesWitness(aig, p, [...onFile(p, c.clauses), ...units]); break;
-      case 'k-induction': known = kInductionWitness(aig, p, c.proved, [...onFile(p, c.facts), ...units], c.depth); break;
+      case 'k-induction': known = kInductionWitness({ file: aig, bad: aig.properties[p.index]!.lit, name: p.name, small: c.proved, facts: [...onFile(p, c.facts), ...units] }, c.depth); break;
       case 'invariant': known = loweredWitness(p, c.invariant.get(task.location)!); break;
       default: return undefined;
     }
@@ -131,6 +186,7 @@ export function aigerProblem(path: string, file: AigerFile, source?: Uint8Array)
   const trace = (p: Property, c: Certificate): Trace => {
     if (c.kind === 'trace') return c.trace;
     if (c.kind === 'run') return cones.of(p).task.trace(c.run);
+    if (c.kind === 'lasso') return cones.of(p).task.trace(c.run, c.loopStart);
     throw new Error(`a ${c.kind} is not a counterexample of a circuit`);
   };
 
@@ -146,6 +202,7 @@ export function aigerProblem(path: string, file: AigerFile, source?: Uint8Array)
 
   /** The witness circuit of a proof as a certificate file (formalisms/witness-circuits.ts). */
   const certificateFile = (p: Property, c: Certificate, binary: boolean): string | Uint8Array => {
+    if (p.kind === 'liveness') return livenessFile(liveWitness(p, c), `${p.name} ${aig.file}`, binary);
     if (c.kind === 'k-invariant') {
       const w = loweredWitness(p, c.invariant.get(cones.of(p).task.location)!);
       return witnessFile(aig.file, p, hwmccName(p), w, { kind: 'k-invariant', k: c.k, simplePath: c.simplePath }, binary);
@@ -154,7 +211,7 @@ export function aigerProblem(path: string, file: AigerFile, source?: Uint8Array)
   };
 
   /** A property as HWMCC's witnesses name it: the outputs of a file without bad-state section are its bad states. */
-  const hwmccName = (p: Property): string => `b${aig.properties[p.index]!.index}`;
+  const hwmccName = (p: Property): string => (p.kind === 'liveness' ? p.name : `b${aig.properties[p.index]!.index}`);
 
   const witnessText = (entries: readonly WitnessEntry[]): string => {
     const lines: string[] = [];
@@ -227,10 +284,12 @@ export function aigerProblem(path: string, file: AigerFile, source?: Uint8Array)
     formalism: 'aiger',
     warnings: [],
     properties,
+    ...(bads === 0 && aig.justice.length > 0 ? { defaultKind: 'liveness' as const } : {}),
     ...(properties.length > 0 ? {} : { noProperty: new InputError(path, 1, 1, 'the circuit has no bad-state property or output to check') }),
     theories: new Set(['bool']),
     summary: () => `aiger; ${plural(file.inputs.length, 'input')}, ${plural(file.latches.length, 'latch')}, `
-      + `${plural(file.ands.length / 3, 'and')}, ${plural(declared, 'property')}`,
+      + `${plural(file.ands.length / 3, 'and')}, ${plural(declared, 'property')}`
+      + (file.justice.length > 0 ? `, ${plural(file.justice.length, 'justice property')}, ${plural(file.fairness.length, 'fairness constraint')}` : ''),
     task: (p) => cones.of(p).task,
     claims(p: Property, r: Answer): Claim[] {
       const c = r.certificate;
@@ -241,6 +300,8 @@ export function aigerProblem(path: string, file: AigerFile, source?: Uint8Array)
         case 'invariant': return [{ kind: 'invariant', model: task.model, invariant: c.invariant }, { kind: 'witness-circuit', aig, property: p.index, witness: witnessCircuit(p, c)! }];
         case 'k-invariant': return [{ kind: 'k-invariant', model: task.model, invariant: c.invariant, k: c.k, simplePath: c.simplePath }];
         case 'latch-clauses': case 'k-induction': return [{ kind: 'witness-circuit', aig, property: p.index, witness: witnessCircuit(p, c)! }];
+        case 'lasso': return [{ kind: 'lasso-witness', aig, justice: justiceOf(p), run: fileRun(p, c) }];
+        case 'l2s-invariant': case 'l2s-k-induction': case 'k-liveness': return [{ kind: 'liveness-circuit', aig, justice: justiceOf(p), proof: liveWitness(p, c) }];
         default: throw new Error(`a ${c.kind} is not a certificate of a circuit`);
       }
     },

@@ -18,7 +18,9 @@
  * The result is the file's content as read, validated: every literal in range, every variable
  * defined once, every used variable defined, no cycle through AND gates. The AND gates are listed
  * so that each comes after the gates it reads (in file order whenever the file already is so), as
- * the cycle check finds them. Justice and fairness sections are refused: Vigil checks safety only.
+ * the cycle check finds them. After the invariant constraints come the justice properties (AIGER 1.9:
+ * J lines with the size of each, then the literals of each property, one per line) and the F
+ * fairness literals; the symbol table names them `j<i>` and `f<i>`.
  */
 import { type CustomPatternMatcherReturn, type IToken } from 'chevrotain';
 import { Lexer, createToken } from '../../../lang/grammar/chevrotain.js';
@@ -43,6 +45,8 @@ export interface AigerSymbols {
   readonly outputs: ReadonlyMap<number, string>;
   readonly bads: ReadonlyMap<number, string>;
   readonly constraints: ReadonlyMap<number, string>;
+  readonly justice: ReadonlyMap<number, string>;
+  readonly fairness: ReadonlyMap<number, string>;
 }
 
 export interface AigerFile {
@@ -56,6 +60,10 @@ export interface AigerFile {
   readonly outputs: readonly number[];
   readonly bads: readonly number[];
   readonly constraints: readonly number[];
+  /** The justice properties, each a list of literals: a run satisfies one when each of its literals is 1 infinitely often. */
+  readonly justice: readonly (readonly number[])[];
+  /** The fairness constraints, shared by every justice property: literals that are 1 infinitely often on the runs that count. */
+  readonly fairness: readonly number[];
   /**
    * The AND gates as triples `lhs, rhs0, rhs1`, flat (gate k at 3k: one array, not one per gate,
    * for the garbage collector), each gate after the gates it reads.
@@ -291,6 +299,8 @@ interface Header {
   readonly a: number;
   readonly b: number;
   readonly c: number;
+  readonly j: number;
+  readonly f: number;
 }
 
 const COUNT_NAMES = ['M', 'I', 'L', 'O', 'A', 'B', 'C', 'J', 'F'];
@@ -312,9 +322,6 @@ function headerFrom(src: Source, binary: boolean, v: readonly number[], at: read
   v.forEach((n, k) => {
     if (n > MAX_VAR) fail(src, at[k]!, `header count ${COUNT_NAMES[k]} = ${digitsAt(src.text, at[k]!)} is too large (at most ${MAX_VAR})`);
   });
-  for (const k of [7, 8]) {
-    if ((v[k] ?? 0) > 0) fail(src, at[k]!, 'liveness properties (justice/fairness) are not supported');
-  }
   const [m, i, l, o, a] = v as [number, number, number, number, number];
   if (binary && m !== i + l + a) {
     fail(src, at[0]!, `binary 'aig' header needs M = I + L + A = ${i + l + a}, but M is ${m}`);
@@ -322,7 +329,7 @@ function headerFrom(src: Source, binary: boolean, v: readonly number[], at: read
   if (!binary && i + l + a > m) {
     fail(src, at[0]!, `M = ${m} is smaller than the ${i + l + a} inputs, latches and AND gates the header announces`);
   }
-  return { binary, m, i, l, o, a, b: v[5] ?? 0, c: v[6] ?? 0 };
+  return { binary, m, i, l, o, a, b: v[5] ?? 0, c: v[6] ?? 0, j: v[7] ?? 0, f: v[8] ?? 0 };
 }
 
 // ---------------------------------------------------------------- definitions and uses
@@ -341,6 +348,8 @@ class Body {
   readonly outputs: number[] = [];
   readonly bads: number[] = [];
   readonly constraints: number[] = [];
+  readonly justice: number[][] = [];
+  readonly fairness: number[] = [];
   /** The gates as read, flat (`AigerFile.ands`). */
   readonly ands: Int32Array;
   /** variable -> 4 * position in its section + kind */
@@ -431,7 +440,7 @@ function readReset(lines: NumberLines, src: Source, count: number, k: number, ow
   return fail(src, at, `latch reset must be 0, 1 or the latch's own literal ${own} (uninitialised), got ${digitsAt(src.text, at)}`);
 }
 
-/** Latches, outputs, bads and constraints: the ASCII sections both formats share (inputs only in `aag`). */
+/** Latches, outputs, bads, constraints, justice and fairness: the ASCII sections both formats share (inputs only in `aag`). */
 function readSections(lines: NumberLines, body: Body): void {
   const h = body.header;
   const expected = (what: string, n: number, plural: string): Missing => (k) => `expected ${what} ${k} (the header announces ${n} ${plural})`;
@@ -467,6 +476,41 @@ function readSections(lines: NumberLines, body: Body): void {
   single(h.o, body.outputs, 'output', 'outputs');
   single(h.b, body.bads, 'bad-state', 'bad-state properties');
   single(h.c, body.constraints, 'constraint', 'invariant constraints');
+  const sizes: number[] = [];
+  const missingSize = expected('the size of justice property', h.j, 'justice properties');
+  for (let k = 0; k < h.j; k++) {
+    lines.line(1, 1, 'justice size line', missingSize, k);
+    sizes.push(lines.values[0]!);
+  }
+  sizes.forEach((size, k) => {
+    const lits: number[] = [];
+    const missing: Missing = (n) => `expected literal ${n} of justice property ${k} (it has ${size})`;
+    for (let n = 0; n < size; n++) {
+      lines.line(1, 1, 'justice literal line', missing, n);
+      lits.push(body.useAt(lines, 0));
+    }
+    body.justice.push(lits);
+  });
+  single(h.f, body.fairness, 'fairness', 'fairness constraints');
+}
+
+/**
+ * How many lines the sections after the header hold (with the inputs and gates of an ASCII file):
+ * their counts are in the header, but for the justice literals, whose number the size lines give.
+ * A size that does not read as a number counts as 0: reading the lines then says what is wrong.
+ */
+function sectionLines(text: string, headerEnd: number, h: Header): number {
+  const before = (h.binary ? 0 : h.i) + h.l + h.o + h.b + h.c;
+  let p = skipLines(text, headerEnd, before);
+  let literals = 0;
+  for (let k = 0; k < h.j && p < text.length; k++) {
+    const nl = text.indexOf('\n', p);
+    const end = nl < 0 ? text.length : nl;
+    const size = Number(text.slice(p, end).trim());
+    if (Number.isSafeInteger(size)) literals += size;
+    p = end + 1;
+  }
+  return before + h.j + literals + h.f + (h.binary ? 0 : h.a);
 }
 
 /**
@@ -547,8 +591,7 @@ function readNumbers(src: Source, header: Header, headerEnd: number, bytes: Uint
   } catch (e) {
     if (!(e instanceof UnusualLine)) throw e;
   }
-  const { i, l, o, a, b, c } = header;
-  const end = skipLines(src.text, headerEnd, l + o + b + c + (header.binary ? 0 : i + a));
+  const end = skipLines(src.text, headerEnd, sectionLines(src.text, headerEnd, header));
   const lines = linesOf(src, headerEnd, end, header.binary);
   const body = new Body(header, src);
   readSections(lines, body);
@@ -680,9 +723,9 @@ function readBinaryGates(src: Source, bytes: Uint8Array, start: number, body: Bo
 
 // ---------------------------------------------------------------- symbols and comments
 
-const SYMBOL_SECTIONS: Record<string, [keyof AigerSymbols | null, string]> = {
+const SYMBOL_SECTIONS: Record<string, [keyof AigerSymbols, string]> = {
   i: ['inputs', 'input'], l: ['latches', 'latch'], o: ['outputs', 'output'], b: ['bads', 'bad-state property'],
-  c: ['constraints', 'constraint'], j: [null, 'justice property'], f: [null, 'fairness constraint'],
+  c: ['constraints', 'constraint'], j: ['justice', 'justice property'], f: ['fairness', 'fairness constraint'],
 };
 
 interface Trailer {
@@ -692,11 +735,14 @@ interface Trailer {
 
 /** The symbol table as it is read, each name checked against the header's counts. */
 class SymbolTable {
-  readonly symbols = { inputs: new Map<number, string>(), latches: new Map<number, string>(), outputs: new Map<number, string>(), bads: new Map<number, string>(), constraints: new Map<number, string>() };
+  readonly symbols = {
+    inputs: new Map<number, string>(), latches: new Map<number, string>(), outputs: new Map<number, string>(), bads: new Map<number, string>(),
+    constraints: new Map<number, string>(), justice: new Map<number, string>(), fairness: new Map<number, string>(),
+  };
   private readonly sizes: Record<keyof AigerSymbols, number>;
 
   constructor(private readonly src: Source, header: Header, private readonly binary: boolean) {
-    this.sizes = { inputs: header.i, latches: header.l, outputs: header.o, bads: header.b, constraints: header.c };
+    this.sizes = { inputs: header.i, latches: header.l, outputs: header.o, bads: header.b, constraints: header.c, justice: header.j, fairness: header.f };
   }
 
   /** The symbol line `line` (`i0 NAME`, the kind letter, the position and one space before the name) at offset `at`. */
@@ -704,8 +750,8 @@ class SymbolTable {
     const space = line.indexOf(' ');
     const [section, what] = SYMBOL_SECTIONS[line[0]!]!;
     const position = numeral(line.slice(1, space));
-    const size = section ? this.sizes[section] : 0;
-    if (section === null || position >= size) {
+    const size = this.sizes[section];
+    if (position >= size) {
       fail(this.src, at, `symbol for ${what} ${line.slice(1, space)}, but the header announces ${size} of them`);
     }
     const names: Map<number, string> = this.symbols[section];
@@ -855,6 +901,6 @@ function finish(
   const { binary, m } = body.header;
   return {
     file, binary, maxVar: m, inputs: body.inputs, latches: body.latches, outputs: body.outputs, bads: body.bads,
-    constraints: body.constraints, ands, symbols, comments,
+    constraints: body.constraints, justice: body.justice, fairness: body.fairness, ands, symbols, comments,
   };
 }

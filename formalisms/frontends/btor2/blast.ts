@@ -187,10 +187,12 @@ class Blaster {
       outputs: new Map<number, string>(),
       bads: new Map(model.bads.flatMap((b, k) => (b.symbol === undefined ? [] : [[k, b.symbol] as const]))),
       constraints: new Map(model.constraints.flatMap((c, k) => (c.symbol === undefined ? [] : [[k, c.symbol] as const]))),
+      justice: new Map<number, string>(),
+      fairness: new Map<number, string>(),
     };
     const aiger: AigerFile = {
       file: model.file, binary: false, maxVar: this.inputs.length + latches.length + gates.count,
-      inputs: this.inputs, latches, outputs: [], bads, constraints, ands: Int32Array.from(gates.ands), symbols,
+      inputs: this.inputs, latches, outputs: [], bads, constraints, justice: [], fairness: [], ands: Int32Array.from(gates.ands), symbols,
       comments: [`bit-blasted from ${model.file} by vigil`],
     };
     return { aiger, states: this.stateLits, inputs: this.inputLits, leaves: this.leaves };

@@ -69,7 +69,7 @@ async function judge(c: Circuit, name: string, algorithm: string, expected: 'saf
     } catch (e) {
       return (e as Error).message;
     }
-    if (r.verdict === 'terminating' || r.verdict === 'nonterminating') return `a termination verdict (${r.verdict}) on a safety check`;
+    if (r.verdict !== 'safe' && r.verdict !== 'unsafe' && r.verdict !== 'unknown') return `a ${r.verdict} verdict on a safety check`;
     verdict = r.verdict;
     if (r.verdict === 'unsafe') witness = written(problem, 'witness', [{ property: p, result: r }]);
     if (r.verdict === 'safe') certificate = problem.certificateText(p, r.certificate);

@@ -8,7 +8,7 @@ const offer = (circuit: boolean, theories: ('bool' | 'int' | 'bv')[], kind: Prop
 
 describe('the engine registry', () => {
   it('lists each name once, in the order of --help, and each option once', () => {
-    expect(ENGINE_NAMES).toEqual(['cegar', 'bmc', 'ic3', 'imc', 'impact', 'kind', 'pdkind', 'portfolio', 'termination']);
+    expect(ENGINE_NAMES).toEqual(['cegar', 'bmc', 'ic3', 'imc', 'impact', 'kind', 'pdkind', 'portfolio', 'termination', 'live', 'klive', 'lasso-bmc']);
     const names = ENGINE_OPTIONS.map((o) => o.name);
     expect(new Set(names).size).toBe(names.length);
     expect(names).toEqual(['domain', 'maxenum', 'refinement', 'search', 'predsplit', 'precgranularity', 'initprec', 'prunestrategy', 'encoding', 'sweep', 'lcorr', 'bound', 'ic3-ctg', 'ic3-ctp', 'ic3-dynamic', 'ic3-parent', 'ic3-drop-po', 'ic3-ternary', 'ic3-leaf-decisions', 'fcover', 'simplepath', 'invariants', 'members']);
@@ -26,6 +26,16 @@ describe('the engine registry', () => {
     expect(engineFor(offer(false, ['int'], 'termination')).name).toBe('termination');
     expect(() => engineFor(offer(false, ['int'], 'termination'), 'cegar')).toThrow(/--algorithm cegar answers safety properties, not termination/);
     expect(() => engineFor(offer(false, ['int']), 'termination')).toThrow(/--algorithm termination answers termination properties, not safety/);
+  });
+
+  it('answers justice properties of circuits with the liveness engines, and with the bit-level ones through liveness-to-safety', () => {
+    const live = offer(true, ['bool'], 'liveness');
+    expect(engineFor(live).name).toBe('live');
+    expect(engineFor(live, 'klive').name).toBe('klive');
+    for (const name of ['ic3', 'bmc', 'kind']) expect(engineFor(live, name).needs, name).toBe('circuit');
+    expect(() => engineFor(live, 'cegar')).toThrow(/--algorithm cegar answers safety properties, not liveness/);
+    expect(() => engineFor(live, 'portfolio')).toThrow(/answers safety properties, not liveness/);
+    expect(() => engineFor(offer(true, ['bool']), 'klive')).toThrow(/--algorithm klive answers liveness properties, not safety/);
   });
 
   it('says why an engine does not apply: a view the task does not offer, or a theory it does not handle', () => {

@@ -9,8 +9,9 @@ import { False, True, and, ref, type Expr, type VarDecl } from '../../../lang/ex
 import { evaluateIn } from '../../../lang/eval.js';
 import { parseAiger, type AigerFile } from '../../../formalisms/frontends/aiger/read.js';
 import {
-  aigFromFile, aigSummary, coneOfInfluence, constantLatches, nodeCount, propagateConstants, reduceAig, type Aig,
+  aigFromFile, aigSummary, coneOfInfluence, constantLatches, nodeCount, propagateConstants, reduceAig, withJustice, withProperty, type Aig,
 } from '../../../formalisms/aig.js';
+import { printAag, printAig } from '../../../formalisms/aig-print.js';
 import { aigerToSts, type AigerSts } from '../../../formalisms/aiger-sts.js';
 import { CORPUS_DIR, manifest } from '../../support/corpus.js';
 
@@ -366,6 +367,45 @@ describe('AIGER 1.9 sections', () => {
     expect(aigSummary(aig)).toEqual({ inputs: 1, latches: 0, ands: 2, properties: 1 });
   });
 
+  it('reads justice and fairness sections (sizes, then the literals of each property, then the fairness literals) and their names', () => {
+    // a toggling latch r; j0 = {r, not r}, j1 = {a}; fairness {not a}; an output that is no property next to justice
+    const text = 'aag 3 1 1 1 1 0 1 2 1\n2\n4 7\n6\n3\n2\n1\n4\n5\n2\n3\n6 5 5\ni0 a\nl0 r\nj0 toggles\nj1 a often\nf0 not a\nc0 never a\n';
+    for (const f of [parseAiger(bytes(text), 'live.aag'), parseAiger(bytes(text.replace(/\n/g, '\r\n')), 'crlf.aag')]) {
+      expect(f.justice).toEqual([[4, 5], [2]]);
+      expect(f.fairness).toEqual([3]);
+      expect(f.outputs).toEqual([6]);
+      expect(f.symbols.justice.get(1)).toBe('a often');
+      expect(f.symbols.fairness.get(0)).toBe('not a');
+      const aig = aigFromFile(f);
+      // AIGER 1.9: with justice properties the outputs are not properties
+      expect(aig.properties).toEqual([]);
+      expect(aig.justice.map((j) => [j.lits, j.name])).toEqual([[[4, 5], 'toggles'], [[2], 'a often']]);
+      expect(aig.fairness.map((x) => [x.lit, x.section, x.name])).toEqual([[3, 'fairness', 'not a']]);
+      // the cone of a justice property keeps the cones of its literals and of the fairness
+      expect(coneOfInfluence(withJustice(aig, 0)).latches).toHaveLength(1);
+      expect(coneOfInfluence(withJustice(aig, 1)).latches).toHaveLength(0);
+      expect(coneOfInfluence(withJustice(aig, 1)).inputs).toHaveLength(1);
+      expect(reduceAig(withJustice(aig, 0)).justice[0]!.lits).toHaveLength(2);
+      // printed and read back: the same sections and names
+      for (const printed of [printAag(aig), printAig(aig)]) {
+        const again = aigFromFile(parseAiger(typeof printed === 'string' ? bytes(printed) : printed, 'again.aig'));
+        expect(again.justice.map((j) => [j.lits, j.name])).toEqual([[[4, 5], 'toggles'], [[2], 'a often']]);
+        expect(again.fairness.map((x) => [x.lit, x.name])).toEqual([[3, 'not a']]);
+        expect(again.constraints.map((x) => [x.lit, x.name])).toEqual([[3, 'never a']]);
+      }
+    }
+  });
+
+  it('keeps the bad states as properties next to justice, and outputs as properties only without B and J', () => {
+    const both = aigFromFile(parseAiger(bytes('aag 1 1 0 1 0 1 0 1\n2\n2\n3\n1\n2\n'), 'both.aag'));
+    expect(both.properties.map((p) => [p.lit, p.section])).toEqual([[3, 'bad']]);
+    expect(both.justice).toHaveLength(1);
+    // a safety property's cone drops the justice properties and the fairness
+    expect(withProperty(both, 0).justice).toEqual([]);
+    const outputs = aigFromFile(parseAiger(bytes('aag 1 1 0 1 0 0 0 0 1\n2\n2\n3\n'), 'fair.aag'));
+    expect(outputs.properties.map((p) => p.section)).toEqual(['output']);
+  });
+
   it('reports a circuit without properties when translating it', () => {
     const aig = aigFromFile(parseAiger(bytes('aag 1 1 0 0 0\n2\n'), 'none.aag'));
     expect(() => aigerToSts(aig)).toThrow(InputError);
@@ -405,8 +445,11 @@ describe('malformed AIGER', () => {
     ['an undefined latch next', 'aag 2 0 1 0 0\n2 4\n', 2, 3, /literal 4 refers to variable 2/],
     ['a bad reset', 'aag 2 0 1 0 0\n2 2 3\n', 2, 5, /latch reset must be 0, 1 or the latch's own literal 2/],
     ['binary garbage in aag', 'aag 1 1 0 0 0\n2\n\x01\x02\n', 3, 1, /unexpected byte 0x01 \(an 'aag' file is text/],
-    ['a justice section', 'aag 1 1 0 0 0 0 0 1\n2\n', 1, 19, /liveness properties \(justice\/fairness\) are not supported/],
-    ['a fairness section', 'aag 1 1 0 0 0 0 0 0 2\n2\n', 1, 21, /liveness properties/],
+    ['a missing justice size', 'aag 1 1 0 0 0 0 0 1\n2\n', 3, 1, /end of file: expected the size of justice property 0 \(the header announces 1 justice properties\)/],
+    ['a missing justice literal', 'aag 1 1 0 0 0 0 0 2\n2\n1\n2\n2\n2\n', 7, 1, /end of file: expected literal 1 of justice property 1 \(it has 2\)/],
+    ['a justice literal out of range', 'aag 1 1 0 0 0 0 0 1\n2\n1\n4\n', 4, 1, /literal 4 is out of range/],
+    ['a missing fairness line', 'aag 1 1 0 0 0 0 0 0 2\n2\n3\n', 4, 1, /end of file: expected fairness 1 \(the header announces 2 fairness constraints\)/],
+    ['a justice symbol out of range', 'aag 1 1 0 0 0 0 0 1\n2\n1\n2\nj1 x\n', 5, 1, /symbol for justice property 1, but the header announces 1 of them/],
     ['a symbol out of range', 'aag 1 1 0 0 0\n2\ni1 x\n', 3, 1, /symbol for input 1, but the header announces 1 of them/],
     ['a misplaced comment marker', 'aag 1 1 0 1 0\n2\nc\n', 3, 1, /expected a number in output line, found the comment section/],
   ] as const)('%s', (_, input, line, column, message) => {
