@@ -4,7 +4,9 @@
  * trace is replayed on the interpreter view in TypeScript, an HWMCC witness simulated on the file's
  * circuit by the HWMCC rules, an invariant or k-inductive invariant checked in a fresh Z3 context
  * of its own, a witness circuit by certifaiger's rules on a fresh SAT solver, a termination
- * argument or lasso in a fresh Z3 context and by replay. A new claim kind is one check module and
+ * argument or lasso in a fresh Z3 context and by replay, a model of a clause system read back from
+ * its text and checked clause by clause in a fresh Z3 context, a derivation of false replayed by
+ * evaluation against the clauses as read. A new claim kind is one check module and
  * one line in `CHECKS`.
  *
  * The Z3-based checks are imported when a claim needs them: `vigil check` on a circuit checks its
@@ -33,6 +35,8 @@ const CHECKS: { readonly [K in Claim['kind']]: { readonly name: string; readonly
   'transition-invariant': { name: 'transition invariant', check: async (c) => (await import('./transition-invariant.js')).checkTransitionInvariant(c.model, c.certificate) },
   'recurrent-set': { name: 'recurrent set', check: async (c) => (await import('./lasso.js')).checkLasso(c.model, c.certificate) },
   'lasso-run': { name: 'lasso', check: async (c) => (await import('./lasso.js')).checkLasso(c.model, c.certificate) },
+  'chc-model': { name: 'model of the clauses', check: async (c) => (await import('./chc-model.js')).checkChcModelText(c.system, c.text) },
+  'chc-derivation': { name: 'derivation of false', check: async (c) => (await import('./chc-derivation.js')).replayDerivation(c.system, c.derivation) },
 };
 
 /** What messages call a claim's kind. */

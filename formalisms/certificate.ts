@@ -26,6 +26,8 @@ import type { Action, Interpreter, Location } from './interpreter.js';
 import type { Trace } from './trace.js';
 import type { Aig, Lit } from './aig.js';
 import type { Run } from './aig-eval.js';
+import type { ChcSystem } from './frontends/chc/clauses.js';
+import type { ChcDerivation } from './frontends/chc/derivation.js';
 
 /** A clause over latch literals (`2 * node + negated`) of a circuit. */
 export type Clause = readonly Lit[];
@@ -114,7 +116,8 @@ export type Certificate = CertificateOf[keyof CertificateOf][keyof CertificateOf
  * What a result says about the file, as its front end puts it: each kind has exactly one check
  * (certificates/check.ts). The claims about the model name the interpreter view they speak of;
  * those about a circuit name the file's own graph and property (an HWMCC witness, simulated by the
- * HWMCC rules; a witness circuit in certifaiger's format, checked by certifaiger's rules).
+ * HWMCC rules; a witness circuit in certifaiger's format, checked by certifaiger's rules); those
+ * about a clause system name the system as read (a model of its clauses, a derivation of false).
  */
 export type Claim =
   | { readonly kind: 'trace'; readonly model: Interpreter; readonly trace: Trace }
@@ -123,7 +126,11 @@ export type Claim =
   | { readonly kind: 'witness'; readonly aig: Aig; readonly property: number; readonly run: Run }
   | { readonly kind: 'witness-circuit'; readonly aig: Aig; readonly property: number; readonly witness: Aig }
   | { readonly kind: 'transition-invariant'; readonly model: Interpreter; readonly certificate: TerminationCertificate }
-  | { readonly kind: 'recurrent-set' | 'lasso-run'; readonly model: Interpreter; readonly certificate: NonterminationCertificate };
+  | { readonly kind: 'recurrent-set' | 'lasso-run'; readonly model: Interpreter; readonly certificate: NonterminationCertificate }
+  /** A model of a clause system, as the `define-fun`s its writer prints: read back, every clause valid under it. */
+  | { readonly kind: 'chc-model'; readonly system: ChcSystem; readonly text: string }
+  /** A derivation of false from a clause system: ground clause instances, replayed. */
+  | { readonly kind: 'chc-derivation'; readonly system: ChcSystem; readonly derivation: ChcDerivation };
 
 /** The claims of a certificate over an interpreter view, as every word-level front end makes them. */
 export function modelClaims(model: Interpreter, c: Certificate): Claim[] {

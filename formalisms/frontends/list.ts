@@ -4,3 +4,4 @@ export { CFA, LISP_CFA } from './cfa/index.js';
 export { T2 } from './t2/index.js';
 export { LISP_STS, STS } from './sts/index.js';
 export { GRAPH } from './explicit/index.js';
+export { CHC } from './chc/index.js';
