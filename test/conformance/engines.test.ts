@@ -38,6 +38,8 @@ const FIXTURES: readonly Fixture[] = [
   { file: corpus('termination/t2/2.t2'), expected: 'fails' },
   { file: model('lamp.graph'), expected: 'holds' },
   { file: model('lamp-broken.graph'), expected: 'fails' },
+  { file: model('loop.smt2'), expected: 'holds' },
+  { file: model('loop-bug.smt2'), expected: 'fails' },
 ];
 
 /** Bounded settings where an engine would otherwise search until its time limit. */
