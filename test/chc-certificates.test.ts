@@ -14,6 +14,9 @@ import { readModel, modelText, type ChcModel } from '../formalisms/frontends/chc
 import { derivationText, type ChcDerivation } from '../formalisms/frontends/chc/derivation.js';
 import type { ChcSystem } from '../formalisms/frontends/chc/clauses.js';
 import { checkChcModel } from '../certificates/chc-model.js';
+import { checkClaim, claimName } from '../certificates/check.js';
+import type { Claim } from '../formalisms/certificate.js';
+import type { Answer } from '../formalisms/problem.js';
 import { replayDerivation } from '../certificates/chc-derivation.js';
 import { False, bool, int, rat, type Expr, type VarDecl } from '../lang/expr.js';
 import { InputError } from '../lang/errors.js';
@@ -192,5 +195,36 @@ describe('engines on the development set, certified in the clauses\' terms', () 
     expect(text.split('\n').filter((l) => l !== '').every((l) => l.startsWith('; '))).toBe(true);
     expect(text).toMatch(/^; No model of the clauses of acyclic\.smt2: vigil proved them sat \(false is not derivable\) by\n; 4-induction/);
     expect(text).toContain('; (define-fun q ((x0 Int)) Bool true)');
+  });
+});
+
+describe('the claims of an answer, checked by the checks\' table', () => {
+  test('sat: the CFA view\'s invariant and the model as written; a model text that fails or does not read back fails its check', async () => {
+    const problem = chcTaskProblem('theta-chc-comp24/chc-comp24-LIA-Lin-012.smt2');
+    const p = problem.properties[0]!;
+    const r = await checkWith('ic3', problem);
+    expect(r.verdict).toBe('safe');
+    const claims = problem.claims(p, r as Answer);
+    expect(claims.map((c) => c.kind)).toEqual(['invariant', 'chc-model']);
+    const claim = claims[1] as Claim & { kind: 'chc-model' };
+    expect(claimName(claim)).toBe('model of the clauses');
+    expect(await checkClaim(claim)).toBeUndefined();
+    const { system } = problem.chc;
+    const broken = modelText(system, allFalse(system, model(system, claim.text)));
+    expect(await checkClaim({ ...claim, text: broken })).toMatch(/^clause \d+ \(line \d+\) is not valid under the model$/);
+    expect(await checkClaim({ ...claim, text: '(define-fun nope () Bool true)' })).toMatch(/^the model does not read back: .*declares no predicate 'nope'/);
+  });
+
+  test('unsat: the CFA view\'s trace and the derivation; a derivation with a wrong value fails its check', async () => {
+    const problem = chcTaskProblem('theta-chc-comp24/chc-comp24-LIA-Lin-015.smt2');
+    const p = problem.properties[0]!;
+    const r = await checkWith('bmc', problem);
+    expect(r.verdict).toBe('unsafe');
+    const claims = problem.claims(p, r as Answer);
+    expect(claims.map((c) => c.kind)).toEqual(['trace', 'chc-derivation']);
+    const claim = claims[1] as Claim & { kind: 'chc-derivation' };
+    expect(claimName(claim)).toBe('derivation of false');
+    expect(await checkClaim(claim)).toBeUndefined();
+    expect(await checkClaim({ ...claim, derivation: corrupted(claim.derivation)! })).toMatch(/^step \d+ \(clause \d+ \(line \d+\)\): /);
   });
 });
