@@ -9,7 +9,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { vigil } from './cli.js';
+import { Ajv } from 'ajv';
+import { ROOT, vigil } from './cli.js';
 import { CHC_DIR, chcTaskProblem, cvc5Rejects } from './chc.js';
 import { applies, parseConfig } from '../bench/configs.js';
 
@@ -46,6 +47,8 @@ describe('vigil on CHC-COMP files', () => {
     const r = vigil(['check', CHC_DIR + UNSAT, '--algorithm', 'bmc', '--json', '--certificate', cert]);
     expect(r.code).toBe(1);
     const j = JSON.parse(r.stdout) as { verdict: string; formatVerdict: string; formalism: string; properties: { name: string; formatVerdict: string }[] };
+    const validate = new Ajv({ allErrors: true }).compile(JSON.parse(readFileSync(join(ROOT, 'cli/verdict.schema.json'), 'utf8')));
+    expect(validate(j), JSON.stringify(validate.errors)).toBe(true);
     expect([j.verdict, j.formatVerdict, j.formalism, j.properties[0]!.name, j.properties[0]!.formatVerdict]).toEqual(['unsafe', 'unsat', 'chc', 'false', 'unsat']);
     const steps = readFileSync(cert, 'utf8').split('\n').filter((l) => l.startsWith('(step'));
     expect(steps.length).toBeGreaterThan(1);
