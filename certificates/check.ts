@@ -32,6 +32,13 @@ const CHECKS: { readonly [K in Claim['kind']]: { readonly name: string; readonly
   'invariant': { name: 'inductive invariant', check: async (c) => (await import('./invariant.js')).checkInductiveInvariant(c.model, c.invariant) },
   'k-invariant': { name: 'k-inductive invariant', check: async (c) => (await import('./k-invariant.js')).checkKInductiveInvariant(c.model, c.invariant, c.k, c.simplePath) },
   'witness-circuit': { name: 'witness circuit', check: (c, deadline) => checkWitnessCircuit(c.aig, c.property, c.witness, { deadline }) },
+  'btor2-witness': {
+    name: 'btorsim witness',
+    check: async (c) => {
+      const [{ checkBtor2Witness }, { parseWitness }] = await Promise.all([import('./btor2-witness.js'), import('../formalisms/frontends/btor2/witness.js')]);
+      return checkBtor2Witness(c.model, parseWitness(c.witness, 'witness'), c.property);
+    },
+  },
   'transition-invariant': { name: 'transition invariant', check: async (c) => (await import('./transition-invariant.js')).checkTransitionInvariant(c.model, c.certificate) },
   'recurrent-set': { name: 'recurrent set', check: async (c) => (await import('./lasso.js')).checkLasso(c.model, c.certificate) },
   'lasso-run': { name: 'lasso', check: async (c) => (await import('./lasso.js')).checkLasso(c.model, c.certificate) },

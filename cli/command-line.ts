@@ -274,6 +274,12 @@ ${EXIT_HELP}`);
     .addOption(new Option('--timeout <seconds>', 'give up with unknown after this many seconds of wall time').argParser(positive('--timeout', 'seconds')))
     .action((model: string, sat: string, unsat: string, opts: { algorithm?: string; timeout?: number }) => run(hwmcc(model, sat, unsat, opts)));
 
+  p.command('convert')
+    .description('write a model as an AIGER circuit: a BTOR2 model bit-blasted as btor2aiger does (arrays of up to 2^8 elements become latches, the words\' bits named name[i]), an AIGER circuit in the other encoding')
+    .argument('<model>', 'a model with a circuit (.btor2, .btor, .aag, .aig)')
+    .argument('<out>', 'the circuit: ASCII AIGER if the name ends in .aag, binary if .aig')
+    .action((model: string, out: string) => run(import('./convert.js').then(async ({ convert }) => { await convert(model, out); return EXIT.holds; })));
+
   p.command('show')
     .description('draw a model that is an automaton as a graph: locations (initial bold, final double, error red), edges labelled with their statements')
     .argument('<file>', 'CFA model (.cfa, .theta, .lisp.cfa, .t2)')

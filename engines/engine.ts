@@ -85,6 +85,8 @@ export interface EngineSpec {
   readonly name: string;
   /** The view it checks: `circuit` for the bit-level engines, else the interpreter view every task has. */
   readonly needs?: 'circuit';
+  /** The view it checks where the task has both: the portfolio races circuit members on a task with a circuit. */
+  readonly prefers?: 'circuit';
   /** The theories it handles; undefined: all of them. */
   readonly theories?: readonly Theory[];
   /** The kind of property it answers; undefined: safety. */

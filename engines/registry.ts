@@ -38,7 +38,7 @@ export const ENGINES: readonly EngineSpec[] = [
   { name: 'impact', options: [SEARCH, FCOVER, ENCODING, ...CIRCUIT], create: lazy(() => import('./impact.js')) },
   { name: 'kind', needs: 'circuit', options: [BOUND, SIMPLE_PATH, ...CIRCUIT], create: lazy(() => import('./aiger/kind.js')) },
   { name: 'kind', options: [BOUND, INVARIANTS, SIMPLE_PATH, ...CIRCUIT], create: lazy(() => import('./kind.js')) },
-  { name: 'portfolio', options: [BOUND, MEMBERS_OPTION, ...CIRCUIT], defers: ['lcorr'], usesZ3: portfolioUsesZ3, create: lazy(() => import('./portfolio.js')) },
+  { name: 'portfolio', prefers: 'circuit', options: [BOUND, MEMBERS_OPTION, ...CIRCUIT], defers: ['lcorr'], usesZ3: portfolioUsesZ3, create: lazy(() => import('./portfolio.js')) },
   { name: 'termination', theories: ['int', 'bool'], property: 'termination', options: [], create: lazy(() => import('./termination/engine.js')) },
 ];
 
@@ -116,10 +116,21 @@ export function checkSettings(spec: EngineSpec, settings: Settings): void {
   }
 }
 
+/** Whether the engine checks the task's circuit: it needs one or prefers one, or the task's model is its circuit's. */
+function onCircuit(spec: EngineSpec, task: Task): boolean {
+  return task.circuit !== undefined && (spec.needs === 'circuit' || spec.prefers === 'circuit' || task.modelIsCircuit === true);
+}
+
 /** The passes an engine's settings ask for on a task, in order; `skip` names passes already applied or deferred. */
 export function passesFor(spec: EngineSpec, settings: Settings, task: Task, skip: readonly string[] = []): Pass[] {
+  const circuit = onCircuit(spec, task);
   return PASSES
     .filter((p) => !skip.includes(p.name) && !(spec.defers ?? []).includes(p.name) && (p.option === undefined || spec.options.includes(p.option)))
+    .filter((p) => {
+      if (!p.circuit || circuit) return true;
+      if (p.option && settings[p.option.name] === 'on') throw new OptionError(`--${p.option.name} on applies to the circuits the engine checks, and ${spec.name} checks none here`);
+      return false;
+    })
     .flatMap((p) => p.make(settings, task) ?? []);
 }
 
@@ -127,7 +138,7 @@ export function passesFor(spec: EngineSpec, settings: Settings, task: Task, skip
 export function passConfiguration(spec: EngineSpec, settings: Settings, task: Task): Record<string, string> {
   const out: Record<string, string> = {};
   for (const p of PASSES) {
-    if (p.option && spec.options.includes(p.option) && p.shown(task)) out[p.option.name] = settings[p.option.name] ?? p.option.default!;
+    if (p.option && spec.options.includes(p.option) && p.shown(task) && (!p.circuit || onCircuit(spec, task))) out[p.option.name] = settings[p.option.name] ?? p.option.default!;
   }
   return out;
 }

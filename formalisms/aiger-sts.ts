@@ -30,7 +30,7 @@ const RESERVED = new Set(('specification const var system property models G inva
   + 'if then else equal imply forall exists or and xor not mod rem true false havoc assume').split(' '));
 
 /** An identifier the STS printer can print, made from `raw` (or `fallback`), distinct from those in `used`. */
-function identifier(raw: string | undefined, fallback: string, used: Set<string>): string {
+export function identifier(raw: string | undefined, fallback: string, used: Set<string>): string {
   let name = (raw ?? '').replace(/[^A-Za-z0-9_]/g, '_');
   if (name === '') name = fallback;
   if (/^[0-9]/.test(name)) name = `_${name}`;

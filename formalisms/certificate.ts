@@ -26,6 +26,7 @@ import type { Action, Interpreter, Location } from './interpreter.js';
 import type { Trace } from './trace.js';
 import type { Aig, Lit } from './aig.js';
 import type { Run } from './aig-eval.js';
+import type { Btor2Model } from './frontends/btor2/model.js';
 import type { ChcSystem } from './frontends/chc/clauses.js';
 import type { ChcDerivation } from './frontends/chc/derivation.js';
 
@@ -116,8 +117,10 @@ export type Certificate = CertificateOf[keyof CertificateOf][keyof CertificateOf
  * What a result says about the file, as its front end puts it: each kind has exactly one check
  * (certificates/check.ts). The claims about the model name the interpreter view they speak of;
  * those about a circuit name the file's own graph and property (an HWMCC witness, simulated by the
- * HWMCC rules; a witness circuit in certifaiger's format, checked by certifaiger's rules); those
- * about a clause system name the system as read (a model of its clauses, a derivation of false).
+ * HWMCC rules; a witness circuit in certifaiger's format, checked by certifaiger's rules); a
+ * BTOR2 model's counterexample is the btorsim witness written for it, replayed on the BTOR2
+ * simulator; the claims about a clause system name the system as read (a model of its clauses, a
+ * derivation of false).
  */
 export type Claim =
   | { readonly kind: 'trace'; readonly model: Interpreter; readonly trace: Trace }
@@ -125,6 +128,7 @@ export type Claim =
   | { readonly kind: 'k-invariant'; readonly model: Interpreter; readonly invariant: ReadonlyMap<Location, Expr>; readonly k: number; readonly simplePath: boolean }
   | { readonly kind: 'witness'; readonly aig: Aig; readonly property: number; readonly run: Run }
   | { readonly kind: 'witness-circuit'; readonly aig: Aig; readonly property: number; readonly witness: Aig }
+  | { readonly kind: 'btor2-witness'; readonly model: Btor2Model; readonly property: number; readonly witness: string }
   | { readonly kind: 'transition-invariant'; readonly model: Interpreter; readonly certificate: TerminationCertificate }
   | { readonly kind: 'recurrent-set' | 'lasso-run'; readonly model: Interpreter; readonly certificate: NonterminationCertificate }
   /** A model of a clause system, as the `define-fun`s its writer prints: read back, every clause valid under it. */

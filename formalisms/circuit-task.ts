@@ -22,6 +22,7 @@ const BOOL: ReadonlySet<Theory> = new Set(['bool']);
 
 export class CircuitTask implements Task {
   readonly theories = BOOL;
+  readonly modelIsCircuit = true;
   private viewNames?: AigerStsNames;
   private view?: AigerSts;
   private interpreter?: Interpreter;

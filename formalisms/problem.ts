@@ -94,6 +94,8 @@ export interface Problem {
   readonly outputs: readonly Output[];
   /** The model as a Graphviz graph (`vigil show`), where it is an automaton. */
   drawing?(): string;
+  /** The model as an AIGER circuit, ASCII or binary (`vigil convert`), where it is or has one. */
+  circuitFile?(binary: boolean): string | Uint8Array;
 }
 
 /** The theories of a model's variables, array element and index types included. */

@@ -21,8 +21,15 @@ export interface Task {
   readonly theories: ReadonlySet<Theory>;
   /** The interpreter view: what the word-level engines check, built when first asked for. */
   readonly model: Interpreter;
-  /** The circuit, where the model is one: inputs and latches keep their positions in the file (`index`). */
+  /** The circuit, where the model is one or has one: inputs and latches keep their positions in the file (`index`). */
   readonly circuit?: Aig;
+  /**
+   * Whether the interpreter view is the circuit's own transition system (a circuit file's), so
+   * that the circuit passes shrink both views; where the model is richer than its circuit (BTOR2's
+   * words, the circuit bit-blasted from them), the engines that check circuits get the circuit
+   * alone and the others the model as it is.
+   */
+  readonly modelIsCircuit?: boolean;
   /**
    * The file's contents as read, where the task is not a circuit: what a worker thread reads the
    * task from again (expressions are per thread, so each thread builds its own).

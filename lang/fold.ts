@@ -64,6 +64,19 @@ function readArray(arr: Expr, idx: Expr): Expr {
   return found ?? arr.args[0]!;
 }
 
+/**
+ * Whether two canonical array literals of different defaults are still one array: over a
+ * bit-vector index whose every value has an entry in one of them, the defaults are never read.
+ */
+function sameArray(a: Expr, b: Expr): boolean {
+  const t = a.type;
+  if (a.op !== 'arraylit' || b.op !== 'arraylit' || t.kind !== 'array' || t.index.kind !== 'bv') return false;
+  const indices = new Set([...entriesOf(a.args), ...entriesOf(b.args)].map(([i]) => i));
+  if (BigInt(indices.size) < 1n << BigInt(t.index.width)) return false;
+  for (const i of indices) if (readArray(a, i) !== readArray(b, i)) return false;
+  return true;
+}
+
 /** The (index, value) pairs of an `arraylit`'s arguments [default, i1, v1, ...]. */
 function entriesOf(args: readonly Expr[]): [Expr, Expr][] {
   const out: [Expr, Expr][] = [];
@@ -219,8 +232,8 @@ export function fold(e: Expr, args: readonly Expr[]): Expr | undefined {
     case 'imply': return bool(!asBool(a!) || asBool(b!));
     case 'iff': return bool(asBool(a!) === asBool(b!));
     case 'ite': return asBool(a!) ? b : c;
-    case 'eq': return bool(a === b);
-    case 'neq': return bool(a !== b);
+    case 'eq': return bool(a === b || sameArray(a!, b!));
+    case 'neq': return bool(a !== b && !sameArray(a!, b!));
     case 'lt': return bool(numCmp(a!, b!) < 0);
     case 'le': return bool(numCmp(a!, b!) <= 0);
     case 'gt': return bool(numCmp(a!, b!) > 0);

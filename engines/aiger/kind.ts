@@ -74,7 +74,7 @@ export function runKind(circuit: Aig, opts: KindOptions, started = Date.now()): 
 /**
  * The result of k-induction's outcome on the task's circuit: a proof without simple paths is the
  * depth with the circuit it was proved on (the front end makes the witness circuit that remembers
- * k - 1 states, formalisms/frontends/aiger/k-witness.ts); one that needed them, a k-inductive
+ * k - 1 states, formalisms/k-witness.ts); one that needed them, a k-inductive
  * invariant of the task's view (its check unrolls the view k steps itself), `true` here: the
  * passes add what they proved of the latches.
  */

@@ -25,7 +25,7 @@ import { clockMs } from '../../lang/clock.js';
 import { andCount, coneOfInfluence, propagateConstants, FALSE_LIT, TRUE_LIT, type Aig, type Lit } from '../../formalisms/aig.js';
 import type { Certificate, Clause } from '../../formalisms/certificate.js';
 import { CircuitTask, latchLiterals, transferRun } from '../../formalisms/circuit-task.js';
-import type { Result } from '../../formalisms/result.js';
+import { unknown, type Result } from '../../formalisms/result.js';
 import type { Task } from '../../formalisms/task.js';
 import { OptionError, type EngineOption } from '../engine.js';
 import { stuckLatches } from '../aiger/simulate.js';
@@ -170,6 +170,43 @@ function circuitPass(name: string, reduce: (aig: Aig) => Reduced): Pass {
 }
 
 export const SIMPLIFY_PASS = circuitPass('simplify', simplified);
+
+/**
+ * The circuit of a task whose model is richer than it (a BTOR2 model's words, bit-blasted), for the
+ * engines that check circuits: its cone of influence after constant propagation, as a circuit task
+ * of its own. Runs carry back by position, proofs with the latches it proved constant as unit
+ * clauses; a proof over the circuit's own transition system (k-induction over simple paths) has no
+ * counterpart over the richer model.
+ */
+const BITS_PASS: Pass = {
+  name: 'bits',
+  forward(task: Task): Mapped {
+    const whole = task.circuit!;
+    const propagated = propagateConstants(coneOfInfluence(whole));
+    const circuit = coneOfInfluence(propagated);
+    const kept = new Set(propagated.latches.map((l) => l.index));
+    const constants: [number, 0 | 1][] = coneOfInfluence(whole).latches.filter((l) => !kept.has(l.index)).map((l) => [l.index, l.reset === 1 ? 1 : 0]);
+    const after = new CircuitTask(task.file, task.property, circuit);
+    const reduced: Reduced = { circuit, stuck: new Map(constants), merged: [], stats: {} };
+    return {
+      task: after,
+      back(r: Result): Result {
+        if (r.verdict === 'unknown') return r;
+        const c = r.certificate;
+        const lift = latchLiterals(circuit, whole);
+        const liftAll = (clauses: readonly Clause[]) => clauses.map((cl) => cl.map((l) => lift(l)!));
+        const proved = facts(whole, reduced);
+        switch (c.kind) {
+          case 'run': return { ...r, certificate: { kind: 'run', run: transferRun(circuit, whole, c.run) } } as Result;
+          case 'trace': return { ...r, certificate: { kind: 'run', run: transferRun(circuit, whole, after.run(c.trace)) } } as Result;
+          case 'latch-clauses': return { ...r, certificate: { kind: 'latch-clauses', clauses: [...liftAll(c.clauses), ...proved] } } as Result;
+          case 'k-induction': return { ...r, certificate: { ...c, facts: [...liftAll(c.facts), ...proved] } } as Result;
+          default: return { verdict: 'unknown', reason: unknown('unsupported', `a ${c.kind} of the bit-blasted circuit is not a certificate of the model`), stats: r.stats };
+        }
+      },
+    };
+  },
+};
 export const LCORR_PASS = circuitPass('lcorr', corresponded);
 
 const onOff = (b: boolean) => (b ? 'on' : 'off');
@@ -198,6 +235,7 @@ function optional(name: string, option: EngineOption, fallback: boolean, pass: P
   return {
     name,
     option,
+    circuit: true,
     shown: (task) => task.circuit !== undefined,
     make(settings, task) {
       const given = settings[option.name];
@@ -212,7 +250,8 @@ function optional(name: string, option: EngineOption, fallback: boolean, pass: P
 
 /** The circuit passes in the order they run. */
 export const CIRCUIT_PASSES: readonly PassSpec[] = [
-  { name: 'simplify', shown: () => false, make: (_s, task) => (task.circuit ? SIMPLIFY_PASS : undefined) },
+  { name: 'bits', circuit: true, shown: () => false, make: (_s, task) => (task.circuit && !task.modelIsCircuit ? BITS_PASS : undefined) },
+  { name: 'simplify', circuit: true, shown: () => false, make: (_s, task) => (task.circuit ? SIMPLIFY_PASS : undefined) },
   optional('sweep', SWEEP, DEFAULTS.sweep, circuitPass('sweep', swept)),
   optional('lcorr', LCORR, DEFAULTS.lcorr, LCORR_PASS),
 ];

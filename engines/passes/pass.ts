@@ -28,6 +28,8 @@ export interface Pass {
 export interface PassSpec {
   readonly name: string;
   readonly option?: EngineOption;
+  /** A pass on the task's circuit: for the engines that check circuits, or on a circuit's own model. */
+  readonly circuit?: boolean;
   /** The pass for these settings on this task; undefined when it has nothing to do. Throws OptionError when an option given does not fit the task. */
   make(settings: Settings, task: Task): Pass | undefined;
   /** Whether its option means something for the task (and is shown in the run's configuration). */

@@ -38,6 +38,8 @@ const FIXTURES: readonly Fixture[] = [
   { file: corpus('termination/t2/2.t2'), expected: 'fails' },
   { file: model('lamp.graph'), expected: 'holds' },
   { file: model('lamp-broken.graph'), expected: 'fails' },
+  { file: corpus('btor2/unit/pono/cnt-3bits-wrap-safe-kind-bound1.btor2'), expected: 'holds' },
+  { file: corpus('btor2/unit/btor2tools/count2.btor2'), expected: 'fails' },
   { file: model('loop.smt2'), expected: 'holds' },
   { file: model('loop-bug.smt2'), expected: 'fails' },
 ];

@@ -18,7 +18,7 @@
 import type { Expr, VarDecl } from '../../../lang/expr.js';
 import { InputError } from '../../../lang/errors.js';
 import type { AigerFile } from './read.js';
-import { FALSE_LIT, TRUE_LIT, aigFromFile, coneOfInfluence, extendAig, propagateConstants, withProperty, type Aig, type Lit } from '../../aig.js';
+import { aigFromFile, coneOfInfluence, propagateConstants, withProperty, type Aig, type Lit } from '../../aig.js';
 import type { Run } from '../../aig-eval.js';
 import { printAag, printAig } from '../../aig-print.js';
 import { asBits } from '../../cex-table.js';
@@ -31,7 +31,8 @@ import type { Property } from '../../property-kinds.js';
 import type { Certificate, Claim, Clause } from '../../certificate.js';
 import { answerOf } from '../../property-kinds.js';
 import { cexOutput } from '../word-level.js';
-import { kInductionWitness } from './k-witness.js';
+import { kInductionWitness } from '../../k-witness.js';
+import { clausesWitness, exprWitness, witnessFile } from '../../witness-circuits.js';
 
 /** A property's cone: its task, and the latches of the file (by position) that constant propagation proved constant. */
 interface Cone {
@@ -47,45 +48,6 @@ function cone(file: string, aig: Aig, p: Property): Cone {
   const constants = new Map<number, 0 | 1>();
   for (const l of mine.latches) if (!kept.has(l.index)) constants.set(l.index, l.reset === 1 ? 1 : 0);
   return { task: new CircuitTask(file, p, coneOfInfluence(propagated)), constants };
-}
-
-/** `a | b` over literals, from a gate constructor. */
-function orWith(and: (a: Lit, b: Lit) => Lit) {
-  return (a: Lit, b: Lit): Lit => and(a ^ 1, b ^ 1) ^ 1;
-}
-
-/** The literal computing a Boolean expression over the circuit's variables. */
-function lower(e: Expr, leaf: ReadonlyMap<VarDecl, Lit>, and: (a: Lit, b: Lit) => Lit, memo = new Map<Expr, Lit>()): Lit {
-  const done = memo.get(e);
-  if (done !== undefined) return done;
-  const or2 = orWith(and);
-  const iff = (a: Lit, b: Lit) => or2(and(a, b), and(a ^ 1, b ^ 1));
-  const arg = (k: number) => lower(e.args[k]!, leaf, and, memo);
-  const args = () => e.args.map((_, k) => arg(k));
-  let lit: Lit;
-  switch (e.op) {
-    case 'lit': lit = e.value === true ? TRUE_LIT : FALSE_LIT; break;
-    case 'var': {
-      const l = leaf.get(e.decl!);
-      if (l === undefined) throw new Error(`a circuit invariant mentions ${e.decl!.name}, which is not an input or latch`);
-      lit = l;
-      break;
-    }
-    case 'not': lit = arg(0) ^ 1; break;
-    case 'and': lit = args().reduce(and, TRUE_LIT); break;
-    case 'or': lit = args().reduce(or2, FALSE_LIT); break;
-    case 'imply': lit = or2(arg(0) ^ 1, arg(1)); break;
-    case 'iff': case 'eq': lit = iff(arg(0), arg(1)); break;
-    case 'xor': case 'neq': lit = iff(arg(0), arg(1)) ^ 1; break;
-    case 'ite': {
-      const c = arg(0);
-      lit = or2(and(c, arg(1)), and(c ^ 1, arg(2)));
-      break;
-    }
-    default: throw new Error(`a circuit invariant cannot contain '${e.op}'`);
-  }
-  memo.set(e, lit);
-  return lit;
 }
 
 function propertyName(aig: Aig, index: number): string {
@@ -120,26 +82,13 @@ export function aigerProblem(path: string, file: AigerFile): Problem {
   const fileRuns = new WeakMap<Certificate, Run>();
   const witnesses = new WeakMap<Certificate, Aig>();
 
-  /** The file's circuit with the invariant joined to the property: bad' = bad or not invariant, and `o0` the invariant. */
-  const withInvariant = (p: Property, invariant: (and: (a: Lit, b: Lit) => Lit) => Lit): Aig => {
-    const prop = aig.properties[p.index]!;
-    return extendAig(aig, (and) => {
-      const inv = invariant(and);
-      return [
-        { lit: orWith(and)(prop.lit, inv ^ 1), section: 'bad', index: 0, name: `${p.name} or not invariant` },
-        { lit: inv, section: 'output', index: 0, name: 'invariant' },
-      ];
-    });
-  };
-  const clausesWitness = (p: Property, clauses: readonly Clause[]): Aig => withInvariant(p, (and) => clauses.reduce((inv, c) => and(inv, c.reduce(orWith(and), FALSE_LIT)), TRUE_LIT));
-
   /** The witness circuit of an invariant over the cone's view (the inputs may occur in it), with the cone's constants. */
   const loweredWitness = (p: Property, inv: Expr): Aig => {
     const { inputs, latches } = cones.of(p).task.names;
     const leaf = new Map<VarDecl, Lit>();
     inputs.forEach((v, k) => leaf.set(v, 2 * (1 + k)));
     latches.forEach((v, k) => leaf.set(v, latchLit(k)));
-    return withInvariant(p, (and) => constantUnits(p).reduce((acc, [unit]) => and(acc, unit!), lower(inv, leaf, and)));
+    return exprWitness(aig, p, inv, leaf, constantUnits(p));
   };
 
   /** The file's run of a failing certificate. */
@@ -161,7 +110,7 @@ export function aigerProblem(path: string, file: AigerFile): Problem {
     const units = constantUnits(p);
     const task = cones.of(p).task;
     switch (c.kind) {
-      case 'latch-clauses': known = clausesWitness(p, [...onFile(p, c.clauses), ...units]); break;
+      case 'latch-clauses': known = clausesWitness(aig, p, [...onFile(p, c.clauses), ...units]); break;
       case 'k-induction': known = kInductionWitness(aig, p, c.proved, [...onFile(p, c.facts), ...units], c.depth); break;
       case 'invariant': known = loweredWitness(p, c.invariant.get(task.location)!); break;
       default: return undefined;
@@ -186,23 +135,13 @@ export function aigerProblem(path: string, file: AigerFile): Problem {
     }
   };
 
-  /** The witness circuit of a proof as a file, with a comment naming the model and the property as HWMCC's certified track asks. */
+  /** The witness circuit of a proof as a certificate file (formalisms/witness-circuits.ts). */
   const certificateFile = (p: Property, c: Certificate, binary: boolean): string | Uint8Array => {
-    const model = aig.file;
     if (c.kind === 'k-invariant') {
-      // not a witness circuit: b0 is k-inductive, not 1-inductive
-      const comments = [`Certificate of ${model} by vigil: property ${p.name} with the ${c.k}-inductive invariant o0${c.simplePath ? ' (over simple paths)' : ''}.`,
-        'Not a witness circuit: b0 (the property, or o0 being false) is k-inductive, not 1-inductive.'];
       const w = loweredWitness(p, c.invariant.get(cones.of(p).task.location)!);
-      return binary ? printAig(w, { comments }) : printAag(w, { comments });
+      return witnessFile(aig.file, p, hwmccName(p), w, { kind: 'k-invariant', k: c.k, simplePath: c.simplePath }, binary);
     }
-    const witness = witnessCircuit(p, c)!;
-    const comments = [`WITNESS ${hwmccName(p)} ${model}`,
-      `Certificate of ${model} by vigil: a witness circuit (certifaiger's format) for property ${p.name}.`,
-      'Its inputs and latches are the file\'s, in order; b0 is the property or the invariant o0 being false.',
-      ...(c.kind === 'k-induction' ? [`A proof by ${c.depth}-induction: the latches after the file's remember the last ${c.depth - 1} states and whether they were taken.`] : []),
-      'Under the constraints, b0 is 0 in every initial state and stays 0 after every step.'];
-    return binary ? printAig(witness, { comments }) : printAag(witness, { comments });
+    return witnessFile(aig.file, p, hwmccName(p), witnessCircuit(p, c)!, { kind: 'witness', ...(c.kind === 'k-induction' ? { k: c.depth } : {}) }, binary);
   };
 
   /** A property as HWMCC's witnesses name it: the outputs of a file without bad-state section are its bad states. */
@@ -270,5 +209,6 @@ export function aigerProblem(path: string, file: AigerFile): Problem {
     invariant,
     certificateText: (p, c) => certificateFile(p, c, false) as string,
     outputs,
+    circuitFile: (binary) => (binary ? printAig(aig, { comments: [...file.comments] }) : printAag(aig, { comments: [...file.comments] })),
   };
 }

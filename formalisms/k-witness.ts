@@ -16,8 +16,8 @@
  * history is D good states in a row, so the next state is good by k-induction; a partial one is a
  * path from an initial state shorter than D, so the next state is good by the base case.
  */
-import { FALSE_LIT, TRUE_LIT, extendAigWithLatches, instantiate, type Aig, type Lit, type NewLatch } from '../../aig.js';
-import type { Clause } from '../../certificate.js';
+import { FALSE_LIT, TRUE_LIT, extendAigWithLatches, instantiate, type Aig, type Lit, type NewLatch } from './aig.js';
+import type { Clause } from './certificate.js';
 
 /**
  * The witness circuit of a proof by k-induction of depth `depth` (D: D good states imply the next)
