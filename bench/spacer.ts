@@ -10,7 +10,6 @@ import { runLimited, type Measured } from './limits.js';
 import type { Answer } from './classify.js';
 import type { ResultRow } from './results.js';
 import type { Model } from './suite.js';
-import type { TaskLimits } from './task.js';
 
 /** The repository: this module runs bundled (`dist/bin/`), built (`dist/bench/`) or, in the tests, from source (`bench/`). */
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -22,7 +21,8 @@ const GRACE_MS = 3000;
 
 const VERDICTS: Record<string, Answer['result']> = { sat: 'safe', unsat: 'unsafe', unknown: 'unknown' };
 
-export async function runSpacer(model: Model, limits: TaskLimits): Promise<{ m: Measured; o: Answer; row: Partial<ResultRow> }> {
+/** The peer's run under the bench's limits (task.ts `TaskLimits`, by shape: task.ts runs the peers). */
+export async function runSpacer(model: Model, limits: { readonly timeoutS: number; readonly memoryMb?: number }): Promise<{ m: Measured; o: Answer; row: Partial<ResultRow> }> {
   const m = await runLimited(process.execPath, [SCRIPT, model.file, String(limits.timeoutS)], { wallMs: limits.timeoutS * 1000 + GRACE_MS, memoryMb: limits.memoryMb });
   const [first = '', version = ''] = m.stdout.trim().split('\n');
   const [word, why] = first.split(' ');
