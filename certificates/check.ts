@@ -46,6 +46,9 @@ const CHECKS: { readonly [K in Claim['kind']]: { readonly name: string; readonly
   'chc-derivation': { name: 'derivation of false', check: async (c) => (await import('./chc-derivation.js')).replayDerivation(c.system, c.derivation) },
 };
 
+/** Every claim kind (the `--json` schema lists them). */
+export const CLAIM_KINDS = Object.keys(CHECKS) as readonly Claim['kind'][];
+
 /** What messages call a claim's kind. */
 export function claimName(c: Claim): string {
   return CHECKS[c.kind].name;

@@ -19,6 +19,8 @@ import { printCfa } from '../formalisms/cfa-print.js';
 import { printExpr } from '../lang/print.js';
 import { ref, substitute, type Expr } from '../lang/expr.js';
 import { checkInductiveInvariant } from '../certificates/invariant.js';
+import { CLAIM_KINDS } from '../certificates/check.js';
+import { VERDICTS } from '../formalisms/property-kinds.js';
 import { cfaInterpreter } from '../formalisms/cfa-semantics.js';
 import type { Location } from '../formalisms/interpreter.js';
 
@@ -45,7 +47,15 @@ describe('--json follows cli/verdict.schema.json', () => {
     ['T2 terminating', [corpus('termination/t2/small01.t2')], 'terminating', 'cfa'],
     ['T2 nonterminating', [corpus('termination/t2/consts1nt.t2')], 'nonterminating', 'cfa'],
     ['CFA nonterminating', [corpus('termination/seed003/union-wf.cfa'), '--property', 'termination'], 'nonterminating', 'cfa'],
+    ['BTOR2 safe', [corpus('btor2/unit/pono/cnt-3bits-wrap-safe-kind-bound1.btor2')], 'safe', 'btor2'],
+    ['BTOR2 unsafe', [corpus('btor2/unit/btor2tools/count2.btor2')], 'unsafe', 'btor2'],
+    ['graph unsafe', [model('lamp-broken.graph')], 'unsafe', 'graph'],
   ];
+
+  it('lists the property kinds\' verdict words and every claim kind', () => {
+    expect([...schema.definitions.verdict.enum].sort()).toEqual([...VERDICTS].sort());
+    expect([...schema.definitions.certificate.properties.kind.enum].sort()).toEqual([...CLAIM_KINDS].sort());
+  });
   for (const [name, args, verdict, formalism] of cases) {
     it(name, () => {
       const r = vigil(['check', ...args, '--json']);
