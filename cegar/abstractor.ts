@@ -20,12 +20,12 @@ export class Timeout extends Error {
   }
 }
 
-export interface AbstractionResult<S extends AbstractState> {
+interface AbstractionResult<S extends AbstractState> {
   /** Unsafe nodes found (empty: the ARG is complete and safe). */
   readonly unsafe: readonly ArgNode<S>[];
 }
 
-export interface AbstractorOptions {
+interface AbstractorOptions {
   readonly weights: SearchWeights;
   /** How many unsafe nodes to collect before stopping (Infinity: explore everything). */
   readonly maxCounterexamples: number;

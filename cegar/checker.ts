@@ -26,7 +26,7 @@ import type { Z3Context } from '../lang/smt/context.js';
 import type { ArgNode } from './arg.js';
 import { TargetAction, withoutTargetStep } from './target.js';
 
-export interface CegarOptions {
+interface CegarOptions {
   readonly deadline?: number;
   readonly onProgress?: (p: Progress & { stats: Statistics; newest: string[] }) => void;
   /** Told once when the configuration had to be adapted to the model (ERR search without locations). */
@@ -38,7 +38,7 @@ interface Counted {
 }
 
 /** Invariant read off a complete ARG: per location, the disjunction of its non-covered states. */
-export function argInvariant<S extends AbstractState>(arg: Arg<S>): Map<Location, Expr> {
+function argInvariant<S extends AbstractState>(arg: Arg<S>): Map<Location, Expr> {
   const parts = new Map<Location, Expr[]>();
   for (const n of arg.nodes()) {
     if (n.coveredBy || n.unsafe || n.state.bottom) continue;

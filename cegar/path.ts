@@ -4,7 +4,7 @@
  * s_(i+1)<i>, with the bad condition joined to the last part. Their conjunction is satisfiable iff
  * a concrete path follows the abstract one; a model gives the concrete trace.
  */
-import { and, atStep, freeVars, indexed, mapLeaves, ref, type Expr, type VarDecl } from '../lang/expr.js';
+import { and, atStep, indexed, mapLeaves, ref, type Expr, type VarDecl } from '../lang/expr.js';
 import type { Valuation } from '../lang/eval.js';
 import type { Action, Interpreter, Location } from '../formalisms/interpreter.js';
 import type { Trace, TraceState } from '../formalisms/trace.js';
@@ -27,13 +27,8 @@ export function unindexed(e: Expr): Expr {
   return mapLeaves(e, (leaf) => (leaf.op === 'var' && leaf.decl!.base ? ref(leaf.decl!.base) : undefined));
 }
 
-/** The step indices an indexed formula mentions. */
-export function stepsOf(e: Expr): Set<number> {
-  return new Set(freeVars(e).filter((v) => v.step !== undefined).map((v) => v.step!));
-}
-
 /** A path through the model: its nodes' locations and the actions between them (an ARG path, or IMPACT's). */
-export interface LocatedPath {
+interface LocatedPath {
   readonly nodes: readonly { readonly loc: Location }[];
   readonly actions: readonly Action[];
 }

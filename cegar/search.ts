@@ -34,7 +34,7 @@ export function searchWeights(spec: string): SearchWeights | undefined {
 }
 
 /** d_E for every location that can reach the error location (others are absent: infinitely far). */
-export function errorDistances(model: Interpreter): Map<Location, number> {
+function errorDistances(model: Interpreter): Map<Location, number> {
   const preds = new Map<Location, Location[]>();
   for (const l of model.locations) {
     for (const a of model.actions(l)) {

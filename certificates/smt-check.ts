@@ -55,7 +55,7 @@ export function parseSmtlib(z3: Z3Context, text: string, known: ReadonlyMap<stri
   }
 }
 
-export class SmtCheck {
+class SmtCheck {
   private constructor(private readonly z3: Z3Context, private readonly solver: number) {}
 
   /** A solver on a new context; every later check gives up after `timeoutMs` milliseconds. */

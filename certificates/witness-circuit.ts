@@ -33,7 +33,7 @@ import { SatSolver } from '../lang/sat/solver.js';
 import { andCount, firstGateNode, type Aig, type Lit } from '../formalisms/aig.js';
 import { PairTable } from '../formalisms/pair-table.js';
 
-export interface WitnessCheckOptions {
+interface WitnessCheckOptions {
   /** Absolute time (as `Date.now()`) after which a check gives up: it throws OutOfTime. */
   readonly deadline?: number;
 }

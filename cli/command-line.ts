@@ -123,11 +123,11 @@ async function check(file: string, opts: CheckOptions, started: number, tui: boo
  * cli/tui/draw.tsx), from this module as from the command's bundle (dist/bin/core.js).
  */
 async function checkWithTui(file: string, bytes: Uint8Array, opts: CheckOptions, plan: Plan, started: number): Promise<SessionEnd> {
-  const [run, { drawCheck }] = await Promise.all([
+  const [{ checkWithTui: run }, { drawCheck }] = await Promise.all([
     import('./tui/run.js'),
     importEsm<typeof import('./tui/draw.js')>(new URL('../cli/tui/draw.js', import.meta.url).href),
   ]);
-  return run.checkWithTui(drawCheck, file, bytes, opts, plan, started);
+  return run(drawCheck, file, bytes, opts, plan, started);
 }
 
 /** Exit codes of HWMCC's harness form: the SAT competition's 10 and 20; unknown and errors as `vigil check`. */

@@ -31,7 +31,7 @@ function showHuman(v: Expr | undefined): string {
   return `${show(v)} (${toDecimal(v.type as FpType, v.value as FpValue)})`;
 }
 
-export function traceLines(model: Interpreter, trace: Trace): string[] {
+function traceLines(model: Interpreter, trace: Trace): string[] {
   const out: string[] = [];
   const wide = model.vars.length > WIDE;
   trace.states.forEach((s, i) => {
@@ -62,7 +62,7 @@ function invariantLines(title: string, inv: ReadonlyMap<Location, Expr>): string
   return [`${title} (checked independently):`, ...shown];
 }
 
-export function traceJson(trace: Trace): unknown {
+function traceJson(trace: Trace): unknown {
   return trace.states.map((s, i) => ({
     location: s.loc.name,
     values: Object.fromEntries([...s.vals].map(([d, v]) => [d.name, show(v)])),
@@ -78,7 +78,7 @@ export function report(property: Property, r: Result): PropertyReport {
 }
 
 /** What every rendering of a run starts from: each property's report and the file's verdict. */
-export interface Summary {
+interface Summary {
   readonly reports: readonly PropertyReport[];
   /** UNSAFE (NONTERMINATING) if any property fails, SAFE (TERMINATING) only if all hold, UNKNOWN otherwise. */
   readonly verdict: Verdict;
@@ -196,7 +196,7 @@ function summaryJson(
 }
 
 /** What `--json` reports beyond the verdicts: the tool's version and the files written. */
-export interface JsonContext {
+interface JsonContext {
   readonly version: string;
   readonly outputs: readonly string[];
 }

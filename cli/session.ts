@@ -49,11 +49,11 @@ function reachedStats(last: Progress | undefined, elapsedMs: number): Statistics
 }
 
 /** Why a run can be ended from outside. */
-export type Ending = 'timeout' | 'memory' | 'stopped';
+type Ending = 'timeout' | 'memory' | 'stopped';
 const ENDINGS: Record<Ending, UnknownReason> = { timeout: TIMEOUT, memory: OUT_OF_MEMORY, stopped: STOPPED };
 
 /** What a run had done when it was ended: its header once known, the properties reported, the last progress. */
-export interface Reached {
+interface Reached {
   readonly header: Header | undefined;
   readonly reports: readonly PropertyReport[];
   readonly last: Progress | undefined;

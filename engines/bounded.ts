@@ -24,7 +24,7 @@ import { Solver } from '../lang/smt/solver.js';
 import { TIMEOUT, unknown, type UnknownReason } from '../formalisms/result.js';
 
 /** A check's answer, or why it has none. */
-export type Answer = 'sat' | 'unsat' | UnknownReason;
+type Answer = 'sat' | 'unsat' | UnknownReason;
 
 /** One check of `query` placed at `step`, under the deadline; an unsatisfiable query is retired. */
 function ask(solver: Solver, query: Expr, step: number, deadline: number | undefined): Answer {

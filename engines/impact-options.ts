@@ -21,7 +21,7 @@ export interface ImpactSettings {
   readonly search: 'DFS' | 'BFS';
 }
 
-export const DEFAULT_SEARCH = 'DFS';
+const DEFAULT_SEARCH = 'DFS';
 
 export function impactSettings(s: Settings): ImpactSettings {
   const search = s.search ?? DEFAULT_SEARCH;

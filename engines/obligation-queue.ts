@@ -6,7 +6,7 @@
 import TinyQueue from 'tinyqueue';
 
 /** What the queue orders by. */
-export interface Ranked {
+interface Ranked {
   readonly level: number;
   /** Distance to the bad state. */
   readonly depth: number;

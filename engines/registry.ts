@@ -75,7 +75,7 @@ export const ENGINE_OPTIONS: readonly EngineOption[] = [...new Map(ENGINES.flatM
 const PASSES: readonly PassSpec[] = [...CIRCUIT_PASSES, BLOCK_ENCODING];
 
 /** What chooses an engine: `--algorithm`, the engine options given, and whether its ARG is asked for. */
-export interface EngineChoice {
+interface EngineChoice {
   readonly algorithm?: string;
   readonly settings: Settings;
   readonly arg?: boolean;
@@ -155,7 +155,7 @@ export function declaring(option: string): string {
 }
 
 /** An option's value checked as the option declares it: the normalised value, or an OptionError. */
-export function optionValue(o: EngineOption, text: string): string {
+function optionValue(o: EngineOption, text: string): string {
   if (o.choices) {
     if (!o.choices.includes(text)) throw new OptionError(`--${o.name} takes ${o.choices.join(', ')}, got '${text}'`);
     return text;

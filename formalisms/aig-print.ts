@@ -10,7 +10,7 @@
  */
 import { andCount, firstGateNode, type Aig, type Lit } from './aig.js';
 
-export interface AagExtras {
+interface AagExtras {
   /** Outputs besides the properties, with their names. */
   readonly outputs?: readonly { readonly lit: Lit; readonly name: string }[];
   /** Lines of the comment section. */

@@ -73,7 +73,7 @@ export function firstGateNode(aig: Aig): number {
   return 1 + aig.inputs.length + aig.latches.length;
 }
 
-export interface AigSummary {
+interface AigSummary {
   readonly inputs: number;
   readonly latches: number;
   readonly ands: number;
@@ -181,7 +181,7 @@ export function aigFromFile(file: AigerFile): Aig {
 }
 
 /** The gates reading each node (compressed rows): those of node n are `gates[start[n]]` up to `gates[start[n + 1]]`. */
-export interface Fanouts {
+interface Fanouts {
   readonly start: Int32Array;
   readonly gates: Int32Array;
 }

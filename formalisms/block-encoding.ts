@@ -27,7 +27,7 @@ export type Encoding = 'SBE' | 'LBE' | 'ABE';
 const MAX_RUNS = 64;
 
 /** The targets of the back edges of a depth-first search from the initial location, then from every other. */
-export function loopHeads(model: Interpreter): Set<Location> {
+function loopHeads(model: Interpreter): Set<Location> {
   const heads = new Set<Location>();
   const state = new Map<Location, 'open' | 'done'>();
   for (const root of [model.initLoc, ...model.locations]) {
@@ -82,7 +82,7 @@ function lbeEnds(model: Interpreter): Set<Location> {
 }
 
 /** The block ends of an encoding. */
-export function blockEnds(model: Interpreter, encoding: Encoding): Set<Location> {
+function blockEnds(model: Interpreter, encoding: Encoding): Set<Location> {
   switch (encoding) {
     case 'SBE': return new Set(model.locations);
     case 'LBE': return lbeEnds(model);

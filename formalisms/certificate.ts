@@ -149,7 +149,7 @@ export function modelClaims(model: Interpreter, c: Certificate): Claim[] {
 }
 
 /** How the certificate kinds are called in messages. */
-export const KIND_NAMES: Record<Certificate['kind'], string> = {
+const KIND_NAMES: Record<Certificate['kind'], string> = {
   'trace': 'counterexample',
   'run': 'counterexample',
   'invariant': 'inductive invariant',

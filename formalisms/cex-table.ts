@@ -11,10 +11,10 @@ import type { Interpreter } from './interpreter.js';
 import type { Trace } from './trace.js';
 
 /** How a value is shown in the table. */
-export type ShowValue = (v: Expr) => string;
+type ShowValue = (v: Expr) => string;
 
 /** A value in the model's own syntax. */
-export function inDialect(model: Interpreter): ShowValue {
+function inDialect(model: Interpreter): ShowValue {
   return (v) => printExpr(v, model.dialect);
 }
 

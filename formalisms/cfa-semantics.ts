@@ -10,7 +10,7 @@ import type { Cfa, Edge, Stmt } from './cfa.js';
 import type { Action, Execution, Interpreter, Location } from './interpreter.js';
 import { printExpr, type Dialect } from '../lang/print.js';
 
-export function stmtToString(s: Stmt): string {
+function stmtToString(s: Stmt): string {
   switch (s.kind) {
     case 'assign': return `${s.lhs.name} := ${printExpr(s.rhs, 'cfa')}`;
     case 'assume': return `assume ${printExpr(s.cond, 'cfa')}`;

@@ -116,10 +116,3 @@ export function latchLiterals(from: Aig, to: Aig): (l: Lit) => Lit | undefined {
     return n === undefined ? undefined : 2 * n + (l & 1);
   };
 }
-
-/** The literal of the latch at file position `index` in `aig`. */
-export function latchAt(aig: Aig, index: number): Lit {
-  const k = aig.latches.findIndex((l) => l.index === index);
-  if (k < 0) throw new Error(`the circuit has no latch at file position ${index}`);
-  return 2 * (1 + aig.inputs.length + k);
-}

@@ -8,7 +8,7 @@
  */
 
 /** How a summary shows a certificate: per location, as a trace of the model, or as the certificate's text. */
-export type Shown = 'invariant' | 'trace' | 'text';
+type Shown = 'invariant' | 'trace' | 'text';
 
 interface KindSpec {
   /** The verdict word when the property holds, and when it fails. */

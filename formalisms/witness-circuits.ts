@@ -14,7 +14,7 @@ import type { Clause } from './certificate.js';
 import type { Expr, VarDecl } from '../lang/expr.js';
 
 /** The property a witness circuit proves: its position among the circuit's properties, and its name. */
-export interface CircuitProperty {
+interface CircuitProperty {
   readonly index: number;
   readonly name: string;
 }
@@ -81,7 +81,7 @@ function lower(e: Expr, leaf: ReadonlyMap<VarDecl, Lit>, and: (a: Lit, b: Lit) =
 }
 
 /** What a certificate file holds: a witness circuit (of a proof by k-induction when `k` is given), or a k-inductive invariant as o0. */
-export type WitnessFileKind = { readonly kind: 'witness'; readonly k?: number } | { readonly kind: 'k-invariant'; readonly k: number; readonly simplePath: boolean };
+type WitnessFileKind = { readonly kind: 'witness'; readonly k?: number } | { readonly kind: 'k-invariant'; readonly k: number; readonly simplePath: boolean };
 
 /** A witness circuit as a certificate file of `model` (its name), ASCII or binary AIGER, with the comments HWMCC's certified track reads. */
 export function witnessFile(model: string, p: CircuitProperty, hwmccName: string, witness: Aig, what: WitnessFileKind, binary: boolean): string | Uint8Array {

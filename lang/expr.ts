@@ -361,7 +361,7 @@ function numeric(a: Expr, b: Expr, what: string): [Expr, Expr] {
   return unify(a, b, `operands of ${what}`);
 }
 
-export type CmpOp = 'lt' | 'le' | 'gt' | 'ge';
+type CmpOp = 'lt' | 'le' | 'gt' | 'ge';
 export function cmp(op: CmpOp, a: Expr, b: Expr): Expr {
   [a, b] = numeric(a, b, { lt: '<', le: '<=', gt: '>', ge: '>=' }[op]);
   return mk(op, BoolT, [a, b]);
@@ -493,16 +493,6 @@ export function extend(kind: 'zext' | 'sext', a: Expr, width: number): Expr {
 /** An operation on floats, kept by name for printing; `params` are its bracketed suffixes. */
 export function fpOp(name: string, params: readonly string[], type: Type, args: Expr[]): Expr {
   return mk('fpop', type, args, { params: [name, ...params] });
-}
-
-/** True if the expression mentions floating point anywhere. */
-export function mentionsFloat(e: Expr): boolean {
-  return postorder(e).some((n) => n.type.kind === 'fp' || n.op === 'fpop' || n.args.some((a) => a.type.kind === 'fp'));
-}
-
-/** The literal value of a `lit` node of type bool. */
-export function boolValue(e: Expr): boolean | undefined {
-  return e.op === 'lit' && typeof e.value === 'boolean' ? e.value : undefined;
 }
 
 /**

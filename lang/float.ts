@@ -31,7 +31,7 @@ export interface Format {
 }
 
 /** A decoded value; a finite nonzero number is (-1)^sign * mant * 2^exp with mant > 0. */
-export type Unpacked =
+type Unpacked =
   | { readonly kind: 'nan' }
   | { readonly kind: 'inf'; readonly sign: boolean }
   | { readonly kind: 'zero'; readonly sign: boolean }
@@ -69,7 +69,7 @@ function params(f: Format): Params {
 }
 
 /** The number of bits of a positive integer. */
-export function bitLength(n: bigint): number {
+function bitLength(n: bigint): number {
   const hex = n.toString(16);
   return (hex.length - 1) * 4 + 32 - Math.clz32(Number.parseInt(hex[0]!, 16));
 }
@@ -143,7 +143,7 @@ function roundsUp(q: bigint, r: bigint, d: bigint, sign: boolean, rm: RoundingMo
  * The value (-1)^sign * num/den * 2^e2 (num, den > 0) rounded into the format: the one rounding
  * step of every operation, with gradual underflow to subnormals and zero and overflow per mode.
  */
-export function round(f: Format, sign: boolean, num: bigint, den: bigint, e2: bigint, rm: RoundingMode): FpValue {
+function round(f: Format, sign: boolean, num: bigint, den: bigint, e2: bigint, rm: RoundingMode): FpValue {
   const p = params(f);
   // e = floor(log2(num/den)) + e2
   let lg = BigInt(bitLength(num) - bitLength(den));
@@ -236,7 +236,7 @@ export function div(f: Format, rm: RoundingMode, a: FpValue, b: FpValue): FpValu
 }
 
 /** The integer square root: the largest r with r * r <= n (n >= 0). */
-export function isqrt(n: bigint): bigint {
+function isqrt(n: bigint): bigint {
   if (n < 2n) return n;
   let x = 1n << BigInt((bitLength(n) + 1) >> 1);
   for (;;) {
@@ -356,15 +356,6 @@ export function toBits(f: Format, rm: RoundingMode, a: FpValue, width: number, s
   const [lo, hi] = signed ? [-(1n << (w - 1n)), 1n << (w - 1n)] : [0n, 1n << w];
   if (n < lo || n >= hi) return undefined;
   return n < 0n ? n + (1n << w) : n;
-}
-
-/** The exact value of a finite number as a fraction num/den (den a power of two); undefined otherwise. */
-export function toRational(f: Format, a: FpValue): { num: bigint; den: bigint } | undefined {
-  const x = decode(f, a);
-  if (x.kind === 'zero') return { num: 0n, den: 1n };
-  if (x.kind !== 'num') return undefined;
-  const s = x.sign ? -1n : 1n;
-  return x.exp >= 0n ? { num: s * (x.mant << x.exp), den: 1n } : { num: s * x.mant, den: 1n << -x.exp };
 }
 
 // ---------------------------------------------------------------- JavaScript numbers (for tests and display)

@@ -13,7 +13,7 @@ import * as F from './float.js';
 import type { ArrayType, FpType } from './types.js';
 
 /** Euclidean division and remainder: 0 <= r < |d|. */
-export function euclid(n: bigint, d: bigint): [bigint, bigint] {
+function euclid(n: bigint, d: bigint): [bigint, bigint] {
   let q = n / d;
   let r = n - q * d;
   if (r < 0n) {

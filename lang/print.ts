@@ -195,7 +195,7 @@ function fpLiteral(e: Expr): [string, number] {
  * literal other than zero or NaN), `fpisnan` for NaN, and the sign of a zero told by `1 / x`
  * (+inf or -inf).
  */
-export function fpIdentical(a: Expr, b: Expr): Expr {
+function fpIdentical(a: Expr, b: Expr): Expr {
   const f = a.type as FpType;
   const ieee = (x: Expr, y: Expr) => fpOp('=', [], BoolT, [x, y]);
   const isNan = (x: Expr) => fpOp('fpisnan', [], BoolT, [x]);

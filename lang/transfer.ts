@@ -11,7 +11,7 @@ import type { FpValue } from './float.js';
 import { BoolT, IntT, RatT, arrayType, bvType, fpType, type Type } from './types.js';
 
 /** A type as plain data. */
-export type PortableType =
+type PortableType =
   | { readonly kind: 'bool' | 'int' | 'rat' }
   | { readonly kind: 'bv'; readonly width: number }
   | { readonly kind: 'fp'; readonly exp: number; readonly sig: number }
@@ -44,7 +44,7 @@ export interface PortableExprs {
   readonly roots: readonly number[];
 }
 
-export function packType(t: Type): PortableType {
+function packType(t: Type): PortableType {
   switch (t.kind) {
     case 'bv': return { kind: 'bv', width: t.width };
     case 'fp': return { kind: 'fp', exp: t.exp, sig: t.sig };
@@ -53,7 +53,7 @@ export function packType(t: Type): PortableType {
   }
 }
 
-export function unpackType(t: PortableType): Type {
+function unpackType(t: PortableType): Type {
   switch (t.kind) {
     case 'bool': return BoolT;
     case 'int': return IntT;

@@ -52,15 +52,3 @@ export function fpType(exp: number, sig: number): FpType {
 export function isNumeric(t: Type): boolean {
   return t.kind === 'int' || t.kind === 'rat';
 }
-
-/** True when the type (or any type nested in it) is floating point. */
-export function mentionsFp(t: Type): boolean {
-  if (t.kind === 'fp') return true;
-  if (t.kind === 'array') return mentionsFp(t.index) || mentionsFp(t.elem);
-  return false;
-}
-
-/** The type in CFA syntax; the key already is that syntax. */
-export function typeToString(t: Type): string {
-  return t.key;
-}

@@ -30,7 +30,7 @@
  */
 import { mulberry32 } from '../random.js';
 
-export interface PlcFamilyParams {
+interface PlcFamilyParams {
   /** Integer state variables, at least 4: the two counters, the output, and n - 3 program variables. */
   readonly n: number;
   /** Positions of the scan cycle, at least 4. */
@@ -42,7 +42,7 @@ export interface PlcFamilyParams {
   readonly seed: number;
 }
 
-export interface PlcModel {
+interface PlcModel {
   readonly name: string;
   readonly expected: 'safe' | 'unsafe';
   /** The length of the shortest counterexample of each form (unsafe variants). */
@@ -58,7 +58,7 @@ interface Update {
   readonly reads: readonly string[];
 }
 
-export function familyName(p: PlcFamilyParams): string {
+function familyName(p: PlcFamilyParams): string {
   return `plc_n${p.n}_m${p.m}_k${p.k}_${p.safe ? 'safe' : 'unsafe'}`;
 }
 

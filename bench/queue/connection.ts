@@ -12,7 +12,7 @@ import { Redis, type RedisOptions } from 'ioredis';
 /** A bad `--queue` URL or an unreachable server: reported as one line, exit 2. */
 export class QueueError extends Error {}
 
-export interface QueueServer {
+interface QueueServer {
   readonly host: string;
   readonly port: number;
   readonly db: number;

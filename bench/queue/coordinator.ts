@@ -29,7 +29,7 @@ import { progressLine } from './progress.js';
 const POLL_MS = 300;
 const BULK = 1000;
 
-export interface QueuedOptions {
+interface QueuedOptions {
   readonly models: readonly Model[];
   readonly configs: readonly RunConfig[];
   readonly limits: TaskLimits;
@@ -43,13 +43,13 @@ export interface QueuedOptions {
   readonly onProgress?: (line: string) => void;
 }
 
-export interface FailedRun {
+interface FailedRun {
   readonly config: string;
   readonly model: string;
   readonly reason: string;
 }
 
-export interface QueuedOutcome {
+interface QueuedOutcome {
   /** The lines written in this sitting. */
   readonly rows: ResultRow[];
   readonly failed: FailedRun[];

@@ -2,7 +2,7 @@
  * The coordinator's progress line: a bar with the runs done, running, waiting and failed, and the
  * time left estimated from this sitting's rate of finished runs.
  */
-export interface Progress {
+interface Progress {
   readonly total: number;
   readonly done: number;
   readonly running: number;

@@ -29,7 +29,7 @@ const DEFAULT_STALL_MS = 30_000;
 /** Times a job may lose its worker before it counts as failed. */
 const MAX_STALLED = 3;
 
-export function stallMs(): number {
+function stallMs(): number {
   const v = Number(process.env.VIGIL_QUEUE_STALL_MS);
   return v > 0 ? v : DEFAULT_STALL_MS;
 }
@@ -62,7 +62,7 @@ class Models {
   }
 }
 
-export interface WorkerOptions {
+interface WorkerOptions {
   readonly queue: string;
   readonly jobs: number;
   /** A line per finished run or event. */

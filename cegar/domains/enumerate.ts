@@ -11,7 +11,7 @@ import { neq, not, or, True, type Expr } from '../../lang/expr.js';
 import type { Queries } from './queries.js';
 
 /** The outcome: every value tuple (each a list of literals, one per term), or why it stopped. */
-export type Enumeration = readonly (readonly Expr[])[] | 'exceeded' | 'unknown';
+type Enumeration = readonly (readonly Expr[])[] | 'exceeded' | 'unknown';
 
 /** The term differs from the literal: the clause that blocks one model's projection. */
 function differs(term: Expr, value: Expr): Expr {

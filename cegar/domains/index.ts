@@ -14,7 +14,7 @@ import type { MeasuredDomain } from './measured.js';
 import { PredDomain } from './pred.js';
 import { atoms } from './split.js';
 
-export type DomainConfig = Pick<CegarConfig, 'domain' | 'maxEnum' | 'predSplit'>;
+type DomainConfig = Pick<CegarConfig, 'domain' | 'maxEnum' | 'predSplit'>;
 
 export type AnyDomain = MeasuredDomain<AbstractState, Precision>;
 
@@ -52,8 +52,8 @@ export function initialPrecision<S extends AbstractState, P extends Precision>(d
 }
 
 export { ExplDomain, ExplPrecision, ExplState } from './expl.js';
-export { PredDomain, PredState, type PredAbstraction } from './pred.js';
+export { PredDomain, PredState,  } from './pred.js';
 export { PredPrecision } from './pred-precision.js';
 export { splitPredicate } from './split.js';
 export type { MeasuredDomain } from './measured.js';
-export type { DomainStats } from './queries.js';
+;

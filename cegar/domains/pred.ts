@@ -24,7 +24,7 @@ import { PredPrecision } from './pred-precision.js';
 import { splitPredicate } from './split.js';
 import type { PredSplit } from '../config.js';
 
-export type PredAbstraction = 'BOOL' | 'CART' | 'SPLIT';
+type PredAbstraction = 'BOOL' | 'CART' | 'SPLIT';
 
 export class PredState implements AbstractState {
   readonly bottom: boolean;

@@ -46,7 +46,7 @@ const FLIPPED = { lt: 'gt', le: 'ge', gt: 'lt', ge: 'le' } as const;
  * `x = 0`, `x >= 2`), and the two other operands of `=` and `/=` ordered by expression id. Model-based
  * projection writes the same atom either way round, which would track one predicate twice.
  */
-export function oriented(e: Expr): Expr {
+function oriented(e: Expr): Expr {
   return rewriteComparisons(e, false);
 }
 

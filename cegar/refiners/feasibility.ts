@@ -16,11 +16,11 @@ import type { Counterexample } from './pieces.js';
 
 export type Feasible = { readonly feasible: true; readonly trace: Trace };
 /** States 0 .. length-1 are a feasible prefix; length < the number of states. */
-export type PrefixResult = Feasible | { readonly feasible: false; readonly length: number };
+type PrefixResult = Feasible | { readonly feasible: false; readonly length: number };
 /** States start .. n-1 are a feasible suffix; start >= 1 (start = n: not even the last state is). */
-export type SuffixResult = Feasible | { readonly feasible: false; readonly start: number };
+type SuffixResult = Feasible | { readonly feasible: false; readonly start: number };
 /** An unsat core among the assumptions. */
-export type CoreResult = Feasible | { readonly feasible: false; readonly core: readonly Expr[] };
+type CoreResult = Feasible | { readonly feasible: false; readonly core: readonly Expr[] };
 
 export class FeasibilityChecker {
   private solver: Solver | undefined;

@@ -30,7 +30,7 @@ import type { RefinementKind } from '../config.js';
 export { RefinementError, RefinementTimeout, RefinementUnsupported } from './errors.js';
 
 
-export interface RefinerStats {
+interface RefinerStats {
   /** Solver checks of the refiner (feasibility and interpolation) and their time in milliseconds. */
   checks: number;
   timeMs: number;

@@ -29,7 +29,7 @@ export function isTrivial(e: Expr): boolean {
  * The first non-trivial state. A sequence with none (the infeasibility lies inside one abstract
  * state and its incoming operation, which no precision can change) prunes at the first `false`.
  */
-export function pruneIndexOf(itps: readonly Expr[]): number {
+function pruneIndexOf(itps: readonly Expr[]): number {
   const k = itps.findIndex((e) => !isTrivial(e));
   if (k >= 0) return k;
   const f = itps.indexOf(False);
@@ -54,7 +54,7 @@ function bitLevel(t: Type): boolean {
   return t.kind === 'array' && (bitLevel(t.index) || bitLevel(t.elem));
 }
 
-export interface InterpolationStats {
+interface InterpolationStats {
   /** Interpolation calls (binary or sequence). */
   calls: number;
   /** Solver checks made by interpolation, and their time. */

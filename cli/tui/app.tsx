@@ -9,7 +9,7 @@ import { Dashboard, HeaderLine } from './dashboard.js';
 import { VerdictPanel } from './verdict-panel.js';
 import type { Feed } from './view.js';
 
-export interface CheckAppProps {
+interface CheckAppProps {
   readonly feed: Feed;
   readonly file: string;
   /** Called when the user presses q or Ctrl-C. */

@@ -41,7 +41,7 @@ export function HeaderLine({ header, file }: { header?: Header; file: string }) 
 }
 
 /** A portfolio member's row: its state or phase, how far it got (bound, frame, iteration), its solver calls. */
-export function memberLine(m: MemberProgress): string {
+function memberLine(m: MemberProgress): string {
   const s = m.stats ?? {};
   const reach = s.frame !== undefined ? `frame ${s.frame}` : m.phase === 'bmc' || m.phase === 'k-induction' ? `bound ${m.iteration ?? 0}` : `iteration ${m.iteration ?? 0}`;
   const calls = s.solverChecks ?? s.satCalls;

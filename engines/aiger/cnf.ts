@@ -123,7 +123,7 @@ class GateShapes {
 }
 
 /** The part of a SAT solver the encoder writes to. */
-export interface ClauseSink {
+interface ClauseSink {
   newVar(): number;
   addClause(lits: readonly number[]): boolean;
 }

@@ -37,13 +37,13 @@ const onOff = (name: string, key: keyof Ic3Options, what: string): EngineOption 
   help: `ic3: ${what} (default: ${IC3_DEFAULTS[key] ? 'on' : 'off'})`,
 });
 
-export const IC3_CTG = onOff('ic3-ctg', 'ctg', 'counterexamples to generalisation, blocked before a literal drop is given up');
-export const IC3_CTP = onOff('ic3-ctp', 'ctp', 'counterexamples to propagation, blocked before a clause is pushed again');
-export const IC3_DYNAMIC = onOff('ic3-dynamic', 'dynamic', 'CTG effort grows for obligations that come back often');
-export const IC3_PARENT = onOff('ic3-parent', 'parent', "parent lemmas: generalise first to the literals shared with the successor's lemma");
-export const IC3_DROP_PO = onOff('ic3-drop-po', 'dropPo', 'drop obligations retried too often (the limit doubles each frame that dropped one)');
-export const IC3_TERNARY = onOff('ic3-ternary', 'ternary', 'lift predecessors by ternary simulation instead of a SAT call');
-export const IC3_LEAF_DECISIONS = onOff('ic3-leaf-decisions', 'leafDecisions', 'frame queries branch only on the inputs and latches of their cone');
+const IC3_CTG = onOff('ic3-ctg', 'ctg', 'counterexamples to generalisation, blocked before a literal drop is given up');
+const IC3_CTP = onOff('ic3-ctp', 'ctp', 'counterexamples to propagation, blocked before a clause is pushed again');
+const IC3_DYNAMIC = onOff('ic3-dynamic', 'dynamic', 'CTG effort grows for obligations that come back often');
+const IC3_PARENT = onOff('ic3-parent', 'parent', "parent lemmas: generalise first to the literals shared with the successor's lemma");
+const IC3_DROP_PO = onOff('ic3-drop-po', 'dropPo', 'drop obligations retried too often (the limit doubles each frame that dropped one)');
+const IC3_TERNARY = onOff('ic3-ternary', 'ternary', 'lift predecessors by ternary simulation instead of a SAT call');
+const IC3_LEAF_DECISIONS = onOff('ic3-leaf-decisions', 'leafDecisions', 'frame queries branch only on the inputs and latches of their cone');
 export const IC3_OPTIONS: readonly EngineOption[] = [IC3_CTG, IC3_CTP, IC3_DYNAMIC, IC3_PARENT, IC3_DROP_PO, IC3_TERNARY, IC3_LEAF_DECISIONS];
 
 /** The IC3 options of a run: the settings given, the defaults for the rest. */

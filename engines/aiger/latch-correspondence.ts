@@ -36,7 +36,7 @@ const PEEL_ROUNDS = 3;
 const CONSTANT = -1;
 
 /** A latch (position in the graph) equal to its representative latch, or to its reset value. */
-export interface LatchEquivalence {
+interface LatchEquivalence {
   readonly latch: number;
   /** The representative's position, or undefined: the latch is always at its reset value. */
   readonly rep?: number;
@@ -44,7 +44,7 @@ export interface LatchEquivalence {
   readonly negated: boolean;
 }
 
-export interface CorrespondenceResult {
+interface CorrespondenceResult {
   readonly aig: Aig;
   readonly equivalences: readonly LatchEquivalence[];
   readonly rounds: number;

@@ -5,7 +5,7 @@
 import { andCount, firstGateNode, type Aig, type Lit } from '../../formalisms/aig.js';
 
 /** Ternary values: 0, 1, and X (unknown). */
-export const X = 2;
+const X = 2;
 
 /** One ternary step: node values from latch values (inputs are X). */
 function ternaryStep(aig: Aig, latches: Uint8Array, values: Uint8Array): void {

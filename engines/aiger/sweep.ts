@@ -20,7 +20,7 @@ import { Patterns, simulateGates, splitClasses } from './patterns.js';
 const WORDS = 16;
 const CONFLICT_LIMIT = 100;
 
-export interface SweepResult {
+interface SweepResult {
   readonly aig: Aig;
   /** Nodes replaced by an equal or opposite one. */
   readonly merged: number;

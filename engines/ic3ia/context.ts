@@ -11,7 +11,7 @@ import { Solver } from '../../lang/smt/solver.js';
 import { DeadlineChecks } from '../../lang/smt/deadline.js';
 import { Unrolling } from '../bounded.js';
 
-export interface Ic3iaCounters {
+interface Ic3iaCounters {
   /** The top frame. */
   frame: number;
   obligations: number;

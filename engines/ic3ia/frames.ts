@@ -31,7 +31,7 @@ export interface Cube {
  * are in the unsat core (a subcube that is still relatively inductive); else the abstract state of
  * the predecessor.
  */
-export type RelInd = { core: Literal[] } | { predecessor: Cube };
+type RelInd = { core: Literal[] } | { predecessor: Cube };
 
 export class Frames {
   /** Per level, the cubes blocked first there (level 0 is unused: F_0 is the initial states). */

@@ -35,7 +35,7 @@ interface Node {
   readonly path: readonly Action[];
 }
 
-export type Exploration =
+type Exploration =
   | { readonly kind: 'proof'; readonly argument: HeadArgument; readonly cubes: number }
   | { readonly kind: 'lasso'; readonly cycle: readonly Action[] };
 

@@ -15,7 +15,7 @@ import type { Task, Theory } from '../task.js';
 import type { Trace } from '../trace.js';
 
 /** What a word-level front end says of its file; the rest of its problem is made here. */
-export type WordLevelReading = Omit<Problem, 'task' | 'claims' | 'trace' | 'invariant' | 'outputs'> & {
+type WordLevelReading = Omit<Problem, 'task' | 'claims' | 'trace' | 'invariant' | 'outputs'> & {
   /** The interpreter view of a property, built when first asked for. */
   model(p: Property): Interpreter;
   /** The file's contents as read. */
@@ -64,7 +64,7 @@ export function cexOutput(model: (p: Property) => Interpreter, trace: (p: Proper
 }
 
 /** `--certificate`: the certificate of each answer that is not a counterexample (`--cex` has those), in the model's own syntax. */
-export function certificateOutput(problem: Pick<Problem, 'certificateText'>): Output {
+function certificateOutput(problem: Pick<Problem, 'certificateText'>): Output {
   return {
     name: 'certificate',
     scope: 'property',

@@ -71,12 +71,12 @@ export interface SolveOptions {
  * is none). A kept domain stands as it was, its heap included: building one costs time in its
  * size on every call.
  */
-export type DecisionDomain = (assumptions: readonly Lit[], temporary: readonly Lit[], standing: Uint8Array | undefined) => readonly number[] | typeof KEEP_DOMAIN | undefined;
+type DecisionDomain = (assumptions: readonly Lit[], temporary: readonly Lit[], standing: Uint8Array | undefined) => readonly number[] | typeof KEEP_DOMAIN | undefined;
 
 /** The answer of a DecisionDomain that keeps the domain of the call before. */
 export const KEEP_DOMAIN = Symbol('keep domain');
 
-export interface DomainOptions {
+interface DomainOptions {
   /**
    * Propagation too stays in the domain: above level 0 a clause does not imply a literal of a
    * variable outside it. By the domain's contract such a variable can always take the value the

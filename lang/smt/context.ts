@@ -13,7 +13,7 @@ import { init } from 'z3-solver';
 type Fn = (...args: number[]) => number;
 
 /** The Emscripten module: the C API as plain functions over 32-bit handles. */
-export interface Em {
+interface Em {
   readonly HEAPU32: Uint32Array;
   _malloc(bytes: number): number;
   _free(ptr: number): void;

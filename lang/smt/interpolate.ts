@@ -30,7 +30,7 @@ import { SmtModel } from './model.js';
 import { Solver, type SolverStats } from './solver.js';
 import { Translator, translator } from './translate.js';
 
-export interface InterpolationOptions {
+interface InterpolationOptions {
   /**
    * How each cube is weakened against B: 'core' keeps the conjuncts in an unsat core (default),
    * 'minimal' then drops conjuncts one by one while B stays refuted, 'none' keeps the MBP cube.
@@ -44,7 +44,7 @@ export interface InterpolationOptions {
   farkas?: boolean;
 }
 
-export interface InterpolationCounts extends SolverStats {
+interface InterpolationCounts extends SolverStats {
   /** Cubes of interpolants found by Farkas' lemma, and by model-based projection. */
   farkasCubes: number;
   projectedCubes: number;

@@ -163,7 +163,7 @@ function walk(root: Expr, stop: ReadonlyMap<number, string>): Expr[] {
 }
 
 /** A formula printed once as a function of its free leaves (`SmtScript.define`). */
-export interface SmtFunction {
+interface SmtFunction {
   readonly name: string;
   /** The parameters, in order: the body's free `var` and `prime` leaves. */
   readonly leaves: readonly Expr[];

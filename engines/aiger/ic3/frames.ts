@@ -21,9 +21,9 @@ const REBUILD_AFTER = 600;
  * Whether F_level ∧ ¬cube ∧ T ∧ cube' is unsatisfiable: then the literals of the cube in the final
  * conflict (a subcube that is still relatively inductive); else the predecessor from the model.
  */
-export type RelInd = { core: Lit[] } | { predecessor: Step };
+type RelInd = { core: Lit[] } | { predecessor: Step };
 
-export type SatTotals = { solves: number; timeMs: number; conflicts: number; decisions: number; propagations: number };
+type SatTotals = { solves: number; timeMs: number; conflicts: number; decisions: number; propagations: number };
 
 /** Adds a solver's counts to `into`. */
 function addSatTotals(into: SatTotals, sat: SatSolver): void {

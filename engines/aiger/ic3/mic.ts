@@ -26,7 +26,7 @@ import type { Frames } from './frames.js';
 import type { PredecessorLifter } from './lift.js';
 
 /** How hard generalisation tries: CTGs blocked per literal-drop attempt before the candidate is joined with the predecessor, and the generalisation depth up to which CTGs are looked for (1: only while generalising an obligation's cube). */
-export interface Effort {
+interface Effort {
   readonly maxCtgs: number;
   readonly maxDepth: number;
 }

@@ -25,7 +25,7 @@ import { identifier } from '../../aiger-sts.js';
 import type { Btor2Model, Node, Sort } from './model.js';
 import { arrayOf, type Btor2Run, type Value } from './simulate.js';
 
-export function typeOf(sort: Sort): Type {
+function typeOf(sort: Sort): Type {
   return sort.kind === 'bitvec' ? bvType(sort.width) : arrayType(typeOf(sort.index), typeOf(sort.element));
 }
 

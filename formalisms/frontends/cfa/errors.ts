@@ -7,7 +7,7 @@
 import { type IParserErrorMessageProvider, type IToken, type TokenType } from 'chevrotain';
 import { describeToken, describeType } from '../../../lang/grammar/syntax-errors.js';
 
-export interface MessageHelp {
+interface MessageHelp {
   /** What a rule parses, said when several alternatives were possible. */
   readonly rules: Readonly<Record<string, string>>;
   /** Advice about a found token. */

@@ -8,9 +8,9 @@
 import { type TokenType } from 'chevrotain';
 import { Lexer, createToken } from '../../../lang/grammar/chevrotain.js';
 
-export const WhiteSpace = createToken({ name: 'WhiteSpace', pattern: /[ \t\r\n\f]+/, group: Lexer.SKIPPED, line_breaks: true });
-export const LineComment = createToken({ name: 'LineComment', pattern: /\/\/[^\r\n]*/, group: Lexer.SKIPPED });
-export const BlockComment = createToken({ name: 'BlockComment', pattern: /\/\*[\s\S]*?\*\//, group: Lexer.SKIPPED, line_breaks: true });
+const WhiteSpace = createToken({ name: 'WhiteSpace', pattern: /[ \t\r\n\f]+/, group: Lexer.SKIPPED, line_breaks: true });
+const LineComment = createToken({ name: 'LineComment', pattern: /\/\/[^\r\n]*/, group: Lexer.SKIPPED });
+const BlockComment = createToken({ name: 'BlockComment', pattern: /\/\*[\s\S]*?\*\//, group: Lexer.SKIPPED, line_breaks: true });
 /** A `/*` without its end; no rule accepts it, the front end reports it. */
 export const UnterminatedComment = createToken({ name: 'UnterminatedComment', pattern: /\/\*/, label: "'/*'" });
 
@@ -83,17 +83,17 @@ function punct(name: string, text: string, categories: TokenType[] = []): TokenT
 export const Assign = punct('Assign', ':=');
 export const Arrow = punct('Arrow', '->');
 export const LArrow = punct('LArrow', '<-');
-export const Le = punct('Le', '<=', [RelOp]);
-export const Ge = punct('Ge', '>=', [RelOp]);
-export const Neq = punct('Neq', '/=', [EqOp]);
+const Le = punct('Le', '<=', [RelOp]);
+const Ge = punct('Ge', '>=', [RelOp]);
+const Neq = punct('Neq', '/=', [EqOp]);
 export const PlusPlus = punct('PlusPlus', '++');
 export const Lt = punct('Lt', '<', [RelOp]);
 export const Gt = punct('Gt', '>', [RelOp]);
-export const Eq = punct('Eq', '=', [EqOp]);
-export const Plus = punct('Plus', '+', [AddOp, PrefixOp]);
-export const Minus = punct('Minus', '-', [AddOp, PrefixOp]);
-export const Star = punct('Star', '*', [MulOp]);
-export const Slash = punct('Slash', '/', [MulOp]);
+const Eq = punct('Eq', '=', [EqOp]);
+const Plus = punct('Plus', '+', [AddOp, PrefixOp]);
+const Minus = punct('Minus', '-', [AddOp, PrefixOp]);
+const Star = punct('Star', '*', [MulOp]);
+const Slash = punct('Slash', '/', [MulOp]);
 export const Percent = punct('Percent', '%');
 export const Quote = punct('Quote', "'");
 export const LParen = punct('LParen', '(');

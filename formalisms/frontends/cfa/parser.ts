@@ -426,4 +426,4 @@ export function cfaParser(): CfaParser {
   return (instance ??= new CfaParser());
 }
 
-export type { CfaParser };
+;

@@ -26,7 +26,7 @@ import type { Certificate } from '../../certificate.js';
 import { invariantTitle, wordLevelProblem } from '../word-level.js';
 
 /** How a file reads: the language of its formulas and the kind of property checked when none is named. */
-export interface CfaReading {
+interface CfaReading {
   readonly dialect: Dialect;
   readonly defaultKind: PropertyKind;
   /** What `vigil parse` calls the model. */

@@ -57,9 +57,9 @@ export type SynStsDef =
 
 export interface SynSystem { readonly nameTok: IToken; readonly params: readonly SynParam[]; readonly def: SynStsDef }
 
-export interface SynProperty { readonly nameTok: IToken; readonly def: SynStsDef; readonly cond: SynExpr }
+interface SynProperty { readonly nameTok: IToken; readonly def: SynStsDef; readonly cond: SynExpr }
 
-export interface SynSpec {
+interface SynSpec {
   readonly nameTok: IToken;
   readonly params: readonly SynParam[];
   readonly decls: readonly SynDecl[];

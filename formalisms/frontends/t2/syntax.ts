@@ -19,7 +19,7 @@ export type T2Expr =
   | { readonly kind: 'nondet'; readonly tok: IToken }
   | { readonly kind: 'op'; readonly tok: IToken; readonly op: T2Op; readonly args: readonly T2Expr[] };
 
-export type T2Command =
+type T2Command =
   | { readonly kind: 'assign'; readonly lhs: IToken; readonly rhs: T2Expr }
   | { readonly kind: 'assume'; readonly tok: IToken; readonly cond: T2Expr };
 
