@@ -10,7 +10,7 @@
 import type { IToken } from 'chevrotain';
 import {
   ExprTypeError, add, and, bool, cmp, div, eq, freeVars, ge, imply, int, ite, mod, mul, neg, neq, not, or, rat, sub, toRat, xor,
-  type CmpOp, type Expr,
+  type Expr,
 } from '../../../lang/expr.js';
 import { evaluate } from '../../../lang/eval.js';
 import { BoolT, IntT, RatT, type Type } from '../../../lang/types.js';
@@ -34,7 +34,7 @@ function chain(op: (a: Expr, b: Expr) => Expr): Operator {
   };
 }
 
-const comparison = (op: CmpOp): Operator => chain((a, b) => cmp(op, a, b));
+const comparison = (op: Parameters<typeof cmp>[0]): Operator => chain((a, b) => cmp(op, a, b));
 
 /** The operand as a Real term (`to_real` of an Int one). */
 const real = (e: Expr): Expr => (e.type === IntT ? toRat(e) : e);
