@@ -10,7 +10,7 @@
  * decimal, with neither IEEE binary formats of chosen widths, nor subnormals, nor all five rounding
  * modes. The method is the textbook one: every operation computes its exact result as a rational
  * (a BigInt numerator and denominator times a power of two) and `round` maps that into the format;
- * square roots are exact through an integer square root with a sticky bit. `test/float.test.ts`
+ * square roots are exact through an integer square root with a sticky bit. `test/unit/lang/float.test.ts`
  * checks it against JavaScript's doubles and `Math.fround`, and against Z3's own evaluation on
  * small formats in every rounding mode.
  *

@@ -170,11 +170,20 @@ function literal(e: Expr): [string, number] {
   const v = e.value!;
   if (typeof v === 'boolean') return [String(v), ATOM];
   if (typeof v === 'bigint') {
-    if (e.type.kind === 'bv') return [bvLiteral(v, e.type.width), ATOM];
+    if (e.type.kind === 'bv') return [wordLiteral(v, e.type.width), ATOM];
     return v < 0n ? [`-${-v}`, PREFIX] : [String(v), ATOM];
   }
   const r = v as Rational;
   return r.num < 0n ? [`-${-r.num} % ${r.den}`, PREFIX] : [`${r.num} % ${r.den}`, ATOM];
+}
+
+/**
+ * A word as people read it by its width: flags and bytes bit by bit, words up to 32 bits in
+ * decimal, wider ones (a whole number of hex digits) in hex, `64'x00000000deadbeef`.
+ */
+function wordLiteral(v: bigint, width: number): string {
+  if (width > 32 && width % 4 === 0) return `${width}'x${v.toString(16).padStart(width / 4, '0')}`;
+  return bvLiteral(v, width);
 }
 
 function bvLiteral(v: bigint, width: number): string {

@@ -2,7 +2,7 @@
  * Vigil expressions as SMT-LIB 2 text, in Z3's dialect: the way the certificate checkers hand
  * formulas to a solver without sharing a term cache or a context with the engines
  * (`translate.ts`). Every operator prints as the term `translate.ts` builds for it, so a formula
- * means the same on both paths; `test/certificates.test.ts` checks this operator by operator.
+ * means the same on both paths; `test/unit/certificates/certificates.test.ts` checks this operator by operator.
  *
  * Symbols. A leaf is named from its declaration's id, `|name@id|`, with one `'` per prime, so two
  * declarations of the same name, a variable and its primed copy, and the step copies `indexed(v, k)`

@@ -11,11 +11,11 @@ import { describe, expect, it } from 'vitest';
 import { ENGINES } from '../../engines/registry.js';
 import { inapplicable, offerOf } from '../../engines/engine.js';
 import { answerOf, type Verdict } from '../../formalisms/property-kinds.js';
-import { TEST_CONTEXT } from '../engines.js';
+import { TEST_CONTEXT } from '../support/engines.js';
 import { checkProperty } from '../../cli/check.js';
 import { loadProblem } from '../../formalisms/frontends/index.js';
-import { CORPUS_DIR } from '../corpus.js';
-import { ROOT } from '../cli.js';
+import { CORPUS_DIR } from '../support/corpus.js';
+import { ROOT } from '../support/cli.js';
 
 interface Fixture {
   readonly file: string;

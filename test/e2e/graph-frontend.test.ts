@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT, vigil } from '../cli.js';
+import { ROOT, vigil } from '../support/cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'vigil-graph-'));
 const model = (name: string) => join(ROOT, 'models', name);
