@@ -6,7 +6,7 @@
  * it prints `unknown timeout` and exits. Usage: spacer-run FILE SECONDS.
  *
  * This runs beside Vigil for comparison and never inside it: no module of Vigil's engines,
- * certificates or front ends calls a fixedpoint entry point (test/chc-peers.test.ts checks it).
+ * certificates or front ends calls a fixedpoint entry point (test/unit/bench/chc-peers.test.ts checks it).
  */
 import { readFileSync } from 'node:fs';
 import { init } from 'z3-solver';

@@ -4,7 +4,7 @@
  * them in small ranges, transitions that guard, count, copy, choose and swap, and one query.
  * Written for the tests as SMT-LIB text, sharing no code with Vigil's reader.
  */
-import { mulberry32 } from '../bench/random.js';
+import { mulberry32 } from '../../bench/random.js';
 
 type Sort = 'Int' | 'Bool';
 

@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { CORPUS_DIR } from './corpus.js';
-import { readChc } from '../formalisms/frontends/chc/read.js';
-import { chcProblem, type ChcProblem } from '../formalisms/frontends/chc/problem.js';
-import { clauseName, type ChcSystem } from '../formalisms/frontends/chc/clauses.js';
+import { readChc } from '../../formalisms/frontends/chc/read.js';
+import { chcProblem, type ChcProblem } from '../../formalisms/frontends/chc/problem.js';
+import { clauseName, type ChcSystem } from '../../formalisms/frontends/chc/clauses.js';
 
 export const CHC_DIR = `${CORPUS_DIR}chc/`;
 

@@ -7,18 +7,18 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { chcTasks } from './chc.js';
-import { mulberry32 } from '../bench/random.js';
-import { readChc } from '../formalisms/frontends/chc/read.js';
-import { nonlinearClause, type ChcSystem } from '../formalisms/frontends/chc/clauses.js';
-import { chcCfa } from '../formalisms/frontends/chc/cfa.js';
-import { chcProblem } from '../formalisms/frontends/chc/problem.js';
-import { cfaInterpreter } from '../formalisms/cfa-semantics.js';
-import { cfaDot } from '../formalisms/dot.js';
-import { InputError } from '../lang/errors.js';
-import { evaluateIn } from '../lang/eval.js';
-import { True, bool, int, rat, type Expr } from '../lang/expr.js';
-import { BoolT, IntT, RatT } from '../lang/types.js';
+import { chcTasks } from '../../support/chc.js';
+import { mulberry32 } from '../../../bench/random.js';
+import { readChc } from '../../../formalisms/frontends/chc/read.js';
+import { nonlinearClause, type ChcSystem } from '../../../formalisms/frontends/chc/clauses.js';
+import { chcCfa } from '../../../formalisms/frontends/chc/cfa.js';
+import { chcProblem } from '../../../formalisms/frontends/chc/problem.js';
+import { cfaInterpreter } from '../../../formalisms/cfa-semantics.js';
+import { cfaDot } from '../../../formalisms/dot.js';
+import { InputError } from '../../../lang/errors.js';
+import { evaluateIn } from '../../../lang/eval.js';
+import { True, bool, int, rat, type Expr } from '../../../lang/expr.js';
+import { BoolT, IntT, RatT } from '../../../lang/types.js';
 
 const tasks = chcTasks();
 

@@ -7,11 +7,11 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { applies, parseConfig } from '../bench/configs.js';
-import { runTask } from '../bench/task.js';
-import type { Model } from '../bench/suite.js';
-import { ROOT } from './cli.js';
-import { CHC_DIR } from './chc.js';
+import { applies, parseConfig } from '../../../bench/configs.js';
+import { runTask } from '../../../bench/task.js';
+import type { Model } from '../../../bench/suite.js';
+import { ROOT } from '../../support/cli.js';
+import { CHC_DIR } from '../../support/chc.js';
 
 /** The layers under the bench: whatever they use decides or certifies Vigil's verdicts. */
 const LAYERS = ['lang', 'formalisms', 'certificates', 'engines', 'cegar'];

@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Ajv } from 'ajv';
-import { ROOT, vigil } from './cli.js';
-import { CHC_DIR, chcTaskProblem, cvc5Rejects } from './chc.js';
-import { applies, parseConfig } from '../bench/configs.js';
+import { ROOT, vigil } from '../support/cli.js';
+import { CHC_DIR, chcTaskProblem, cvc5Rejects } from '../support/chc.js';
+import { applies, parseConfig } from '../../bench/configs.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'vigil-chc-cli-'));
 const SAT = 'theta-chc-comp24/chc-comp24-LIA-Lin-021.smt2';

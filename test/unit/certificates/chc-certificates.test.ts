@@ -6,20 +6,20 @@
  * and their certificates, read back in the clauses' terms, pass.
  */
 import { describe, expect, test } from 'vitest';
-import { checkWith } from './engines.js';
-import { chcTaskProblem, chcTasks, cvc5Rejects } from './chc.js';
-import { readChc } from '../formalisms/frontends/chc/read.js';
-import { chcProblem } from '../formalisms/frontends/chc/problem.js';
-import { readModel, modelText, type ChcModel } from '../formalisms/frontends/chc/model.js';
-import { derivationText, type ChcDerivation } from '../formalisms/frontends/chc/derivation.js';
-import type { ChcSystem } from '../formalisms/frontends/chc/clauses.js';
-import { checkChcModel } from '../certificates/chc-model.js';
-import { checkClaim, claimName } from '../certificates/check.js';
-import type { Claim } from '../formalisms/certificate.js';
-import type { Answer } from '../formalisms/problem.js';
-import { replayDerivation } from '../certificates/chc-derivation.js';
-import { False, bool, int, rat, type Expr, type VarDecl } from '../lang/expr.js';
-import { InputError } from '../lang/errors.js';
+import { checkWith } from '../../support/engines.js';
+import { chcTaskProblem, chcTasks, cvc5Rejects } from '../../support/chc.js';
+import { readChc } from '../../../formalisms/frontends/chc/read.js';
+import { chcProblem } from '../../../formalisms/frontends/chc/problem.js';
+import { readModel, modelText, type ChcModel } from '../../../formalisms/frontends/chc/model.js';
+import { derivationText, type ChcDerivation } from '../../../formalisms/frontends/chc/derivation.js';
+import type { ChcSystem } from '../../../formalisms/frontends/chc/clauses.js';
+import { checkChcModel } from '../../../certificates/chc-model.js';
+import { checkClaim, claimName } from '../../../certificates/check.js';
+import type { Claim } from '../../../formalisms/certificate.js';
+import type { Answer } from '../../../formalisms/problem.js';
+import { replayDerivation } from '../../../certificates/chc-derivation.js';
+import { False, bool, int, rat, type Expr, type VarDecl } from '../../../lang/expr.js';
+import { InputError } from '../../../lang/errors.js';
 
 const COUNTER = `(set-logic HORN)
 (declare-fun |inv x| (Int Bool) Bool)
