@@ -84,7 +84,21 @@ async function bench(o: BenchCliOptions): Promise<number> {
     console.log(`${c}: ${mine.length} runs; correct ${n('correct')}, wrong ${n('wrong')}, unknown ${n('unknown')}, timeout ${n('timeout')}, `
       + `out of memory ${n('memout')}, error ${n('error')}; CPU ${(mine.reduce((s, r) => s + Number(r.timems), 0) / 1000).toFixed(1)} s`);
   }
-  return failed > 0 || all.some((r) => r.status === 'wrong' && names.includes(r.config)) ? 1 : 0;
+  const split = disagreements(all.filter((r) => names.includes(r.config)));
+  for (const d of split) console.log(`disagreement on ${d}`);
+  return failed > 0 || split.length > 0 || all.some((r) => r.status === 'wrong' && names.includes(r.config)) ? 1 : 0;
+}
+
+/**
+ * The models on which two configurations answer opposite verdicts (on a BTOR2 model: the words, the
+ * blasted circuit and ABC on it), each with who said what: a bug in one of them, whether or not the
+ * model's verdict is known.
+ */
+function disagreements(rows: readonly ResultRow[]): string[] {
+  const byModel = new Map<string, ResultRow[]>();
+  for (const r of rows) if (r.result === 'safe' || r.result === 'unsafe' || r.result === 'terminating' || r.result === 'nonterminating') byModel.set(r.model, [...(byModel.get(r.model) ?? []), r]);
+  return [...byModel].filter(([, rs]) => new Set(rs.map((r) => r.result)).size > 1)
+    .map(([model, rs]) => `${model}: ${rs.map((r) => `${r.config} ${r.result}`).join(', ')}`);
 }
 
 export function addBenchCommands(p: Command, run: (code: Promise<number>) => void): void {
@@ -92,7 +106,7 @@ export function addBenchCommands(p: Command, run: (code: Promise<number>) => voi
     .description('run configurations on a benchmark suite, each run in its own process with time and memory limits, into a results CSV')
     .option('--suite <dir|manifest>', 'a manifest, a folder of models, a part of the corpus (plc, hwmcc24, hwmcc19-20, ...), termination (the termination corpus) or families (the generated ones); repeatable; default: the corpus models with expected verdicts', collect)
     .option('--config <name|json>', `a configuration (${NAMED.join(', ')}, or JSON with Theta's option names); repeatable`, collect)
-    .option('--peer <tool>', 'a peer tool run on the same models (abc-pdr: AIGER only; spacer, Z3\'s CHC engine: CHC files only); repeatable', collect)
+    .option('--peer <tool>', 'a peer tool run on the same models (abc-pdr: AIGER files and BTOR2 models bit-blasted; spacer, Z3\'s CHC engine: CHC files only); repeatable', collect)
     .option('--experiment <rq>', `a preset: approaches (the unifying view's approaches on the CFA and STS corpus and the families), or the CEGAR paper's factor designs ${Object.keys(EXPERIMENTS).filter((e) => e.startsWith('rq')).join(', ')}`)
     .option('--timeout <seconds>', 'wall-time limit per run', positive('--timeout', 'seconds'), 60)
     .option('--memory <MB>', 'resident-memory limit per run', positive('--memory', 'megabytes'))

@@ -10,6 +10,7 @@
  */
 import { admits, type DomainKind, type RefinementKind } from '../cegar/config.js';
 import { OptionError } from '../engines/engine.js';
+import { FRONT_ENDS } from '../formalisms/frontends/index.js';
 import { ENGINES, ENGINE_NAMES, ENGINE_OPTIONS, declaring, runsOn } from '../engines/registry.js';
 
 /** The `vigil check` options a configuration may set: every engine's options, under their command-line names. */
@@ -42,11 +43,12 @@ export class ConfigError extends Error {}
 
 /** Whether a configuration can run on a model of this formalism at all (the others are skipped, not counted). */
 export function applies(c: RunConfig, formalism: string): boolean {
-  if (c.tool === 'abc-pdr') return formalism === 'aiger';
+  const circuits = FRONT_ENDS.some((f) => f.name === formalism && f.circuits);
+  if (c.tool === 'abc-pdr') return circuits;
   if (c.tool === 'spacer') return formalism === 'chc';
   // large blocks are a CFA's (a CHC system is read as one): an STS has one location and one action already
   if (c.options.encoding !== undefined && c.options.encoding !== 'SBE' && formalism !== 'cfa' && formalism !== 'chc') return false;
-  return runsOn(c.algorithm, formalism === 'aiger');
+  return runsOn(c.algorithm, circuits);
 }
 
 /** The level as the engine's option normalises it; a ConfigError if the engine would refuse it. */

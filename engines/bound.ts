@@ -5,7 +5,7 @@ export const BOUND: EngineOption = {
   name: 'bound',
   value: 'k',
   group: 'BMC and k-induction options:',
-  help: 'deepest step searched by bmc, and the deepest k of kind (default: none, they search until the time limit)',
+  help: 'deepest step searched by bmc, the deepest k of kind, the deepest bound of imc and of pdkind (default: none, they search until the time limit)',
   parse: (s) => {
     if (!/^\d+$/.test(s)) throw new OptionError(`--bound must be a whole number, got '${s}'`);
     return String(Number(s));

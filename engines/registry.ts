@@ -28,6 +28,9 @@ function lazy(load: () => Promise<Module>): EngineSpec['create'] {
 /** The circuit passes' options: every engine may check a circuit's task, word-level ones on its transition system. */
 const CIRCUIT = [SWEEP, LCORR];
 
+/** What Vigil's interpolants handle (lang/smt/interpolate.ts): everything but floating point. */
+const INTERPOLATED: EngineSpec['theories'] = ['bool', 'int', 'rat', 'bv', 'array'];
+
 /** In the order `--help` lists them; where two share a name, the first that applies to a task runs. */
 export const ENGINES: readonly EngineSpec[] = [
   { name: 'cegar', options: [...CEGAR_OPTIONS, ENCODING, ...CIRCUIT], drawsArg: true, create: lazy(() => import('../cegar/engine.js')) },
@@ -35,9 +38,11 @@ export const ENGINES: readonly EngineSpec[] = [
   { name: 'bmc', options: [BOUND, ENCODING, ...CIRCUIT], create: lazy(() => import('./bmc.js')) },
   { name: 'ic3', needs: 'circuit', options: [...IC3_OPTIONS, ...CIRCUIT], create: lazy(() => import('./aiger/ic3.js')) },
   { name: 'ic3', options: [ENCODING, ...CIRCUIT], create: lazy(() => import('./ic3ia.js')) },
+  { name: 'imc', theories: INTERPOLATED, options: [BOUND, ENCODING, ...CIRCUIT], create: lazy(() => import('./imc.js')) },
   { name: 'impact', options: [SEARCH, FCOVER, ENCODING, ...CIRCUIT], create: lazy(() => import('./impact.js')) },
   { name: 'kind', needs: 'circuit', options: [BOUND, SIMPLE_PATH, ...CIRCUIT], create: lazy(() => import('./aiger/kind.js')) },
   { name: 'kind', options: [BOUND, INVARIANTS, SIMPLE_PATH, ...CIRCUIT], create: lazy(() => import('./kind.js')) },
+  { name: 'pdkind', theories: INTERPOLATED, options: [BOUND, ...CIRCUIT], create: lazy(() => import('./pdkind.js')) },
   { name: 'portfolio', prefers: 'circuit', options: [BOUND, MEMBERS_OPTION, ...CIRCUIT], defers: ['lcorr'], usesZ3: portfolioUsesZ3, create: lazy(() => import('./portfolio.js')) },
   { name: 'termination', theories: ['int', 'bool'], property: 'termination', options: [], create: lazy(() => import('./termination/engine.js')) },
 ];

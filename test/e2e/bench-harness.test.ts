@@ -203,6 +203,32 @@ describe('vigil bench', () => {
     expect([row.tool, row.result, row.status]).toEqual(['abc-pdr', 'safe', 'correct']);
   });
 
+  it.skipIf(!ABC)('runs ABC on the blasted circuit of a BTOR2 model beside Vigil, and names the reason where there is none', async () => {
+    const models = [['unit/btor2tools/twocount2c.btor2', 'unsafe'], ['unit/pono/two-cnt-true.btor', 'safe']] as const;
+    for (const [path, expected] of models) {
+      const model = { name: path, file: join(CORPUS_DIR, 'btor2', path), formalism: 'btor2', category: 'unit', expected };
+      const row = await runTask(model, parseConfig('abc-pdr'), { timeoutS: 20 });
+      expect([row.tool, row.result, row.status], path).toEqual(['abc-pdr', expected, 'correct']);
+    }
+    const arrays = join(CORPUS_DIR, 'btor2/hwmcc20/array/2020/mann/easy_zero_array.btor');
+    const none = await runTask({ name: 'easy_zero_array', file: arrays, formalism: 'btor2', category: 'array', expected: 'unknown' }, parseConfig('abc-pdr'), { timeoutS: 20 });
+    expect([none.result, none.reason]).toEqual(['unknown', expect.stringMatching(/cannot bit-blast: mem \(line 10\) is an array with 10 index bits/)]);
+  });
+
+  it('flags models on which configurations answer opposite verdicts', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vigil-split-'));
+    const suite = join(dir, 'manifest.csv');
+    writeFileSync(suite, `path,formalism,expected\n${join(CORPUS_DIR, 'btor2/unit/btor2tools/count2.btor2')},btor2,unsafe\n`);
+    const out = join(dir, 'results.csv');
+    const r = vigil(['bench', '--suite', suite, '--config', 'default', '--timeout', '20', '--out', out]);
+    expect(r.code, r.stderr).toBe(0);
+    // a second configuration's run that said safe, as a wrong engine would
+    new ResultsFile(out).append({ ...readResults(out)[0]!, config: 'other', result: 'safe' });
+    const again = vigil(['bench', '--suite', suite, '--config', 'default', '--config', '{"name":"other","algorithm":"bmc"}', '--timeout', '20', '--out', out]);
+    expect(again.code).toBe(1);
+    expect(again.stdout).toMatch(/disagreement on .*count2.btor2: default unsafe, other safe/);
+  });
+
   it('reports bad configurations and suites as usage errors (exit 2)', () => {
     expect(vigil(['bench', '--config', 'fastest']).code).toBe(2);
     expect(vigil(['bench', '--suite', 'no-such-part']).code).toBe(2);

@@ -8,7 +8,7 @@ const offer = (circuit: boolean, theories: ('bool' | 'int' | 'bv')[], kind: Prop
 
 describe('the engine registry', () => {
   it('lists each name once, in the order of --help, and each option once', () => {
-    expect(ENGINE_NAMES).toEqual(['cegar', 'bmc', 'ic3', 'impact', 'kind', 'portfolio', 'termination']);
+    expect(ENGINE_NAMES).toEqual(['cegar', 'bmc', 'ic3', 'imc', 'impact', 'kind', 'pdkind', 'portfolio', 'termination']);
     const names = ENGINE_OPTIONS.map((o) => o.name);
     expect(new Set(names).size).toBe(names.length);
     expect(names).toEqual(['domain', 'maxenum', 'refinement', 'search', 'predsplit', 'precgranularity', 'initprec', 'prunestrategy', 'encoding', 'sweep', 'lcorr', 'bound', 'ic3-ctg', 'ic3-ctp', 'ic3-dynamic', 'ic3-parent', 'ic3-drop-po', 'ic3-ternary', 'ic3-leaf-decisions', 'fcover', 'simplepath', 'invariants', 'members']);
