@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { loadProblem } from '../../formalisms/frontends/index.js';
 import { parseAiger } from '../../formalisms/frontends/aiger/read.js';
 import { parseWitness } from '../../formalisms/frontends/btor2/witness.js';
+import { parseBtor2 } from '../../formalisms/frontends/btor2/reader.js';
 import { checkBtor2Witness } from '../../certificates/btor2-witness.js';
 import { checkWith, written } from '../support/engines.js';
 import { vigil } from '../support/cli.js';
@@ -91,6 +92,22 @@ describe('vigil on BTOR2 models', () => {
     const r = vigil(['check', file, '--quiet', '--witness', wit]);
     expect(r.code).toBe(1);
     expect(checkBtor2Witness(readBtor2('unit/btor2tools/twocount2c.btor2'), parseWitness(readFileSync(wit, 'utf8'), wit), 0)).toBeUndefined();
+  });
+
+  it('--certificate writes a word-level invariant as the model with its negation as one more bad property, which plain induction proves', () => {
+    for (const path of ['unit/pono/counter-true.btor', 'unit/pono/two-cnt-true.btor']) {
+      const out = join(dir, `${path.split('/').pop()}.cert.btor2`);
+      // IMPACT checks the words (the bit-level engines would prove the blasted circuit)
+      const r = vigil(['check', `${BTOR2_DIR}${path}`, '--algorithm', 'impact', '--certificate', out, '--quiet']);
+      expect(r.code, r.stderr).toBe(0);
+      const cert = readFileSync(out, 'utf8');
+      expect(cert).toMatch(/^; Inductive invariant of b0 of /);
+      expect(cert).toMatch(/\n\d+ bad \d+ vigil-invariant-negated\n$/);
+      // the model is unchanged, the new property is 1-inductive for the bit-level k-induction
+      expect(parseBtor2(cert, out).bads.length).toBe(readBtor2(path).bads.length + 1);
+      const ind = vigil(['check', out, '--property', `b${readBtor2(path).bads.length}`, '--algorithm', 'kind', '--bound', '1', '--quiet']);
+      expect(ind.code, ind.stdout + ind.stderr).toBe(0);
+    }
   });
 
   it('convert writes the blasted circuit, which reads back with the words\' bits named', () => {

@@ -8,7 +8,7 @@ export const BTOR2: FrontEnd = {
   outputs: [
     CEX,
     { name: 'witness', help: 'the btorsim witness of each UNSAFE property (sat, b<i>, #k state and @k input parts, .)' },
-    { name: 'certificate', help: 'SAFE: the word-level invariant as the model with its property replaced (STS syntax), or, for a bit-level proof, a witness circuit of the bit-blasted circuit (certifaiger\'s format)' },
+    { name: 'certificate', help: 'SAFE: a word-level invariant as the model with one more bad property, the invariant negated, which plain induction proves (a k-inductive one as the word-level model in STS syntax), or, for a bit-level proof, a witness circuit of the bit-blasted circuit (certifaiger\'s format)' },
   ],
   circuits: true,
   load: async (file, bytes) => {

@@ -37,6 +37,7 @@ import type { Btor2Model, Sort } from './model.js';
 import { blast, runOfCircuit, type Blasted } from './blast.js';
 import { Simulation, isArray, type Btor2Run, type Value } from './simulate.js';
 import { printWitness } from './witness.js';
+import { invariantFile } from './invariant-file.js';
 import { WordLevel, runOfTrace, type WordLevelView } from './words.js';
 
 /** A model value as a literal expression of its sort. */
@@ -64,6 +65,7 @@ export function btor2Problem(file: string, model: Btor2Model, source: Uint8Array
   const properties: Property[] = model.bads.map((_, index) => ({ name: `b${index}`, kind: 'safety' as const, index }));
   const vars = [...model.states.map((s) => words.variable(s.node.id)), ...model.inputs.map((n) => words.variable(n.id))];
   const theories = theoriesOf(vars) as ReadonlySet<Theory>;
+  const nodeOf = new Map<VarDecl, number>([...model.states.map((s) => [words.variable(s.node.id), s.node.id] as const), ...model.inputs.map((n) => [words.variable(n.id), n.id] as const)]);
 
   const task = (property: Property): Task => ({
     file, property, theories, source,
@@ -160,6 +162,14 @@ export function btor2Problem(file: string, model: Btor2Model, source: Uint8Array
         if (cert.kind === 'latch-clauses' || cert.kind === 'k-induction') {
           const binary = path.endsWith('.aig') || (options?.preferBinary === true && !path.endsWith('.aag'));
           return witnessFile(`${file} (bit-blasted)`, p, p.name, witnessCircuit(p, cert), { kind: 'witness', ...(cert.kind === 'k-induction' ? { k: cert.depth } : {}) }, binary);
+        }
+        if (cert.kind === 'invariant') {
+          const inv = cert.invariant.get(models.of(p).initLoc)!;
+          return invariantFile(text, nodeOf, inv, [
+            `Inductive invariant of ${p.name} of ${file}, found and checked by vigil: the model with one more bad state`,
+            'property, the negation of the invariant, which plain induction (depth 1) proves; the invariant excludes the',
+            `bad states of ${p.name}.`,
+          ]);
         }
         return certificateText(p, cert);
       },
