@@ -108,7 +108,7 @@ export function addBenchCommands(p: Command, run: (code: Promise<number>) => voi
     .description('run configurations on a benchmark suite, each run in its own process with time and memory limits, into a results CSV')
     .option('--suite <dir|manifest>', 'a manifest, a folder of models, a part of the corpus (plc, hwmcc24, hwmcc19-20, ...), termination (the termination corpus) or families (the generated ones); repeatable; default: the corpus models with expected verdicts', collect)
     .option('--config <name|json>', `a configuration (${NAMED.join(', ')}, or JSON with Theta's option names); repeatable`, collect)
-    .option('--peer <tool>', 'a peer tool run on the same models (abc-pdr: AIGER files and BTOR2 models bit-blasted); repeatable', collect)
+    .option('--peer <tool>', 'a peer tool run on the same models (abc-pdr: AIGER files and BTOR2 models bit-blasted; spacer, Z3\'s CHC engine: CHC files only); repeatable', collect)
     .option('--experiment <rq>', `a preset: approaches (the unifying view's approaches on the CFA and STS corpus and the families), or the CEGAR paper's factor designs ${Object.keys(EXPERIMENTS).filter((e) => e.startsWith('rq')).join(', ')}`)
     .option('--timeout <seconds>', 'wall-time limit per run', positive('--timeout', 'seconds'), 60)
     .option('--memory <MB>', 'resident-memory limit per run', positive('--memory', 'megabytes'))

@@ -17,7 +17,7 @@ import { ENGINES, ENGINE_NAMES, ENGINE_OPTIONS, declaring, runsOn } from '../eng
 export const OPTION_NAMES: readonly string[] = ENGINE_OPTIONS.map((o) => o.name);
 export type OptionName = string;
 
-const PEERS = ['abc-pdr'] as const;
+const PEERS = ['abc-pdr', 'spacer'] as const;
 
 export interface RunConfig {
   readonly name: string;
@@ -45,8 +45,9 @@ export class ConfigError extends Error {}
 export function applies(c: RunConfig, formalism: string): boolean {
   const circuits = FRONT_ENDS.some((f) => f.name === formalism && f.circuits);
   if (c.tool === 'abc-pdr') return circuits;
-  // large blocks are a CFA's: an STS has one location and one action already
-  if (c.options.encoding !== undefined && c.options.encoding !== 'SBE' && formalism !== 'cfa') return false;
+  if (c.tool === 'spacer') return formalism === 'chc';
+  // large blocks are a CFA's (a CHC system is read as one): an STS has one location and one action already
+  if (c.options.encoding !== undefined && c.options.encoding !== 'SBE' && formalism !== 'cfa' && formalism !== 'chc') return false;
   return runsOn(c.algorithm, circuits);
 }
 

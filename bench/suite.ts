@@ -34,7 +34,7 @@ export interface Model {
 
 const VERDICTS = new Set(['safe', 'unsafe', 'terminating', 'nonterminating']);
 
-const EXTENSIONS: Record<string, string> = { '.cfa': 'cfa', '.theta': 'cfa', '.t2': 'cfa', '.system': 'sts', '.sts': 'sts', '.aag': 'aiger', '.aig': 'aiger', '.btor2': 'btor2', '.btor': 'btor2' };
+const EXTENSIONS: Record<string, string> = { '.cfa': 'cfa', '.theta': 'cfa', '.t2': 'cfa', '.system': 'sts', '.sts': 'sts', '.aag': 'aiger', '.aig': 'aiger', '.btor2': 'btor2', '.btor': 'btor2', '.smt2': 'chc' };
 
 export class SuiteError extends Error {}
 

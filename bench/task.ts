@@ -22,6 +22,7 @@ import type { UnknownKind } from '../formalisms/result.js';
 import type { Model } from './suite.js';
 import { VERSION } from '../cli/protocol.js';
 import { NODE_FLAGS, vigilEnv } from '../cli/node-flags.js';
+import { runSpacer } from './spacer.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const VIGIL_BIN = `${ROOT}dist/bin/vigil.js`;
@@ -134,7 +135,7 @@ const NOT_RUN: Measured = { exitCode: undefined, signal: undefined, stdout: '', 
 export async function runTask(model: Model, c: RunConfig, limits: TaskLimits, launch = ownProcess, report?: string): Promise<ResultRow> {
   let run: { m: Measured; o: Answer; row: Partial<ResultRow> };
   try {
-    run = c.tool === 'abc-pdr' ? await runAbcPdr(model, limits) : await runVigil(model, c, limits, launch, report);
+    run = c.tool === 'abc-pdr' ? await runAbcPdr(model, limits) : c.tool === 'spacer' ? await runSpacer(model, limits) : await runVigil(model, c, limits, launch, report);
   } catch (e) {
     run = { m: NOT_RUN, o: { result: undefined, reason: (e as Error).message, killedBy: undefined }, row: { tool: c.tool } };
   }

@@ -5,7 +5,9 @@
  * circuit by the HWMCC rules, an invariant or k-inductive invariant checked in a fresh Z3 context
  * of its own, a witness circuit by certifaiger's rules on a fresh SAT solver, a termination
  * argument or lasso in a fresh Z3 context and by replay, a lasso of a circuit by aigsim's rule and a
- * liveness witness circuit by certifaiger's rules with its ranking or closed-loop argument. A new claim kind is one check module and
+ * liveness witness circuit by certifaiger's rules with its ranking or closed-loop argument, a model
+ * of a clause system read back from its text and checked clause by clause in a fresh Z3 context, a
+ * derivation of false replayed by evaluation against the clauses as read. A new claim kind is one check module and
  * one line in `CHECKS`.
  *
  * The Z3-based checks are imported when a claim needs them: `vigil check` on a circuit checks its
@@ -46,6 +48,8 @@ const CHECKS: { readonly [K in Claim['kind']]: { readonly name: string; readonly
   'lasso-run': { name: 'lasso', how: 'checked independently: the run replays and comes back to a state it has been in', check: async (c) => (await import('./lasso.js')).checkLasso(c.model, c.certificate) },
   'lasso-witness': { name: 'lasso witness', how: 'simulated on the circuit by aigsim\'s rule: every justice literal and fairness constraint true on the loop, which comes back to its start', check: (c) => checkLassoWitness(c.aig, c.justice, c.run) },
   'liveness-circuit': { name: 'liveness witness circuit', how: 'checked independently by certifaiger\'s liveness rules (the safety rules, then the ranking and closed-loop arguments)', check: (c, deadline) => checkLivenessWitness(c.aig, c.justice, c.proof, { deadline }) },
+  'chc-model': { name: 'model of the clauses', how: 'read back from its text and checked clause by clause in a fresh solver context', check: async (c) => (await import('./chc-model.js')).checkChcModelText(c.system, c.text) },
+  'chc-derivation': { name: 'derivation of false', how: 'replayed by evaluation against the clauses as read', check: async (c) => (await import('./chc-derivation.js')).replayDerivation(c.system, c.derivation) },
 };
 
 /** Every claim kind (the `--json` schema lists them). */

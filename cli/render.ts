@@ -14,7 +14,7 @@ import type { Interpreter, Location } from '../formalisms/interpreter.js';
 import type { Trace } from '../formalisms/trace.js';
 import type { Checked, Problem } from '../formalisms/problem.js';
 import type { Property } from '../formalisms/property-kinds.js';
-import { fails, shownAs, type Verdict } from '../formalisms/property-kinds.js';
+import { answerOf, fails, shownAs, type Verdict } from '../formalisms/property-kinds.js';
 import type { Result, Statistics, UnknownReason } from '../formalisms/result.js';
 import { certificateTitle, type Certificate, type NonterminationCertificate, type TerminationCertificate } from '../formalisms/certificate.js';
 import type { Header, PropertyReport } from './protocol.js';
@@ -109,15 +109,24 @@ function bracket(algorithm: string | undefined, stats: Statistics): string {
   return `[${algorithm ? `${algorithm}, ` : ''}${(stats.timeMs / 1000).toFixed(2)} s, ${stats.solverChecks} solver checks]`;
 }
 
-function verdictText(verdict: Verdict, reason: UnknownReason | undefined): string {
-  return `${verdict.toUpperCase()}${reason ? ` (${reason.detail})` : ''}`;
+type Words = Problem['verdictWords'];
+
+/** The verdict in the words of the format's field, where the problem has them (CHC-COMP's `sat`). */
+function wordFor(words: Words, verdict: Verdict): string | undefined {
+  const answer = answerOf(verdict);
+  return words && answer !== 'unknown' ? words[answer] : undefined;
+}
+
+function verdictText(verdict: Verdict, reason: UnknownReason | undefined, words: Words): string {
+  const word = wordFor(words, verdict);
+  return `${verdict.toUpperCase()}${reason ? ` (${reason.detail})` : ''}${word ? ` (${words!.by}: ${word})` : ''}`;
 }
 
 /** The file's line (verdict, algorithm, time, solver checks), then one line per property when there are several. */
-function summaryLines(file: string, algorithm: string | undefined, s: Summary): string[] {
-  const head = `${file}: ${verdictText(s.verdict, s.reason)}  ${bracket(algorithm, s.stats)}`;
+function summaryLines(file: string, algorithm: string | undefined, s: Summary, words?: Words): string[] {
+  const head = `${file}: ${verdictText(s.verdict, s.reason, words)}  ${bracket(algorithm, s.stats)}`;
   if (s.reports.length <= 1) return [head];
-  return [head, ...s.reports.map((r) => `  ${r.name}: ${verdictText(r.verdict, r.reason)}  ${bracket(undefined, r.stats)}`)];
+  return [head, ...s.reports.map((r) => `  ${r.name}: ${verdictText(r.verdict, r.reason, words)}  ${bracket(undefined, r.stats)}`)];
 }
 
 /** The lines of a certificate's text in the model's syntax, without its comments. */
@@ -146,7 +155,7 @@ function details(problem: Problem, c: Checked): string[] {
 }
 
 export function humanVerdict(problem: Problem, header: Header, checked: readonly Checked[], summary: Summary): string {
-  const lines = summaryLines(problem.file, header.algorithm, summary);
+  const lines = summaryLines(problem.file, header.algorithm, summary, problem.verdictWords);
   if (checked.length === 1) return [...lines, ...details(problem, checked[0]!)].join('\n');
   for (const c of checked) {
     const more = details(problem, c);
@@ -163,13 +172,18 @@ const reasonJson = (r: UnknownReason | undefined) => (r ? { reason: r.detail, re
  */
 function summaryJson(
   file: string, header: Header | undefined, s: Summary, version: string,
-  top: Record<string, unknown>, extras: readonly Record<string, unknown>[], outputs: readonly string[],
+  top: Record<string, unknown>, extras: readonly Record<string, unknown>[], outputs: readonly string[], words?: Words,
 ): string {
+  const said = (v: Verdict) => {
+    const word = wordFor(words, v);
+    return word ? { formatVerdict: word } : {};
+  };
   return JSON.stringify({
     vigil: version,
     file,
     formalism: header?.formalism ?? null,
     verdict: s.verdict,
+    ...said(s.verdict),
     ...reasonJson(s.reason),
     algorithm: header?.algorithm ?? null,
     options: header?.options ?? {},
@@ -177,7 +191,7 @@ function summaryJson(
     statistics: s.stats,
     ...top,
     properties: s.reports.map((r, i) => ({
-      name: r.name, verdict: r.verdict, ...reasonJson(r.reason), timeMs: r.stats.timeMs, statistics: r.stats, ...extras[i],
+      name: r.name, verdict: r.verdict, ...said(r.verdict), ...reasonJson(r.reason), timeMs: r.stats.timeMs, statistics: r.stats, ...extras[i],
     })),
     outputs,
   }, null, 2);
@@ -238,7 +252,7 @@ export function jsonVerdict(problem: Problem, header: Header, checked: readonly 
   const single = checked.length === 1;
   const extras = certs.map(({ certificate, proof }) => ({ ...(certificate ? { certificate } : {}), ...(single ? {} : proof) }));
   const top = { ...(single ? certs[0]!.proof ?? {} : {}), ...(context.report === undefined ? {} : { report: context.report }) };
-  return summaryJson(problem.file, header, summary, context.version, top, extras, context.outputs);
+  return summaryJson(problem.file, header, summary, context.version, top, extras, context.outputs, problem.verdictWords);
 }
 
 /**

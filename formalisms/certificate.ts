@@ -33,6 +33,8 @@ import type { Trace } from './trace.js';
 import type { Aig, Lit } from './aig.js';
 import type { Run } from './aig-eval.js';
 import type { Btor2Model } from './frontends/btor2/model.js';
+import type { ChcSystem } from './frontends/chc/clauses.js';
+import type { ChcDerivation } from './frontends/chc/derivation.js';
 
 /** A clause over latch literals (`2 * node + negated`) of a circuit. */
 export type Clause = readonly Lit[];
@@ -204,7 +206,8 @@ export type Certificate = CertificateOf[keyof CertificateOf][keyof CertificateOf
  * those about a circuit name the file's own graph and property (an HWMCC witness, simulated by the
  * HWMCC rules; a witness circuit in certifaiger's format, checked by certifaiger's rules); a
  * BTOR2 model's counterexample is the btorsim witness written for it, replayed on the BTOR2
- * simulator.
+ * simulator; the claims about a clause system name the system as read (a model of its clauses, a
+ * derivation of false).
  */
 export type Claim =
   | { readonly kind: 'trace'; readonly model: Interpreter; readonly trace: Trace }
@@ -216,7 +219,11 @@ export type Claim =
   | { readonly kind: 'liveness-circuit'; readonly aig: Aig; readonly justice: number; readonly proof: LivenessWitness }
   | { readonly kind: 'btor2-witness'; readonly model: Btor2Model; readonly property: number; readonly witness: string }
   | { readonly kind: 'transition-invariant'; readonly model: Interpreter; readonly certificate: TerminationCertificate }
-  | { readonly kind: 'recurrent-set' | 'lasso-run'; readonly model: Interpreter; readonly certificate: NonterminationCertificate };
+  | { readonly kind: 'recurrent-set' | 'lasso-run'; readonly model: Interpreter; readonly certificate: NonterminationCertificate }
+  /** A model of a clause system, as the `define-fun`s its writer prints: read back, every clause valid under it. */
+  | { readonly kind: 'chc-model'; readonly system: ChcSystem; readonly text: string }
+  /** A derivation of false from a clause system: ground clause instances, replayed. */
+  | { readonly kind: 'chc-derivation'; readonly system: ChcSystem; readonly derivation: ChcDerivation };
 
 /** The claims of a certificate over an interpreter view, as every word-level front end makes them. */
 export function modelClaims(model: Interpreter, c: Certificate): Claim[] {

@@ -50,6 +50,18 @@ export interface Output {
   readonly download?: string;
 }
 
+/**
+ * The answers as the format's own field words them, where it has words of its own (CHC-COMP:
+ * `sat` for a property that holds, `unsat` for one that fails): shown beside Vigil's verdict,
+ * which keeps its exit codes.
+ */
+interface VerdictWords {
+  readonly holds: string;
+  readonly fails: string;
+  /** Whose words they are, for people: `CHC-COMP`. */
+  readonly by: string;
+}
+
 export interface Problem {
   readonly file: string;
   /** The front end that read the file: the run's `formalism` in `--json`. */
@@ -63,6 +75,8 @@ export interface Problem {
   /** Why there is no safety property to check, at the place in the file that says so. */
   readonly noProperty?: InputError;
   readonly theories: ReadonlySet<Theory>;
+  /** The verdicts in the format's field's own words, where it has them. */
+  readonly verdictWords?: VerdictWords;
   /** Counts for `vigil parse`. */
   summary(): string;
   /** What the engines check for a property. */

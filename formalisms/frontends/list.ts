@@ -5,3 +5,4 @@ export { T2 } from './t2/index.js';
 export { LISP_STS, STS } from './sts/index.js';
 export { GRAPH } from './explicit/index.js';
 export { BTOR2 } from './btor2/index.js';
+export { CHC } from './chc/index.js';

@@ -44,6 +44,8 @@ const FIXTURES: readonly Fixture[] = [
   { file: corpus('liveness/lmcs06/lmcs06short1.aig'), expected: 'fails' },
   { file: corpus('btor2/unit/pono/cnt-3bits-wrap-safe-kind-bound1.btor2'), expected: 'holds' },
   { file: corpus('btor2/unit/btor2tools/count2.btor2'), expected: 'fails' },
+  { file: model('loop.smt2'), expected: 'holds' },
+  { file: model('loop-bug.smt2'), expected: 'fails' },
 ];
 
 /** Bounded settings where an engine would otherwise search until its time limit. */

@@ -1,0 +1,85 @@
+/**
+ * CHC files end to end through the `vigil` command: `parse` summarises the clause system, `show`
+ * draws the clause graph, `check` answers in CHC-COMP's words beside Vigil's (human and `--json`)
+ * with its certificate checked in the clauses' terms as well (`--certificate` writes the model
+ * that cvc5 validates, or the derivation of false), bad input and nonlinear systems exit 2 at
+ * their place, and the bench runs Vigil's configurations on CHC files.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Ajv } from 'ajv';
+import { ROOT, vigil } from '../support/cli.js';
+import { CHC_DIR, chcTaskProblem, cvc5Rejects } from '../support/chc.js';
+import { applies, parseConfig } from '../../bench/configs.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'vigil-chc-cli-'));
+const SAT = 'theta-chc-comp24/chc-comp24-LIA-Lin-021.smt2';
+const UNSAT = 'theta-chc-comp24/chc-comp24-LIA-Lin-015.smt2';
+const NONLINEAR = 'chc-comp25/LIA-Nonlin/hopv/lia/mochi/apply_000.smt2';
+
+describe('vigil on CHC-COMP files', () => {
+  it('parse summarises predicates, arities and clauses', () => {
+    const r = vigil(['parse', CHC_DIR + SAT]);
+    expect(r.code).toBe(0);
+    expect(r.stdout.trim()).toBe(`${CHC_DIR + SAT}: chc; 3 predicates (main@verifier.error.split/0, main@_bb/3, main@entry/2); 5 clauses: 1 fact, 1 query; linear; 3 variables`);
+  });
+
+  it('show draws the clause graph: predicates as locations with their names as written', () => {
+    const r = vigil(['show', CHC_DIR + SAT]);
+    expect(r.code).toBe(0);
+    for (const name of ['init', 'main@_bb', 'main@entry', 'main@verifier.error.split', 'false']) expect(r.stdout).toContain(`label="${name}"`);
+  });
+
+  it('check proves a sat system and writes a model that cvc5 validates', () => {
+    const cert = join(dir, 'model.smt2');
+    const r = vigil(['check', CHC_DIR + SAT, '--algorithm', 'cegar', '--certificate', cert]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/: SAFE \(CHC-COMP: sat\)  \[cegar, /);
+    const text = readFileSync(cert, 'utf8');
+    expect(text).toMatch(/^\(define-fun main@_bb \(\(x0 Int\) \(x1 Int\) \(x2 Int\)\) Bool /m);
+    expect(cvc5Rejects(chcTaskProblem(SAT).chc.system, text)).toEqual([]);
+  });
+
+  it('check refutes an unsat system with a counterexample through the predicates, and writes its derivation', () => {
+    const cert = join(dir, 'derivation.smt2');
+    const r = vigil(['check', CHC_DIR + UNSAT, '--algorithm', 'bmc', '--json', '--certificate', cert]);
+    expect(r.code).toBe(1);
+    const j = JSON.parse(r.stdout) as { verdict: string; formatVerdict: string; formalism: string; properties: { name: string; formatVerdict: string }[] };
+    const validate = new Ajv({ allErrors: true }).compile(JSON.parse(readFileSync(join(ROOT, 'cli/verdict.schema.json'), 'utf8')));
+    expect(validate(j), JSON.stringify(validate.errors)).toBe(true);
+    expect([j.verdict, j.formatVerdict, j.formalism, j.properties[0]!.name, j.properties[0]!.formatVerdict]).toEqual(['unsafe', 'unsat', 'chc', 'false', 'unsat']);
+    const steps = readFileSync(cert, 'utf8').split('\n').filter((l) => l.startsWith('(step'));
+    expect(steps.length).toBeGreaterThan(1);
+    expect(steps[0]).toMatch(/^\(step 1 \(clause \d+ \d+\) /);
+    expect(steps.at(-1)).toMatch(/ false\)$/);
+    const human = vigil(['check', CHC_DIR + UNSAT, '--algorithm', 'bmc']);
+    expect(human.stdout).toMatch(/: UNSAFE \(CHC-COMP: unsat\)  \[bmc, /);
+  });
+
+  it('the outputs a CHC file offers are its own: --witness is refused before the run', () => {
+    const r = vigil(['check', CHC_DIR + SAT, '--witness', join(dir, 'x.wit')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('constrained Horn clause systems (CHC-COMP), which offer --cex, --certificate');
+  });
+
+  it('a nonlinear system and a malformed file exit 2 at their place', () => {
+    const r = vigil(['check', CHC_DIR + NONLINEAR]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/apply_000\.smt2:49:9: nonlinear clause: its body has 2 predicate atoms/);
+    expect(r.stderr).toContain('\n            ^');
+    const bad = join(dir, 'bad.smt2');
+    writeFileSync(bad, '(set-logic HORN)\n(declare-fun p (Int) Bool)\n(assert (forall ((x Int)) (=> (> (* x x) 0) (p x))))\n');
+    const b = vigil(['check', bad]);
+    expect(b.code).toBe(2);
+    expect(b.stderr).toBe(`${bad}:3:34: nonlinear multiplication: at most one factor of * may mention a variable (Vigil checks linear arithmetic)\n`
+      + '    (assert (forall ((x Int)) (=> (> (* x x) 0) (p x))))\n                                     ^\n');
+  });
+
+  it('the bench runs Vigil\'s configurations on CHC files, read as CFAs', () => {
+    expect(applies(parseConfig('default'), 'chc')).toBe(true);
+    expect(applies(parseConfig('{"domain":"PRED_BOOL","encoding":"LBE"}'), 'chc')).toBe(true);
+    expect(applies(parseConfig('abc-pdr'), 'chc')).toBe(false);
+  });
+});
