@@ -344,13 +344,13 @@ describe('usage', () => {
   });
 
   const bad: [string[], RegExp][] = [
-    [['check', model('counter.cfa'), '--algorithm', 'pdr'], /^error: option '--algorithm <name>' argument 'pdr' is invalid\. Allowed choices are cegar, bmc, ic3, imc, impact, kind, pdkind, portfolio, termination\.$/],
+    [['check', model('counter.cfa'), '--algorithm', 'pdr'], /^error: option '--algorithm <name>' argument 'pdr' is invalid\. Allowed choices are cegar, bmc, ic3, imc, impact, kind, pdkind, portfolio, termination, live, klive, lasso-bmc\.$/],
     [['check', model('counter.cfa'), '--domain', 'BOX'], /Allowed choices are EXPL, PRED_BOOL, PRED_CART, PRED_SPLIT\.$/],
     [['check', model('counter.cfa'), '--bound', 'ten'], /--bound must be a whole number, got 'ten'/],
     [['check', model('counter.cfa'), '--timeout', '-1'], /--timeout must be a positive number of seconds/],
     [['check', model('counter.cfa'), '--search', 'SIDEWAYS'], /--search must be BFS, DFS, ERR, ERR_DFS, DFS_ERR or weights W_D,W_E/],
     [['check', model('counter.cfa'), '--bogus'], /^error: unknown option '--bogus' \(see --help\)$/],
-    [['check', model('counter.cfa'), '--algorithm', 'cegar', '--bound', '5'], /^--bound is an option of bmc, imc, kind, pdkind and portfolio, not of cegar$/],
+    [['check', model('counter.cfa'), '--algorithm', 'cegar', '--bound', '5'], /^--bound is an option of bmc, imc, kind, pdkind, portfolio, klive and lasso-bmc, not of cegar$/],
     [['check', model('ring.aag'), '--property', 'b3'], /^--property b3: .*ring\.aag has one property, b0$/],
     [['check', model('counter.cfa'), '--boun', '3'], /^error: unknown option '--boun' \(did you mean --bound\?\)$/],
     [['show', model('counter.cfa'), '--format', 'png'], /Allowed choices are dot, svg\.$/],
