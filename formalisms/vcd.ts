@@ -5,6 +5,10 @@
  * at time t; the dump ends at time `cycles`, so the last cycle has its width too.
  */
 import type { Signal, Waveform } from './waveform.js';
+import type { Output } from './problem.js';
+import type { Certificate } from './certificate.js';
+import type { Property } from './property-kinds.js';
+import { answerOf } from './property-kinds.js';
 
 /** Identifier codes: printable ASCII from `!` to `~`, base 94. */
 function code(k: number): string {
@@ -53,4 +57,18 @@ export function vcdText(w: Waveform, header: VcdHeader): string {
   }
   out.push(`#${w.cycles}`);
   return `${out.join('\n')}\n`;
+}
+
+/** `--vcd` as a circuit format offers it: the waveform of each failing property's counterexample. */
+export function vcdOutput(model: string, waveform: (p: Property, c: Certificate) => Waveform): Output {
+  return {
+    name: 'vcd',
+    scope: 'property',
+    download: '.vcd',
+    write: ([c]) => {
+      const { property: p, result: r } = c!;
+      if (r.verdict === 'unknown' || answerOf(r.verdict) !== 'fails') return undefined;
+      return vcdText(waveform(p, r.certificate), { version: 'Vigil', comment: `counterexample to ${p.name} of ${model}` });
+    },
+  };
 }

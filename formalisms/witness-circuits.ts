@@ -84,6 +84,11 @@ function lower(e: Expr, leaf: ReadonlyMap<VarDecl, Lit>, and: (a: Lit, b: Lit) =
 type WitnessFileKind = { readonly kind: 'witness'; readonly k?: number } | { readonly kind: 'k-invariant'; readonly k: number; readonly simplePath: boolean };
 
 /** A witness circuit as a certificate file of `model` (its name), ASCII or binary AIGER, with the comments HWMCC's certified track reads. */
+/** Whether a circuit file goes to `path` in binary AIGER: its name says `.aig`, or it leaves the encoding open and the caller prefers binary (HWMCC's harness). */
+export function binaryPath(path: string, options?: { readonly preferBinary?: boolean }): boolean {
+  return path.endsWith('.aig') || (options?.preferBinary === true && !path.endsWith('.aag'));
+}
+
 export function witnessFile(model: string, p: CircuitProperty, hwmccName: string, witness: Aig, what: WitnessFileKind, binary: boolean): string | Uint8Array {
   const comments = what.kind === 'k-invariant'
     ? [`Certificate of ${model} by vigil: property ${p.name} with the ${what.k}-inductive invariant o0${what.simplePath ? ' (over simple paths)' : ''}.`,

@@ -38,10 +38,10 @@ import type { Property } from '../../property-kinds.js';
 import type { Certificate, Claim, Clause, LivenessWitness } from '../../certificate.js';
 import { answerOf } from '../../property-kinds.js';
 import { cexOutput } from '../word-level.js';
-import { vcdText } from '../../vcd.js';
+import { vcdOutput } from '../../vcd.js';
 import { text } from '../frontend.js';
 import { kInductionWitness } from '../../k-witness.js';
-import { clausesWitness, exprWitness, witnessFile } from '../../witness-circuits.js';
+import { binaryPath, clausesWitness, exprWitness, witnessFile } from '../../witness-circuits.js';
 import { aigerHighlight } from './highlight.js';
 import { circuitWaveform } from './waveform.js';
 import { lassoOnFile, livenessWitness } from './live-witness.js';
@@ -257,16 +257,7 @@ export function aigerProblem(path: string, file: AigerFile, source?: Uint8Array)
         ...(r.verdict !== 'unknown' && answerOf(r.verdict) === 'fails' ? { run: fileRun(property, r.certificate) } : {}),
       }))),
     },
-    {
-      name: 'vcd',
-      scope: 'property',
-      download: '.vcd',
-      write: ([c]) => {
-        const { property: p, result: r } = c!;
-        if (r.verdict === 'unknown' || answerOf(r.verdict) !== 'fails') return undefined;
-        return vcdText(circuitWaveform(aig, fileRun(p, r.certificate)), { version: 'Vigil', comment: `counterexample to ${p.name} of ${path}` });
-      },
-    },
+    vcdOutput(path, (p, c) => circuitWaveform(aig, fileRun(p, c))),
     {
       name: 'certificate',
       scope: 'property',
@@ -274,7 +265,7 @@ export function aigerProblem(path: string, file: AigerFile, source?: Uint8Array)
       write: ([c], file, options) => {
         const { property: p, result: r } = c!;
         if (r.verdict === 'unknown' || answerOf(r.verdict) !== 'holds') return undefined;
-        return certificateFile(p, r.certificate, file.endsWith('.aig') || (options?.preferBinary === true && !file.endsWith('.aag')));
+        return certificateFile(p, r.certificate, binaryPath(file, options));
       },
     },
   ];

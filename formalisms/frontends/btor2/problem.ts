@@ -33,7 +33,7 @@ import { printSts } from '../../sts-print.js';
 import { stsInterpreter } from '../../sts-semantics.js';
 import type { Task, Theory } from '../../task.js';
 import type { Trace, TraceState } from '../../trace.js';
-import { clausesWitness, witnessFile } from '../../witness-circuits.js';
+import { binaryPath, clausesWitness, witnessFile } from '../../witness-circuits.js';
 import { printAag, printAig } from '../../aig-print.js';
 import { CONSTANTS, OPERATORS, type Btor2Model, type Sort } from './model.js';
 import { blast, runOfCircuit, type Blasted } from './blast.js';
@@ -42,7 +42,7 @@ import { printWitness } from './witness.js';
 import { invariantFile } from './invariant-file.js';
 import { WordLevel, runOfTrace, type WordLevelView } from './words.js';
 import { btor2Waveform } from './waveform.js';
-import { vcdText } from '../../vcd.js';
+import { vcdOutput } from '../../vcd.js';
 import { keywordHighlighter } from '../../report-view.js';
 
 /** BTOR2's keywords for the report: the sorts, the lines about states and properties, the constants and the operators. */
@@ -163,16 +163,7 @@ export function btor2Problem(file: string, model: Btor2Model, source: Uint8Array
         return r.verdict !== 'unknown' && answerOf(r.verdict) === 'fails' ? witnessText(p, r.certificate) : undefined;
       },
     },
-    {
-      name: 'vcd',
-      scope: 'property',
-      download: '.vcd',
-      write: ([c]) => {
-        const { property: p, result: r } = c!;
-        if (r.verdict === 'unknown' || answerOf(r.verdict) !== 'fails') return undefined;
-        return vcdText(btor2Waveform(model, runOf(p, r.certificate)), { version: 'Vigil', comment: `counterexample to ${p.name} of ${file}` });
-      },
-    },
+    vcdOutput(file, (p, c) => btor2Waveform(model, runOf(p, c))),
     {
       name: 'certificate',
       scope: 'property',
@@ -182,7 +173,7 @@ export function btor2Problem(file: string, model: Btor2Model, source: Uint8Array
         if (r.verdict === 'unknown' || answerOf(r.verdict) !== 'holds') return undefined;
         const cert = r.certificate;
         if (cert.kind === 'latch-clauses' || cert.kind === 'k-induction') {
-          const binary = path.endsWith('.aig') || (options?.preferBinary === true && !path.endsWith('.aag'));
+          const binary = binaryPath(path, options);
           return witnessFile(`${file} (bit-blasted)`, p, p.name, witnessCircuit(p, cert), { kind: 'witness', ...(cert.kind === 'k-induction' ? { k: cert.depth } : {}) }, binary);
         }
         if (cert.kind === 'invariant') {
