@@ -54,6 +54,8 @@ function algorithmHelp(): string {
 }
 
 const OUTPUTS = outputOptions(FRONT_ENDS);
+/** The extensions of the files `vigil show` draws. */
+const AUTOMATA = FRONT_ENDS.filter((f) => f.automata).flatMap((f) => f.extensions).join(', ');
 
 /** The options commander parsed, with the engine options and the outputs apart. */
 function checkOptions(parsed: Record<string, unknown>): CheckOptions {
@@ -177,7 +179,7 @@ async function demo(): Promise<number> {
 async function show(file: string, opts: { format: 'dot' | 'svg'; output?: string }): Promise<number> {
   const { loadProblem } = await import('../formalisms/frontends/index.js');
   const loaded = await loadProblem(file);
-  if (!loaded.drawing) throw new FileError(`${file}: show draws automata (${FRONT_ENDS.filter((f) => !f.circuits && f.name !== 'sts').flatMap((f) => f.extensions).join(', ')}); this is one of the ${frontEndOf(file).title}`);
+  if (!loaded.drawing) throw new FileError(`${file}: show draws automata (${AUTOMATA}); this is one of the ${frontEndOf(file).title}`);
   const dot = loaded.drawing();
   const text = opts.format === 'svg' ? await (await import('./outputs/svg.js')).svg(dot) : dot;
   if (opts.output === undefined) process.stdout.write(text);
@@ -282,7 +284,7 @@ ${EXIT_HELP}`);
 
   p.command('show')
     .description('draw a model that is an automaton as a graph: locations (initial bold, final double, error red), edges labelled with their statements')
-    .argument('<file>', 'CFA model (.cfa, .theta, .lisp.cfa, .t2)')
+    .argument('<file>', `a model that is an automaton (${AUTOMATA})`)
     .addOption(new Option('--format <f>', 'Graphviz DOT text, or SVG rendered by Graphviz').choices(['dot', 'svg']).default('dot'))
     .option('-o, --output <file>', 'write to this file instead of standard output')
     .action((file: string, opts: { format: 'dot' | 'svg'; output?: string }) => run(show(file, opts)));

@@ -25,6 +25,8 @@ export interface FrontEnd {
   readonly outputs: readonly OutputSpec[];
   /** Whether its problems have a circuit view (the bit-level engines'): the benchmarks ask before reading a file. */
   readonly circuits: boolean;
+  /** Whether its problems are automata, which `vigil show` draws (control-flow automata, clause graphs). */
+  readonly automata?: boolean;
   load(file: string, bytes: Uint8Array): Promise<Problem>;
 }
 

@@ -12,6 +12,7 @@ export const CFA: FrontEnd = {
   extensions: ['.cfa', '.theta'],
   outputs: [CEX, CERTIFICATE, REPORT],
   circuits: false,
+  automata: true,
   load: async (file, bytes) => {
     const [{ parseCfa }, { cfaProblem }] = await Promise.all([import('./read.js'), import('./problem.js')]);
     return cfaProblem(file, bytes, parseCfa(text(bytes), file), text(bytes));

@@ -16,6 +16,7 @@ export const CHC: FrontEnd = {
     REPORT,
   ],
   circuits: false,
+  automata: true,
   load: async (file, bytes) => {
     const [{ readChc }, { chcProblem }] = await Promise.all([import('./read.js'), import('./problem.js')]);
     return chcProblem(file, bytes, readChc(text(bytes), file));

@@ -11,6 +11,7 @@ export const GRAPH: FrontEnd = {
     REPORT,
   ],
   circuits: false,
+  automata: true,
   load: async (file, bytes) => {
     const [{ parseGraph }, { graphProblem }] = await Promise.all([import('./read.js'), import('./problem.js')]);
     return graphProblem(file, bytes, parseGraph(text(bytes), file));

@@ -12,6 +12,7 @@ export const T2: FrontEnd = {
   extensions: ['.t2'],
   outputs: [CEX, { name: 'certificate', help: 'TERMINATING / NONTERMINATING: the transition invariant or the lasso, in T2\'s expression syntax' }, REPORT],
   circuits: false,
+  automata: true,
   load: async (file, bytes) => {
     const [{ parseT2 }, { cfaProblem }] = await Promise.all([import('./read.js'), import('../cfa/problem.js')]);
     const name = basename(file).replace(/\.t2$/i, '');
