@@ -143,6 +143,7 @@ export async function runCheck(problem: Problem, planned: Plan, opts: CheckOptio
       ? jsonVerdict(problem, header, checked, summary, { version: VERSION, outputs, ...(reportFile === undefined ? {} : { report: reportFile }) })
       : humanVerdict(problem, header, checked, summary),
     panel: panelOf(problem, checked),
+    ...(problem.verdictWords ? { words: problem.verdictWords } : {}),
   };
 }
 

@@ -6,6 +6,7 @@
  * the finished result.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import type { VerdictWords } from '../formalisms/problem.js';
 import type { Progress } from '../engines/run.js';
 import type { Settings } from '../engines/engine.js';
 import type { Statistics, UnknownReason } from '../formalisms/result.js';
@@ -131,6 +132,8 @@ export interface CheckResult {
   readonly text: string;
   /** The property the verdict panel shows in detail, and what it shows. */
   readonly panel: Panel;
+  /** The verdicts in the words of the format's field, where it has them (CHC-COMP's sat and unsat). */
+  readonly words?: VerdictWords;
 }
 
 /** A run that ended in an error (bad input, a failed certificate, a bug): message for stderr. */

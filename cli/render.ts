@@ -112,7 +112,7 @@ function bracket(algorithm: string | undefined, stats: Statistics): string {
 type Words = Problem['verdictWords'];
 
 /** The verdict in the words of the format's field, where the problem has them (CHC-COMP's `sat`). */
-function wordFor(words: Words, verdict: Verdict): string | undefined {
+export function wordFor(words: Words, verdict: Verdict): string | undefined {
   const answer = answerOf(verdict);
   return words && answer !== 'unknown' ? words[answer] : undefined;
 }

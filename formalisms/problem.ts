@@ -55,7 +55,7 @@ export interface Output {
  * `sat` for a property that holds, `unsat` for one that fails): shown beside Vigil's verdict,
  * which keeps its exit codes.
  */
-interface VerdictWords {
+export interface VerdictWords {
   readonly holds: string;
   readonly fails: string;
   /** Whose words they are, for people: `CHC-COMP`. */

@@ -11,6 +11,7 @@ import type { CounterexampleTable } from '../protocol.js';
 import type { CheckResult } from '../protocol.js';
 import { answerOf, type Verdict } from '../../formalisms/property-kinds.js';
 import { fit, seconds } from './dashboard.js';
+import { wordFor } from '../render.js';
 
 /** Steps shown from each end of a long counterexample. */
 const ENDS = 6;
@@ -57,6 +58,12 @@ export function tableLines(t: CounterexampleTable, width: number): string[] {
 
 const colour = (v: Verdict) => ({ holds: 'green', fails: 'red', unknown: 'yellow' } as const)[answerOf(v)];
 
+/** The verdict in the format's own words beside Vigil's (`SAFE (CHC-COMP: sat)`), where it has them. */
+function said(result: CheckResult, verdict: Verdict) {
+  const word = wordFor(result.words, verdict);
+  return word === undefined ? null : <Text bold> ({result.words!.by}: {word})</Text>;
+}
+
 export function VerdictPanel({ result, width }: { result: CheckResult; width: number }) {
   const inner = Math.max(20, width - 4);
   const p = result.panel;
@@ -66,12 +73,14 @@ export function VerdictPanel({ result, width }: { result: CheckResult; width: nu
     <Box flexDirection="column" borderStyle="round" borderColor={color} paddingX={1} width={width}>
       <Text>
         <Text bold color={color}>{result.verdict.toUpperCase()}</Text>
+        {said(result, result.verdict)}
         {result.reason ? <Text color={color}> ({fit(result.reason.detail, inner - 40)})</Text> : null}
         <Text dimColor>  {seconds(result.stats.timeMs)}, {result.stats.solverChecks} solver checks, exit {result.code}</Text>
       </Text>
       {several ? result.reports.map((r) => (
         <Text key={r.name}>
           {'  '}{r.name}: <Text color={colour(r.verdict)}>{r.verdict.toUpperCase()}</Text>
+          {said(result, r.verdict)}
           {r.reason ? <Text color={colour(r.verdict)}> ({r.reason.detail})</Text> : null}
           <Text dimColor>  {seconds(r.stats.timeMs)}, {r.stats.solverChecks} solver checks</Text>
         </Text>

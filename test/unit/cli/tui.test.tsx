@@ -127,6 +127,16 @@ describe('the verdict panel', () => {
     expect(f).toContain('Loop: x = 0');
   });
 
+  it('says the verdict in the format\'s words beside Vigil\'s (CHC-COMP: sat / unsat)', () => {
+    const words = { holds: 'sat', fails: 'unsat', by: 'CHC-COMP' };
+    const panel = { property: 'query', kind: 'invariant', title: 'inductive invariant', locations: 1, conjuncts: 1, invariant: ['inv: x >= 0'] } as const;
+    const safe = render(<VerdictPanel result={{ ...result({ verdict: 'safe', code: 0, panel }), words }} width={80} />).lastFrame()!;
+    expect(safe).toMatch(/SAFE \(CHC-COMP: sat\)/);
+    const table: CounterexampleTable = { columns: ['location', 'x0'], rows: [['inv', '0'], ['error', '-1']], actions: ['clause 2'] };
+    const unsafe = render(<VerdictPanel result={{ ...result({ verdict: 'unsafe', code: 1, panel: { property: 'query', kind: 'trace', title: 'counterexample of 1 step', table } }), words }} width={80} />).lastFrame()!;
+    expect(unsafe).toMatch(/UNSAFE \(CHC-COMP: unsat\)/);
+  });
+
   it('UNSAFE: the counterexample as steps by variables with the action per step', () => {
     const table: CounterexampleTable = {
       columns: ['location', 'turn', 'in1'],
