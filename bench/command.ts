@@ -140,11 +140,13 @@ export function addBenchCommands(p: Command, run: (code: Promise<number>) => voi
 
   p.command('table')
     .description('per configuration: models solved per category, unique, wrong, CPU time, as a Markdown table')
-    .argument('<results.csv>', 'the results of `vigil bench --out`')
-    .action((csv: string) => run(usage(async () => {
+    .argument('<results.csv...>', 'the results of `vigil bench --out` (several are read as one)')
+    .option('--by-verdict', 'a line per folder and stated verdict, the configurations and peers side by side, the models only one decides and the members that won')
+    .action((csvs: string[], o: { byVerdict?: boolean }) => run(usage(async () => {
       const { readResults } = await import('./results.js');
-      const { solvedTable } = await import('./table.js');
-      console.log(solvedTable(readResults(csv)));
+      const { solvedTable, verdictTable } = await import('./table.js');
+      const rows = csvs.flatMap((c) => readResults(c));
+      console.log(o.byVerdict ? verdictTable(rows) : solvedTable(rows));
       return 0;
     })));
 

@@ -25,6 +25,8 @@ export const COLUMNS = [
   'host', 'vigilversion', 'cpu', 'worker', 'queuedat', 'startedat', 'finishedat',
   // The run's HTML report (`vigil bench --reports DIR`), blank when none was written.
   'report',
+  // The portfolio's members that answered (one per property), blank for other engines and tools.
+  'winner',
 ] as const;
 
 export type Column = (typeof COLUMNS)[number];

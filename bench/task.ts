@@ -39,7 +39,7 @@ interface VigilJson {
   reasonKind?: UnknownKind;
   algorithm: string;
   options: Record<string, unknown>;
-  statistics: { solverChecks?: number; satCalls?: number };
+  statistics: { solverChecks?: number; satCalls?: number; readonly [counter: string]: number | undefined };
 }
 
 function firstLine(text: string): string {
@@ -59,6 +59,11 @@ export const ownProcess: VigilLaunch = (model, c, limits, report) => {
   return runLimited(process.execPath, args, { wallMs: limits.timeoutS * 1000 + GRACE_MS, memoryMb: limits.memoryMb }, vigilEnv());
 };
 
+/** The portfolio members that answered, from the `won.LABEL` counters of its statistics. */
+function winners(stats: VigilJson['statistics']): string {
+  return Object.keys(stats).filter((k) => k.startsWith('won.')).map((k) => k.slice(4)).join(' ');
+}
+
 async function runVigil(model: Model, c: RunConfig, limits: TaskLimits, launch: VigilLaunch, report?: string): Promise<{ m: Measured; o: Answer; row: Partial<ResultRow> }> {
   if (report !== undefined) rmSync(report, { force: true });
   const m = await launch(model, c, limits, report);
@@ -74,6 +79,7 @@ async function runVigil(model: Model, c: RunConfig, limits: TaskLimits, launch: 
       ...levels, tool: 'vigil', version: VERSION, algorithm: j?.algorithm ?? c.algorithm ?? '',
       solvercalls: String(j ? j.statistics.satCalls ?? j.statistics.solverChecks ?? '' : ''),
       report: report !== undefined && existsSync(report) ? report : '',
+      winner: j ? winners(j.statistics) : '',
     },
   };
 }

@@ -11,6 +11,7 @@ import { stringify } from 'csv-stringify/sync';
 import { describe, expect, it } from 'vitest';
 import { COLUMNS, type ResultRow } from '../../bench/results.js';
 import { cactusPoints, heatmapCells, scatterPoints, VIRTUAL_BEST } from '../../bench/summary.js';
+import { verdictTable } from '../../bench/table.js';
 import { vigil } from '../support/cli.js';
 
 function run(config: string, model: string, category: string, succ: boolean, timems: number, tool = 'vigil'): ResultRow {
@@ -41,6 +42,23 @@ describe('summary', () => {
     expect(cactusPoints(ROWS).filter((p) => p.config === 'B & <C>').map((p) => [p.solved, p.timeS])).toEqual([[1, 2], [2, 3]]);
     const s = scatterPoints(ROWS, 'A', 'B & <C>');
     expect(s.find((p) => p.model === 'plc/y')).toMatchObject({ x: 10, y: 3, outcome: 'only B & <C>' });
+  });
+});
+
+describe('the table by folder and verdict', () => {
+  it('puts configurations and peers side by side, with the models only one decides and the members that won', () => {
+    const rows = [
+      { ...run('default', 'hwmcc20/bv/a.btor2', 'bv', true, 2000), winner: 'ic3-no-ctg' },
+      { ...run('default', 'hwmcc20/bv/b.btor2', 'bv', true, 1000), winner: 'kind-words' },
+      { ...run('default', 'unit/pono/c.btor2', 'pono', false, 3000), expected: 'unsafe' },
+      run('abc-pdr', 'hwmcc20/bv/a.btor2', 'bv', true, 500, 'abc-pdr'), run('abc-pdr', 'hwmcc20/bv/b.btor2', 'bv', false, 9500, 'abc-pdr'),
+      { ...run('abc-pdr', 'unit/pono/c.btor2', 'pono', true, 100, 'abc-pdr'), expected: 'unsafe' },
+    ];
+    const lines = verdictTable(rows).split('\n');
+    expect(lines[0]).toBe('| folder | verdict | models | default (CPU s) | abc-pdr (CPU s) | only default | only abc-pdr | default won by |');
+    expect(lines).toContain('| hwmcc20/bv | safe | 2 | 2/2 (3.0) | 1/2 (10.0) | 1 | 0 | ic3-no-ctg 1, kind-words 1 |');
+    expect(lines).toContain('| unit/pono | unsafe | 1 | 0/1 (3.0) | 1/1 (0.1) | 0 | 1 |  |');
+    expect(lines.at(-1)).toBe('| all |  | 3 | 2/3 (6.0) | 2/3 (10.1) | 1 | 1 | ic3-no-ctg 1, kind-words 1 |');
   });
 });
 
