@@ -23,7 +23,8 @@ import { unknown, type Result } from '../formalisms/result.js';
 import { InputError } from '../lang/errors.js';
 import { CertificateError, checkClaim, claimName } from '../certificates/check.js';
 import { OutOfTime } from '../certificates/witness-circuit.js';
-import { OptionError, offerOf, type Engine, type EngineSpec, type Settings } from '../engines/engine.js';
+import { OptionError, type Engine, type EngineSpec, type Settings } from '../engines/engine.js';
+import { offerFor } from '../engines/level.js';
 import { checkSettings, chooseEngine, engineFor, passConfiguration, passesFor, usesZ3 } from '../engines/registry.js';
 import { forwardAll } from '../engines/passes/pass.js';
 import type { Limits, Reporter } from '../engines/run.js';
@@ -98,7 +99,7 @@ export async function runCheck(problem: Problem, planned: Plan, opts: CheckOptio
   for (const w of problem.warnings) onEvent({ kind: 'note', line: `warning: ${w.render()}` });
   const properties = planned.properties.map((name) => problem.properties.find((p) => p.name === name)!);
   const first = problem.task(properties[0]!);
-  const spec = engineFor(offerOf(first), planned.engine);
+  const spec = engineFor(offerFor(first, opts.settings), planned.engine);
   const engine = await spec.create(opts.settings, ENGINE_CONTEXT);
   const header: Header = {
     file: problem.file, formalism: problem.formalism, algorithm: spec.name, properties: planned.properties,

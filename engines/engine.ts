@@ -67,8 +67,9 @@ export interface EngineLines {
   /** Whether the engine of this name that applies to the offer takes the option. */
   takes(name: string, offer: Offer, option: string): boolean;
   /**
-   * Runs an engine line on a task whose circuit passes have run: the engine made with the passes
-   * of its own options, its result mapped back to the task.
+   * Runs an engine line on a task whose circuit passes have run (or, for a bit-level engine on a
+   * model richer than its circuit, only bit-blasting is left): the engine made with the passes of
+   * its own options, its result mapped back to the task.
    */
   run(line: string, task: Task, limits: Limits, reporter: Reporter, context: EngineContext): Promise<Result>;
 }

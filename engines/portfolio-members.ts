@@ -51,6 +51,27 @@ export const CIRCUIT_MEMBERS: readonly Member[] = [
 ];
 
 /**
+ * The members on a model whose words are richer than its circuit (BTOR2), measured on the 33
+ * `aiger_twin` designs of the BTOR2 development set with a stated verdict (20 s per run, one engine
+ * per process; docs/guide/btor2.md): bit-level IC3 decides 19, bit-level k-induction 8, k-induction
+ * on the words with Z3 7 (the same ones but one, which IC3 proves too), IC3 with implicit predicate
+ * abstraction on the words 8; nothing is decided on the words alone. So the circuit members keep
+ * their order and the words take the k-induction member's place: on two cores the second member is
+ * k-induction on the words, which hands its core to bit-level IC3 after 10 s as the circuit
+ * portfolio's k-induction does; with more cores the word-level IC3 and BMC come after the circuit
+ * portfolio's first four.
+ */
+export const MIXED_MEMBERS: readonly Member[] = [
+  CIRCUIT_MEMBERS[0]!,
+  { label: 'kind-words', line: 'kind --level word', handOver: { to: 'ic3', afterMs: 10_000 } },
+  { label: 'ic3', line: 'ic3' },
+  { label: 'bmc', line: 'bmc' },
+  { label: 'ic3-words', line: 'ic3 --level word' },
+  { label: 'bmc-words', line: 'bmc --level word' },
+  ...CIRCUIT_MEMBERS.slice(4),
+];
+
+/**
  * The word-level members, the default on other tasks, in the order they start, from measurement
  * (docs/guide: "Portfolio" and "Approaches compared": 20-30 s per run on the 42 corpus CFA, PLC and
  * STS models with a known verdict and the 24 generated PLC family models, on a 2-core machine):

@@ -13,11 +13,12 @@
  */
 import type { Task } from '../formalisms/task.js';
 import { unknown } from '../formalisms/result.js';
-import { OptionError, offerOf, type Engine, type EngineContext, type EngineLines, type Settings } from './engine.js';
+import { OptionError, type Engine, type EngineContext, type EngineLines, type Settings } from './engine.js';
 import { BOUND } from './bound.js';
-import { CIRCUIT_MEMBERS, MEMBERS_OPTION, WORD_MEMBERS, type Member } from './portfolio-members.js';
-import { LCORR, LCORR_PASS } from './passes/circuit.js';
-import { forwardAll } from './passes/pass.js';
+import { CIRCUIT_MEMBERS, MEMBERS_OPTION, MIXED_MEMBERS, WORD_MEMBERS, type Member } from './portfolio-members.js';
+import { LEVEL, levelOf, offerFor } from './level.js';
+import { CIRCUIT_PASSES, LCORR, LCORR_PASS } from './passes/circuit.js';
+import type { Pass } from './passes/pass.js';
 import { race, type Entrant, type RacePlan } from './race.js';
 
 const HEAD_START_MS = 300;
@@ -34,50 +35,98 @@ function named(word: string, members: readonly Member[], engines: EngineLines): 
   return { label: word.trim().replace(/\s+/g, ' '), line: word };
 }
 
-/** The member's line for the task, with the portfolio's bound where its engine takes one. */
-function lineFor(m: Member, task: Task, bound: string | undefined, engines: EngineLines): string {
-  const { name } = engines.parse(m.line);
-  const automata = m.onAutomata !== undefined && !task.circuit && task.model.locations.length > 1 ? ` ${m.onAutomata}` : '';
-  const bounded = bound !== undefined && engines.takes(name, offerOf(task), BOUND.name) && !/--bound\b/.test(m.line) ? ` --bound ${bound}` : '';
-  return `${m.line}${automata}${bounded}`;
+/** Whether a member's line checks the words (`--level word`). */
+function onWords(line: string, engines: EngineLines): boolean {
+  return levelOf(engines.parse(line).settings) === 'word';
 }
 
-/** Whether a member's engine applies to the task. */
-function applies(m: Member, task: Task, engines: EngineLines): boolean {
+/**
+ * The member's line for the task: with the portfolio's bound where its engine takes one, and on a
+ * task with a circuit, `--level word` where the portfolio checks the words.
+ */
+function lineFor(m: Member, task: Task, settings: Settings, engines: EngineLines): string {
+  const { name, settings: own } = engines.parse(m.line);
+  const words = levelOf(settings) === 'word' && task.circuit !== undefined && levelOf(own) === undefined && engines.takes(name, offerFor(task, own), LEVEL.name);
+  const offer = offerFor(task, words ? { ...own, [LEVEL.name]: 'word' } : own);
+  const automata = m.onAutomata !== undefined && !offer.circuit && task.model.locations.length > 1 ? ` ${m.onAutomata}` : '';
+  const bound = settings[BOUND.name];
+  const bounded = bound !== undefined && engines.takes(name, offer, BOUND.name) && !/--bound\b/.test(m.line) ? ` --bound ${bound}` : '';
+  return `${m.line}${words ? ' --level word' : ''}${automata}${bounded}`;
+}
+
+/** Whether a member's engine applies to the task, at the level its line (or the portfolio's `--level word`) names. */
+function applies(m: Member, task: Task, settings: Settings, engines: EngineLines): boolean {
   if (m.unless?.some((t) => task.theories.has(t as never))) return false;
-  return engines.applies(engines.parse(m.line).name, offerOf(task));
+  const { name, settings: own } = engines.parse(m.line);
+  return engines.applies(name, offerFor(task, levelOf(settings) === 'word' ? { ...own, [LEVEL.name]: 'word' } : own));
 }
 
-/** The circuit plan: one member per core but at least two, the hand-overs among the default members, the head start. */
-export function circuitPlan(settings: Settings, task: Task, cores: number, engines: EngineLines): RacePlan {
+/** The circuit passes the settings ask for on the task, from `bits` on, without `lcorr` unless asked (engines/passes/circuit.ts). */
+function preprocessing(settings: Settings, task: Task, lcorr: boolean): Pass[] {
+  return CIRCUIT_PASSES.filter((p) => lcorr || p.name !== LCORR.name).flatMap((p) => p.make(settings, task) ?? []);
+}
+
+/**
+ * The plan on a task with a circuit: one member per core but at least two, the hand-overs among the
+ * default members, the head start. The default members are the circuit members, or `list` (the
+ * mixed ones on a model whose words are richer than its circuit, the liveness engines);
+ * `preprocess`: whether the plan preprocesses the circuit for its members on it, latch
+ * correspondence at the head start's end (the portfolio), or the task comes preprocessed (`live`).
+ */
+export function circuitPlan(settings: Settings, task: Task, cores: number, engines: EngineLines, { list = CIRCUIT_MEMBERS, preprocess = true }: { list?: readonly Member[]; preprocess?: boolean } = {}): RacePlan {
   const given = settings[MEMBERS_OPTION.name];
-  const members = given !== undefined ? given.split(',').map((w) => named(w, CIRCUIT_MEMBERS, engines)) : CIRCUIT_MEMBERS.slice(0, Math.max(2, cores));
+  const members = given !== undefined ? given.split(',').map((w) => named(w, list, engines)) : list.slice(0, Math.max(2, cores));
   // more members than cores: they share the first member's core
   const shared = members.length > cores;
   const entrants = members.map((m): Entrant => {
     const h = given === undefined ? m.handOver : undefined;
     // only to a member without a core of its own; sharing the first member's core, back to that one
-    const to = h && !members.some((x) => x.label === h.to) ? CIRCUIT_MEMBERS.find((x) => x.label === h.to)! : undefined;
-    const line = lineFor(m, task, settings.bound, engines);
-    return { label: m.label, line, ...(to ? { handOver: shared ? { afterMs: h!.afterMs } : { label: to.label, line: lineFor(to, task, settings.bound, engines), afterMs: h!.afterMs } } : {}) };
+    const to = h && !members.some((x) => x.label === h.to) ? list.find((x) => x.label === h.to)! : undefined;
+    const line = lineFor(m, task, settings, engines);
+    const next = to && !shared ? lineFor(to, task, settings, engines) : undefined;
+    // a member that checks the words, or hands its core to one that does, is sent the file
+    const words = onWords(line, engines) || (next !== undefined && onWords(next, engines));
+    return {
+      label: m.label, line, ...(words ? { words } : {}),
+      ...(to ? { handOver: next === undefined ? { afterMs: h!.afterMs } : { label: to.label, line: next, afterMs: h!.afterMs } } : {}),
+    };
   });
-  const lcorr = (settings[LCORR.name] ?? LCORR.default) === 'on';
-  return { entrants, headStart: { ms: shared ? SHARED_HEAD_START_MS : HEAD_START_MS, ...(lcorr ? { deferred: LCORR_PASS } : {}) }, atOnce: entrants.length, staggerMs: STAGGER_MS };
+  const lcorr = preprocess && (settings[LCORR.name] ?? LCORR.default) === 'on';
+  return {
+    entrants, ...(preprocess ? { prepare: preprocessing(settings, task, false) } : {}),
+    headStart: { ms: shared ? SHARED_HEAD_START_MS : HEAD_START_MS, ...(lcorr ? { deferred: LCORR_PASS } : {}) }, atOnce: entrants.length, staggerMs: STAGGER_MS,
+  };
 }
 
+/**
+ * The plan on the words: the word-level members that apply, as many at once as there are cores,
+ * the others staggered. On a circuit's own transition system (`--level word` on AIGER) they check
+ * the preprocessed circuit's; on a model richer than its circuit, the model.
+ */
 export function wordPlan(settings: Settings, task: Task, cores: number, engines: EngineLines): RacePlan {
   const given = settings[MEMBERS_OPTION.name];
-  const members = given !== undefined ? given.split(',').map((w) => named(w, WORD_MEMBERS, engines)) : WORD_MEMBERS.filter((m) => applies(m, task, engines));
-  return { entrants: members.map((m) => ({ label: m.label, line: lineFor(m, task, settings.bound, engines) })), atOnce: cores, staggerMs: STAGGER_MS };
+  const members = given !== undefined ? given.split(',').map((w) => named(w, WORD_MEMBERS, engines)) : WORD_MEMBERS.filter((m) => applies(m, task, settings, engines));
+  const words = task.circuit !== undefined && task.modelIsCircuit !== true;
+  return {
+    entrants: members.map((m) => ({ label: m.label, line: lineFor(m, task, settings, engines), ...(words ? { words } : {}) })),
+    ...(task.modelIsCircuit ? { prepare: preprocessing(settings, task, true) } : {}), atOnce: cores, staggerMs: STAGGER_MS,
+  };
+}
+
+/** The plan for the task: on the words, on the circuit, or on both where the words are richer than the circuit (BTOR2). */
+function planOf(settings: Settings, task: Task, cores: number, engines: EngineLines): RacePlan {
+  const level = levelOf(settings);
+  if (!task.circuit || level === 'word') return wordPlan(settings, task, cores, engines);
+  return circuitPlan(settings, task, cores, engines, { list: level === 'bit' || task.modelIsCircuit === true ? CIRCUIT_MEMBERS : MIXED_MEMBERS });
 }
 
 /** The members as the run's configuration shows them: `ic3-no-ctg, kind (then ic3 after 10 s)`. */
-function shown(plan: RacePlan): string {
+export function shown(plan: RacePlan): string {
   return plan.entrants.map((e) => (e.handOver ? `${e.label} (${e.handOver.label === undefined ? 'for' : `then ${e.handOver.label} after`} ${e.handOver.afterMs / 1000} s)` : e.label)).join(', ');
 }
 
 export function createEngine(settings: Settings, context: EngineContext): Engine {
-  const planFor = (task: Task) => (task.circuit ? circuitPlan : wordPlan)(settings, task, context.cores, context.engines);
+  const planFor = (task: Task) => planOf(settings, task, context.cores, context.engines);
   return {
     configuration: (task) => ({ members: shown(planFor(task)), ...(settings.bound === undefined ? {} : { bound: Number(settings.bound) }) }),
     async check(task, limits, reporter) {
@@ -85,8 +134,7 @@ export function createEngine(settings: Settings, context: EngineContext): Engine
       if (plan.entrants.length === 0) return { verdict: 'unknown', reason: unknown('unsupported', 'no engine applies to this model'), stats: { timeMs: 0, solverChecks: 0, solverTimeMs: 0 } };
       // a member alone runs on the circuit with latch correspondence, as any engine would
       if (plan.entrants.length === 1 && plan.headStart?.deferred) {
-        const mapped = await forwardAll([plan.headStart.deferred], task, context);
-        return mapped.back(await race(mapped.task, { ...plan, headStart: { ms: plan.headStart.ms } }, limits, reporter, context));
+        return race(task, { ...plan, prepare: [...plan.prepare ?? [], plan.headStart.deferred], headStart: { ms: plan.headStart.ms } }, limits, reporter, context);
       }
       return race(task, plan, limits, reporter, context);
     },

@@ -7,14 +7,16 @@
  * engine, with the passes its own options ask for.
  *
  * Members run in worker threads, each on the task sent to it once: a circuit as plain data, any
- * other task as the file's bytes, which the worker reads with the file's front end (expressions are
- * hash-consed per thread, so each thread builds its own). A member's result comes back as plain
+ * other task (and any task to a member that checks a model's words) as the file's bytes, which the
+ * worker reads with the file's front end (expressions are hash-consed per thread, so each thread
+ * builds its own). A member's result comes back as plain
  * data (engines/portable.ts) rebuilt over this thread's task, so that the pipeline certifies it
  * here, by code that shares nothing with the worker that found it.
  *
- * On a circuit the first member runs in this thread alone for a head start, since most circuits are
- * answered within it and a worker's start-up (a thread, the engines loaded again, the circuit
- * copied) would add to every such run. When the head start ends unanswered, the first member
+ * The members on a circuit start on it after the plan's preprocessing (`prepare`); the members on
+ * a model's words, on the model as given. On a circuit the first member runs in this thread alone
+ * for a head start, since most circuits are answered within it and a worker's start-up (a thread,
+ * the engines loaded again, the circuit copied) would add to every such run. When the head start ends unanswered, the first member
  * stops; the deferred pass (latch correspondence, the one costly step of preprocessing) runs, the
  * others start on its task in their workers and the first member starts again on it here. It polls
  * a flag the workers set when they answer, wherever it looks at the clock, so a worker's answer
@@ -39,10 +41,17 @@ export interface Entrant {
   readonly line: string;
   /** After `afterMs`, the member runs `line` (member `label`'s) instead, or without a line gives its core back (answers UNKNOWN). */
   readonly handOver?: { readonly line?: string; readonly label?: string; readonly afterMs: number };
+  /**
+   * It checks the words of a model whose circuit is bit-blasted from them (BTOR2): it is sent the
+   * file, and starts on the task as it was before the deferred pass, which shrinks only the circuit.
+   */
+  readonly words?: boolean;
 }
 
 export interface RacePlan {
   readonly entrants: readonly Entrant[];
+  /** The passes the members' task goes through first (the circuit's preprocessing); not for the members on the words. */
+  readonly prepare?: readonly Pass[];
   /** On a circuit: the first member's time alone in this thread, and the pass deferred to its end. */
   readonly headStart?: { readonly ms: number; readonly deferred?: Pass };
   /** How many members start at once; the others one every `staggerMs`, or as soon as one ends. */
@@ -113,8 +122,8 @@ async function fileTask(file: string, bytes: Uint8Array, index: number): Promise
   return problem.task(problem.properties[index]!);
 }
 
-function portable(task: Task): PortableTask {
-  if (task.circuit) return { kind: 'circuit', file: task.file, property: task.property, circuit: task.circuit };
+function portable(task: Task, words: boolean): PortableTask {
+  if (task.circuit && !(words && task.source)) return { kind: 'circuit', file: task.file, property: task.property, circuit: task.circuit };
   if (!task.source) throw new Error(`${task.file}: the task cannot be sent to a worker`);
   return { kind: 'file', file: task.file, bytes: task.source, property: task.property.index };
 }
@@ -172,7 +181,9 @@ export async function race(task: Task, plan: RacePlan, limits: Limits, reporter:
     for (const [j, x] of rows.entries()) if (j !== i && x.state !== 'unknown') rows[j] = { ...x, state: 'stopped' };
     show();
     const back = await via.back(r);
-    return { ...back, stats: { ...combined(rows, final, Date.now() - started, back.stats), [`won.${label}`]: 1 } } as Result;
+    // a member that handed its core over won with the line it handed over to
+    const winner = r.stats.handedOverAfterMs !== undefined ? entrants[i]!.handOver?.label ?? label : label;
+    return { ...back, stats: { ...combined(rows, final, Date.now() - started, back.stats), [`won.${winner}`]: 1 } } as Result;
   };
   const gaveUp = (i: number, r: Result & { verdict: 'unknown' }) => {
     final.set(entrants[i]!.label, r.stats);
@@ -185,7 +196,7 @@ export async function race(task: Task, plan: RacePlan, limits: Limits, reporter:
   /** Starts member i's worker on `on`; settles with its result (a failure as UNKNOWN). */
   const startWorker = (i: number, on: Task): Promise<Result> => {
     const e = entrants[i]!;
-    const job: MemberJob = { task: portable(on), entrant: e, answered: answered.buffer as SharedArrayBuffer, ...(limits.deadline === undefined ? {} : { deadline: limits.deadline }) };
+    const job: MemberJob = { task: portable(on, e.words === true), entrant: e, answered: answered.buffer as SharedArrayBuffer, ...(limits.deadline === undefined ? {} : { deadline: limits.deadline }) };
     const w = context.spawn('member', job);
     workers.push(w);
     rows[i] = { label: e.label, state: 'running' };
@@ -210,6 +221,11 @@ export async function race(task: Task, plan: RacePlan, limits: Limits, reporter:
     });
   };
 
+  const identity: Mapped = { task, back: (r) => r };
+  /** The task of the members on the circuit, and for each entrant the task it runs on. */
+  let prepared = identity;
+  const taskOf = (e: Entrant, on: Mapped) => (e.words ? identity : on);
+
   /** The members from `first` on, in workers on `on`: the first answer, or every member's UNKNOWN. */
   const runWorkers = (first: number, on: Mapped): Promise<Result> => new Promise((resolve, reject) => {
     let next = first;
@@ -224,9 +240,10 @@ export async function race(task: Task, plan: RacePlan, limits: Limits, reporter:
       Promise.resolve(r).then(resolve, reject);
     };
     const start = (i: number) => {
-      void startWorker(i, on.task).then((r) => {
+      const via = taskOf(entrants[i]!, on);
+      void startWorker(i, via.task).then((r) => {
         if (settled) return;
-        if (r.verdict !== 'unknown') { settle(answer(i, r, on)); return; }
+        if (r.verdict !== 'unknown') { settle(answer(i, r, via)); return; }
         gaveUp(i, r);
         if (--open === 0) settle(allUnknown());
         else if (next < entrants.length) { clearTimeout(timer); startNext(); }
@@ -244,8 +261,8 @@ export async function race(task: Task, plan: RacePlan, limits: Limits, reporter:
 
   try {
     if (entrants.length === 0) return { verdict: 'unknown', reason: unknown('unsupported', 'no engine applies to this model'), stats: { timeMs: 0, solverChecks: 0, solverTimeMs: 0 } };
-    const identity: Mapped = { task, back: (r) => r };
-    if (!plan.headStart) return await runWorkers(0, identity);
+    if (plan.prepare?.length) prepared = await forwardAll(plan.prepare, task, context);
+    if (!plan.headStart) return await runWorkers(0, prepared);
 
     // the first member alone in this thread until the head start's end (or alone for good)
     const alone = entrants.length === 1;
@@ -253,21 +270,24 @@ export async function race(task: Task, plan: RacePlan, limits: Limits, reporter:
     const first = entrants[0]!;
     const firstReporter: Reporter = { progress: (p) => { row(0, p); show(p); }, note: (l) => reporter.note(l) };
     rows[0] = { label: first.label, state: 'running' };
-    const headStart = await runWithHandOver(first, task, { ...limits, stop: () => stopped() || Date.now() >= headStartEnd }, firstReporter, context);
-    if (headStart.verdict !== 'unknown') return await answer(0, headStart, identity);
+    const firstOn = taskOf(first, prepared);
+    const headStart = await runWithHandOver(first, firstOn.task, { ...limits, stop: () => stopped() || Date.now() >= headStartEnd }, firstReporter, context);
+    if (headStart.verdict !== 'unknown') return await answer(0, headStart, firstOn);
     // one member, or the race's limits: the first member's own reason
     if (alone || stopped()) { gaveUp(0, headStart); return { ...headStart, stats: combined(rows, final, Date.now() - started, headStart.stats) }; }
     const endedItself = Date.now() < headStartEnd;
 
     // the head start's end: the deferred pass, the others on its task, the first member again on it
-    const on = plan.headStart.deferred ? await forwardAll([plan.headStart.deferred], task, context) : identity;
+    const deferred = plan.headStart.deferred ? await forwardAll([plan.headStart.deferred], prepared.task, context) : undefined;
+    const on: Mapped = deferred ? { task: deferred.task, back: async (r) => prepared.back(await deferred.back(r)) } : prepared;
     const rivals = runWorkers(1, on);
     if (endedItself) {
       gaveUp(0, headStart);
       return await rivals;
     }
-    const again = await runWithHandOver(first, on.task, { ...limits, stop: () => stopped() || Atomics.load(answered, 0) !== 0 }, firstReporter, context);
-    if (again.verdict !== 'unknown') return await answer(0, again, on);
+    const againOn = taskOf(first, on);
+    const again = await runWithHandOver(first, againOn.task, { ...limits, stop: () => stopped() || Atomics.load(answered, 0) !== 0 }, firstReporter, context);
+    if (again.verdict !== 'unknown') return await answer(0, again, againOn);
     gaveUp(0, again);
     if (stopped()) return { ...again, stats: combined(rows, final, Date.now() - started, again.stats) };
     return await rivals;

@@ -12,12 +12,13 @@ import { BOUND } from './bound.js';
 import { INVARIANTS, SIMPLE_PATH } from './kind-options.js';
 import { FCOVER, SEARCH } from './impact-options.js';
 import { IC3_OPTIONS } from './aiger/ic3-options.js';
-import { CIRCUIT_MEMBERS, MEMBERS_OPTION } from './portfolio-members.js';
+import { CIRCUIT_MEMBERS, MEMBERS_OPTION, MIXED_MEMBERS } from './portfolio-members.js';
+import { LEVEL, levelOf, offerFor } from './level.js';
 import { CIRCUIT_PASSES, LCORR, SWEEP } from './passes/circuit.js';
 import { BLOCK_ENCODING, ENCODING } from './passes/block-encoding.js';
 import { L2S } from './passes/l2s.js';
 import type { Pass, PassSpec } from './passes/pass.js';
-import { OptionError, inapplicable, offerOf, type Engine, type EngineContext, type EngineLines, type EngineOption, type EngineSpec, type Offer, type Settings } from './engine.js';
+import { OptionError, inapplicable, type Engine, type EngineContext, type EngineLines, type EngineOption, type EngineSpec, type Offer, type Settings } from './engine.js';
 import { forwardAll } from './passes/pass.js';
 
 type Module = { createEngine(settings: Settings, context: EngineContext): Engine | Promise<Engine> };
@@ -35,16 +36,16 @@ const INTERPOLATED: EngineSpec['theories'] = ['bool', 'int', 'rat', 'bv', 'array
 /** In the order `--help` lists them; where two share a name, the first that applies to a task runs. */
 export const ENGINES: readonly EngineSpec[] = [
   { name: 'cegar', options: [...CEGAR_OPTIONS, ENCODING, ...CIRCUIT], drawsArg: true, create: lazy(() => import('../cegar/engine.js')) },
-  { name: 'bmc', needs: 'circuit', options: [BOUND, ...CIRCUIT], create: lazy(() => import('./aiger/bmc.js')) },
-  { name: 'bmc', options: [BOUND, ENCODING, ...CIRCUIT], create: lazy(() => import('./bmc.js')) },
-  { name: 'ic3', needs: 'circuit', options: [...IC3_OPTIONS, ...CIRCUIT], create: lazy(() => import('./aiger/ic3.js')) },
-  { name: 'ic3', options: [ENCODING, ...CIRCUIT], create: lazy(() => import('./ic3ia.js')) },
+  { name: 'bmc', needs: 'circuit', options: [BOUND, LEVEL, ...CIRCUIT], create: lazy(() => import('./aiger/bmc.js')) },
+  { name: 'bmc', options: [BOUND, ENCODING, LEVEL, ...CIRCUIT], create: lazy(() => import('./bmc.js')) },
+  { name: 'ic3', needs: 'circuit', options: [...IC3_OPTIONS, LEVEL, ...CIRCUIT], create: lazy(() => import('./aiger/ic3.js')) },
+  { name: 'ic3', options: [ENCODING, LEVEL, ...CIRCUIT], create: lazy(() => import('./ic3ia.js')) },
   { name: 'imc', theories: INTERPOLATED, options: [BOUND, ENCODING, ...CIRCUIT], create: lazy(() => import('./imc.js')) },
   { name: 'impact', options: [SEARCH, FCOVER, ENCODING, ...CIRCUIT], create: lazy(() => import('./impact.js')) },
-  { name: 'kind', needs: 'circuit', options: [BOUND, SIMPLE_PATH, ...CIRCUIT], create: lazy(() => import('./aiger/kind.js')) },
-  { name: 'kind', options: [BOUND, INVARIANTS, SIMPLE_PATH, ...CIRCUIT], create: lazy(() => import('./kind.js')) },
+  { name: 'kind', needs: 'circuit', options: [BOUND, SIMPLE_PATH, LEVEL, ...CIRCUIT], create: lazy(() => import('./aiger/kind.js')) },
+  { name: 'kind', options: [BOUND, INVARIANTS, SIMPLE_PATH, LEVEL, ...CIRCUIT], create: lazy(() => import('./kind.js')) },
   { name: 'pdkind', theories: INTERPOLATED, options: [BOUND, ...CIRCUIT], create: lazy(() => import('./pdkind.js')) },
-  { name: 'portfolio', prefers: 'circuit', options: [BOUND, MEMBERS_OPTION, ...CIRCUIT], defers: ['lcorr'], usesZ3: portfolioUsesZ3, create: lazy(() => import('./portfolio.js')) },
+  { name: 'portfolio', prefers: 'circuit', options: [BOUND, MEMBERS_OPTION, LEVEL, ...CIRCUIT], defers: CIRCUIT_PASSES.map((p) => p.name), usesZ3: portfolioUsesZ3, create: lazy(() => import('./portfolio.js')) },
   { name: 'termination', theories: ['int', 'bool'], property: 'termination', options: [], create: lazy(() => import('./termination/engine.js')) },
   { name: 'live', needs: 'circuit', property: 'liveness', options: [...CIRCUIT], create: lazy(() => import('./aiger/live/engine.js')) },
   { name: 'klive', needs: 'circuit', property: 'liveness', options: [BOUND, ...CIRCUIT], create: lazy(() => import('./aiger/live/k-liveness.js')) },
@@ -77,14 +78,13 @@ export function usesZ3(spec: EngineSpec, settings: Settings, task: Task): boolea
  * thread: with Z3 unless every member is a bit-level engine on the circuit.
  */
 function portfolioUsesZ3(settings: Settings, task: Task): boolean {
-  if (!task.circuit) return true;
-  const offer = offerOf(task);
-  const words = settings[MEMBERS_OPTION.name]?.split(',') ?? CIRCUIT_MEMBERS.map((m) => m.label);
-  return words.some((w) => {
-    const line = CIRCUIT_MEMBERS.find((m) => m.label === w.trim())?.line ?? w;
-    const name = line.trim().split(/\s+/)[0]!;
-    const spec = ENGINES.find((e) => e.name === name && unfit(e, offer) === undefined);
-    return spec === undefined || spec.needs !== 'circuit';
+  if (!task.circuit || levelOf(settings) === 'word') return true;
+  const given = settings[MEMBERS_OPTION.name]?.split(',');
+  if (given === undefined) return levelOf(settings) !== 'bit' && task.modelIsCircuit !== true;
+  return given.some((w) => {
+    const line = [...CIRCUIT_MEMBERS, ...MIXED_MEMBERS].find((m) => m.label === w.trim())?.line ?? w;
+    const { name, settings: own } = parseEngineLine(line);
+    return engineFor(offerFor(task, own), name).needs !== 'circuit';
   });
 }
 
@@ -127,7 +127,7 @@ function implied(offer: Offer, choice: EngineChoice): string | undefined {
 
 /** The engine that checks the task, as the command line chose it. */
 export function chooseEngine(task: Task, choice: EngineChoice): EngineSpec {
-  const offer = offerOf(task);
+  const offer = offerFor(task, choice.settings);
   return engineFor(offer, choice.algorithm ?? (offer.kind === 'safety' ? implied(offer, choice) : undefined));
 }
 
@@ -138,14 +138,18 @@ export function checkSettings(spec: EngineSpec, settings: Settings): void {
   }
 }
 
-/** Whether the engine checks the task's circuit: it needs one or prefers one, or the task's model is its circuit's. */
-function onCircuit(spec: EngineSpec, task: Task): boolean {
-  return task.circuit !== undefined && (spec.needs === 'circuit' || spec.prefers === 'circuit' || task.modelIsCircuit === true);
+/**
+ * Whether the engine checks the task's circuit: it needs one or prefers one (unless `--level word`
+ * hides it), or the task's model is its circuit's.
+ */
+function onCircuit(spec: EngineSpec, settings: Settings, task: Task): boolean {
+  if (task.circuit === undefined) return false;
+  return spec.needs === 'circuit' || task.modelIsCircuit === true || (spec.prefers === 'circuit' && levelOf(settings) !== 'word');
 }
 
 /** The passes an engine's settings ask for on a task, in order; `skip` names passes already applied or deferred. */
 export function passesFor(spec: EngineSpec, settings: Settings, task: Task, skip: readonly string[] = []): Pass[] {
-  const circuit = onCircuit(spec, task);
+  const circuit = onCircuit(spec, settings, task);
   return PASSES
     .filter((p) => !skip.includes(p.name) && !(spec.defers ?? []).includes(p.name) && (p.option === undefined || spec.options.includes(p.option))
       && (p.converts === undefined || p.converts.to === (spec.property ?? 'safety')))
@@ -161,7 +165,7 @@ export function passesFor(spec: EngineSpec, settings: Settings, task: Task, skip
 export function passConfiguration(spec: EngineSpec, settings: Settings, task: Task): Record<string, string> {
   const out: Record<string, string> = {};
   for (const p of PASSES) {
-    if (p.option && spec.options.includes(p.option) && p.shown(task) && (!p.circuit || onCircuit(spec, task))) out[p.option.name] = settings[p.option.name] ?? p.option.default!;
+    if (p.option && spec.options.includes(p.option) && p.shown(task) && (!p.circuit || onCircuit(spec, settings, task))) out[p.option.name] = settings[p.option.name] ?? p.option.default!;
   }
   return out;
 }
@@ -211,9 +215,10 @@ export const ENGINE_LINES: EngineLines = {
   takes: (name, offer, option) => engineFor(offer, name).options.some((o) => o.name === option),
   async run(line, task, limits, reporter, context) {
     const { name, settings } = parseEngineLine(line);
-    const spec = engineFor(offerOf(task), name);
+    const spec = engineFor(offerFor(task, settings), name);
     const engine = await spec.create(settings, context);
-    const mapped = await forwardAll(passesFor(spec, settings, task, CIRCUIT_PASSES.map((p) => p.name)), task, context);
+    // the members' task is preprocessed already; a member on the words that hands over to one on the circuit still needs the circuit of the words
+    const mapped = await forwardAll(passesFor(spec, settings, task, CIRCUIT_PASSES.map((p) => p.name).filter((n) => n !== 'bits')), task, context);
     return mapped.back(await engine.check(mapped.task, limits, reporter));
   },
 };

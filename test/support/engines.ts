@@ -7,7 +7,8 @@ import { loadProblem } from '../../formalisms/frontends/index.js';
 import type { Checked, Problem } from '../../formalisms/problem.js';
 import type { Property } from '../../formalisms/property-kinds.js';
 import type { Result } from '../../formalisms/result.js';
-import { offerOf, type EngineContext, type Settings } from '../../engines/engine.js';
+import type { EngineContext, Settings } from '../../engines/engine.js';
+import { offerFor } from '../../engines/level.js';
 import { Worker } from 'node:worker_threads';
 import { join } from 'node:path';
 import type { WorkerStart } from '../../cli/threads.js';
@@ -35,7 +36,7 @@ export const TEST_CONTEXT: EngineContext = {
 export async function checkWith(algorithm: string, problem: Problem, opts: { settings?: Settings; ms?: number; property?: Property } = {}): Promise<Result> {
   const property = opts.property ?? problem.properties[0]!;
   const settings = opts.settings ?? {};
-  const spec = engineFor(offerOf(problem.task(property)), algorithm);
+  const spec = engineFor(offerFor(problem.task(property), settings), algorithm);
   const engine = await spec.create(settings, TEST_CONTEXT);
   const deadline = opts.ms === undefined ? undefined : Date.now() + opts.ms;
   return checkProperty(problem, property, spec, engine, settings, { deadline }, { progress: () => {}, note: () => {} });

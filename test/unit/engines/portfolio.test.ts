@@ -1,13 +1,16 @@
 /**
- * The word-level portfolio: members in worker threads, the winner's certificate rebuilt in this
+ * The word-level portfolio (and on BTOR2 the mixed one): members in worker threads, the winner's certificate rebuilt in this
  * thread (engines/portable.ts, lang/transfer.ts) and certified by the contract's check.
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { packExprs, unpackExprs } from '../../../lang/transfer.js';
-import { wordPlan } from '../../../engines/portfolio.js';
+import { circuitPlan, createEngine, shown, wordPlan } from '../../../engines/portfolio.js';
+import { MIXED_MEMBERS } from '../../../engines/portfolio-members.js';
+import type { Settings } from '../../../engines/engine.js';
 import { ENGINE_LINES } from '../../../engines/registry.js';
-import { load } from '../../support/engines.js';
+import { TEST_CONTEXT, load } from '../../support/engines.js';
+import { BTOR2_DIR } from '../../support/btor2-corpus.js';
 import { CORPUS_DIR } from '../../support/corpus.js';
 import { ROOT, vigil } from '../../support/cli.js';
 
@@ -51,5 +54,50 @@ describe('the portfolio', () => {
     const j = JSON.parse(r.stdout);
     expect(j.statistics.solverChecks).toBeGreaterThan(0);
     expect(j.statistics.members).toBeGreaterThanOrEqual(4);
+  });
+});
+
+describe('the portfolio on a BTOR2 model (words and their blasted circuit)', () => {
+  const btor2 = (p: string) => `${BTOR2_DIR}${p}`;
+  const members = async (file: string, settings: Settings) => {
+    const p = await load(btor2(file));
+    return (await createEngine(settings, TEST_CONTEXT)).configuration(p.task(p.properties[0]!)).members;
+  };
+
+  it('races circuit members and word-level ones by default; --level bit or word keeps one level', async () => {
+    const p = await load(btor2('unit/pono/two-cnt-true.btor'));
+    const mixed = circuitPlan({}, p.task(p.properties[0]!), 2, ENGINE_LINES, { list: MIXED_MEMBERS });
+    expect(await members('unit/pono/two-cnt-true.btor', {})).toBe(shown(mixed));
+    expect(mixed.entrants.some((e) => e.words === true || /--level word/.test(e.handOver?.line ?? ''))).toBe(true);
+    expect(await members('unit/pono/two-cnt-true.btor', { level: 'bit' })).toBe('ic3-no-ctg, kind (then ic3 after 10 s)');
+    // the word-level members, with their engines' word-level forms where they have two
+    expect(await members('unit/pono/two-cnt-true.btor', { level: 'word' })).toBe('cegar, bmc, kind, ic3');
+    expect(wordPlan({ level: 'word' }, p.task(p.properties[0]!), 2, ENGINE_LINES).entrants.map((e) => e.line)).toEqual(['cegar', 'bmc --level word', 'kind --level word', 'ic3 --level word']);
+    // a model that is not blasted has only its words
+    expect(await members('hwmcc20/array/2020/mann/easy_zero_array.btor', {})).toBe('cegar, bmc, kind, ic3');
+  });
+
+  // Through the command line: the members' workers run the built modules.
+  it('UNSAFE from a word-level member in a worker: its trace of the words replays as a btorsim witness', () => {
+    const r = vigil(['check', btor2('unit/pono/two-cnt-false.btor'), '--members', 'bmc --level word', '--json']);
+    expect(r.code).toBe(1);
+    const j = JSON.parse(r.stdout);
+    expect(j).toMatchObject({ verdict: 'unsafe', algorithm: 'portfolio' });
+    expect(j.statistics['won.bmc --level word']).toBe(1);
+  });
+
+  it('SAFE from a word-level member beside a bit-level one: the invariant of the words passes its check', () => {
+    const r = vigil(['check', btor2('unit/pono/counter-true.btor'), '--members', 'kind --level word,bmc', '--json']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).statistics['won.kind --level word']).toBe(1);
+  });
+
+  it('refuses a level the model or the engine does not have (exit 2)', () => {
+    const noCircuit = vigil(['check', btor2('hwmcc20/array/2020/mann/easy_zero_array.btor'), '--level', 'bit']);
+    expect(noCircuit.code).toBe(2);
+    expect(noCircuit.stderr).toMatch(/--level bit: .*easy_zero_array.btor has no circuit to check/);
+    const cegar = vigil(['check', btor2('unit/pono/counter-true.btor'), '--algorithm', 'cegar', '--level', 'word']);
+    expect(cegar.code).toBe(2);
+    expect(cegar.stderr).toMatch(/--level is an option of bmc, ic3, kind and portfolio, not of cegar/);
   });
 });
