@@ -29,7 +29,6 @@ import { answerOf } from '../formalisms/property-kinds.js';
 import { offerOf } from '../engines/engine.js';
 import { ENGINE_LINES, engineFor, passesFor } from '../engines/registry.js';
 import { forwardAll } from '../engines/passes/pass.js';
-import { MEMBERS } from '../engines/aiger/live/engine.js';
 import { certified } from '../cli/check.js';
 import { ENGINE_CONTEXT } from '../cli/engine-context.js';
 import { CertificateError } from '../certificates/check.js';
@@ -77,7 +76,7 @@ async function child(path: string, j: number, line: string, seconds: number): Pr
     verdict: answerOf(found.verdict),
     wallS,
     cpuS: (used.user + used.system) / 1e6,
-    winner: stats.winner === undefined ? line : MEMBERS[stats.winner]!.line,
+    winner: Object.keys(stats).filter((k) => k.startsWith('won.')).map((k) => k.slice(4)).join(' ') || line,
     certificate,
     detail: found.verdict === 'unknown' ? found.reason.detail : stats.k !== undefined ? `K = ${stats.k}` : '',
   };

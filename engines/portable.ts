@@ -16,13 +16,17 @@ import type { Certificate, SafeCertificate, UnsafeCertificate } from '../formali
 import type { Task } from '../formalisms/task.js';
 import type { Result, Statistics, UnknownReason } from '../formalisms/result.js';
 
+/** The certificates that are plain data already: the circuits' runs and proofs, the liveness lassos and proofs. */
+const PLAIN = ['run', 'latch-clauses', 'k-induction', 'lasso', 'l2s-invariant', 'l2s-k-induction', 'k-liveness'] as const;
+type PlainKind = (typeof PLAIN)[number];
+
 type PortableCertificate =
   | { readonly kind: 'trace'; readonly locs: readonly number[]; readonly actions: readonly (readonly [number, number])[];
       /** Per state, then per step's choices: how many (variable, value) pairs, in `exprs` order. */
       readonly sizes: readonly number[]; readonly exprs: PortableExprs }
   | { readonly kind: 'invariant'; readonly locs: readonly number[]; readonly exprs: PortableExprs }
   | { readonly kind: 'k-invariant'; readonly k: number; readonly simplePath: boolean; readonly locs: readonly number[]; readonly exprs: PortableExprs }
-  | { readonly kind: 'plain'; readonly certificate: Certificate & { kind: 'run' | 'latch-clauses' | 'k-induction' } };
+  | { readonly kind: 'plain'; readonly certificate: Certificate & { kind: PlainKind } };
 
 export type PortableResult =
   | { readonly verdict: 'unknown'; readonly reason: UnknownReason; readonly stats: Statistics }
@@ -49,7 +53,7 @@ function location(model: Interpreter, id: number): Location {
 export function packResult(task: Task, r: Result): PortableResult {
   if (r.verdict === 'unknown') return { verdict: 'unknown', reason: r.reason, stats: r.stats };
   const c = r.certificate;
-  if (c.kind === 'run' || c.kind === 'latch-clauses' || c.kind === 'k-induction') return { verdict: r.verdict, stats: r.stats, certificate: { kind: 'plain', certificate: c } };
+  if ((PLAIN as readonly string[]).includes(c.kind)) return { verdict: r.verdict, stats: r.stats, certificate: { kind: 'plain', certificate: c as Certificate & { kind: PlainKind } } };
   const model = task.model;
   const { keyOf } = keys(model);
   switch (c.kind) {

@@ -3,7 +3,7 @@
  * HWMCC lasso witness and the liveness witness circuit written, each replayed or read back.
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseAiger } from '../../formalisms/frontends/aiger/read.js';
@@ -35,5 +35,14 @@ describe('vigil check on justice properties', () => {
     expect(vigil(['check', path, '--property', 'j1', '--timeout', '60']).code).toBe(1);
     expect(vigil(['check', path, '--property', 'j0', '--algorithm', 'ic3', '--timeout', '60']).stdout).toMatch(/LIVE {2}\[ic3/);
     expect(vigil(['check', path, '--algorithm', 'termination']).stderr).toMatch(/answers termination properties, not liveness/);
+  });
+
+  it('races the liveness engines: a lasso found alone in the head start, a proof from k-liveness in its worker', () => {
+    const json = (file: string) => JSON.parse(vigil(['check', `${LIVENESS_DIR}lmcs06/${file}`, '--json', '--timeout', '60']).stdout);
+    const fails = json('lmcs06counter1.aig');
+    expect(fails).toMatchObject({ verdict: 'nonlive', statistics: { 'won.lasso-bmc': 1 } });
+    const holds = json('lmcs06counter0.aig');
+    expect(holds).toMatchObject({ verdict: 'live', statistics: { 'won.klive': 1 } });
+    expect(holds.options.members).toBe(availableParallelism() >= 3 ? 'lasso-bmc, klive, ic3' : 'lasso-bmc (then ic3 after 6 s), klive');
   });
 });
