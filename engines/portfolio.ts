@@ -1,9 +1,12 @@
 /**
  * The portfolio, the default engine for safety: its members race on the task (engines/race.ts).
  * On a circuit the members are the circuit members by value, one per core but at least two, the
- * first alone in this thread for a head start; elsewhere the word-level members that apply to the
- * task, staggered (engines/portfolio-members.ts says why each list is in its order). `--members`
- * names others, by name or as engine lines; `--bound` bounds the members that take a bound.
+ * first alone in this thread for a head start; on a model whose words are richer than its circuit
+ * (BTOR2) the mixed members, of both levels, in the same way; elsewhere (and with `--level word`)
+ * the word-level members that apply to the task, staggered (engines/portfolio-members.ts says why
+ * each list is in its order). `--members` names others, by name or as engine lines; `--bound`
+ * bounds the members that take a bound. The portfolio preprocesses the circuit for its members on
+ * it itself, so that the members on the words get the model as it is.
  *
  * The head start is 0.3 s where the members have cores of their own, 1 s where they share the first
  * member's core (one core), since there they also halve its speed: on one core, 1 s instead of

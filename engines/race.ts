@@ -9,19 +9,19 @@
  * Members run in worker threads, each on the task sent to it once: a circuit as plain data, any
  * other task (and any task to a member that checks a model's words) as the file's bytes, which the
  * worker reads with the file's front end (expressions are hash-consed per thread, so each thread
- * builds its own). A member's result comes back as plain
- * data (engines/portable.ts) rebuilt over this thread's task, so that the pipeline certifies it
- * here, by code that shares nothing with the worker that found it.
+ * builds its own). A member's result comes back as plain data (engines/portable.ts) rebuilt over
+ * this thread's task, so that the pipeline certifies it here, by code that shares nothing with the
+ * worker that found it.
  *
  * The members on a circuit start on it after the plan's preprocessing (`prepare`); the members on
  * a model's words, on the model as given. On a circuit the first member runs in this thread alone
  * for a head start, since most circuits are answered within it and a worker's start-up (a thread,
- * the engines loaded again, the circuit copied) would add to every such run. When the head start ends unanswered, the first member
- * stops; the deferred pass (latch correspondence, the one costly step of preprocessing) runs, the
- * others start on its task in their workers and the first member starts again on it here. It polls
- * a flag the workers set when they answer, wherever it looks at the clock, so a worker's answer
- * stops it. Elsewhere all members run in workers, as many at once as there are cores, then one
- * more every `staggerMs` or as soon as one ends.
+ * the engines loaded again, the circuit copied) would add to every such run. When the head start
+ * ends unanswered, the first member stops; the deferred pass (latch correspondence, the one costly
+ * step of preprocessing) runs, the others start on its task in their workers and the first member
+ * starts again on it here. It polls a flag the workers set when they answer, wherever it looks at
+ * the clock, so a worker's answer stops it. Elsewhere all members run in workers, as many at once
+ * as there are cores, then one more every `staggerMs` or as soon as one ends.
  */
 import { parentPort, type Worker } from 'node:worker_threads';
 import { CircuitTask } from '../formalisms/circuit-task.js';
@@ -42,8 +42,9 @@ export interface Entrant {
   /** After `afterMs`, the member runs `line` (member `label`'s) instead, or without a line gives its core back (answers UNKNOWN). */
   readonly handOver?: { readonly line?: string; readonly label?: string; readonly afterMs: number };
   /**
-   * It checks the words of a model whose circuit is bit-blasted from them (BTOR2): it is sent the
-   * file, and starts on the task as it was before the deferred pass, which shrinks only the circuit.
+   * It checks the words of a model whose circuit is bit-blasted from them (BTOR2), or hands its core
+   * to a member that does: it is sent the file, and runs on the task as given, without the circuit's
+   * preprocessing.
    */
   readonly words?: boolean;
 }
