@@ -45,7 +45,7 @@ function folderOf(r: ResultRow): string {
 /** How often each portfolio member won among the runs: `ic3-no-ctg 12, kind 3`. */
 function winners(rs: readonly ResultRow[]): string {
   const won = new Map<string, number>();
-  for (const r of rs) for (const w of r.winner.split(' ').filter((x) => x !== '')) won.set(w, (won.get(w) ?? 0) + 1);
+  for (const r of rs) for (const w of r.winner.split(';').map((x) => x.trim()).filter((x) => x !== '')) won.set(w, (won.get(w) ?? 0) + 1);
   return [...won].sort((a, b) => b[1] - a[1]).map(([w, n]) => `${w} ${n}`).join(', ');
 }
 

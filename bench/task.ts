@@ -39,8 +39,12 @@ interface VigilJson {
   reasonKind?: UnknownKind;
   algorithm: string;
   options: Record<string, unknown>;
-  statistics: { solverChecks?: number; satCalls?: number; readonly [counter: string]: number | undefined };
+  statistics: Counters;
+  /** Per property, on files with several (each with its own counters). */
+  properties?: readonly { readonly statistics?: Counters }[];
 }
+
+type Counters = { solverChecks?: number; satCalls?: number; readonly [counter: string]: number | undefined };
 
 function firstLine(text: string): string {
   return text.split('\n').find((l) => l.trim() !== '')?.trim() ?? '';
@@ -59,9 +63,10 @@ export const ownProcess: VigilLaunch = (model, c, limits, report) => {
   return runLimited(process.execPath, args, { wallMs: limits.timeoutS * 1000 + GRACE_MS, memoryMb: limits.memoryMb }, vigilEnv());
 };
 
-/** The portfolio members that answered, from the `won.LABEL` counters of its statistics. */
-function winners(stats: VigilJson['statistics']): string {
-  return Object.keys(stats).filter((k) => k.startsWith('won.')).map((k) => k.slice(4)).join(' ');
+/** The portfolio members that answered, from the `won.LABEL` counters: of the file, or of each property where it has several. */
+function winners(j: VigilJson): string {
+  const counters = j.properties && j.properties.length > 1 ? j.properties.map((p) => p.statistics ?? {}) : [j.statistics];
+  return counters.flatMap((c) => Object.keys(c).filter((k) => k.startsWith('won.')).map((k) => k.slice(4))).join('; ');
 }
 
 async function runVigil(model: Model, c: RunConfig, limits: TaskLimits, launch: VigilLaunch, report?: string): Promise<{ m: Measured; o: Answer; row: Partial<ResultRow> }> {
@@ -79,7 +84,7 @@ async function runVigil(model: Model, c: RunConfig, limits: TaskLimits, launch: 
       ...levels, tool: 'vigil', version: VERSION, algorithm: j?.algorithm ?? c.algorithm ?? '',
       solvercalls: String(j ? j.statistics.satCalls ?? j.statistics.solverChecks ?? '' : ''),
       report: report !== undefined && existsSync(report) ? report : '',
-      winner: j ? winners(j.statistics) : '',
+      winner: j ? winners(j) : '',
     },
   };
 }
