@@ -4,9 +4,9 @@
  * search starts alone for the head start (short counterexamples are common and cheap to find), and
  * hands its core to IC3 through liveness-to-safety, which decides both ways, after 6 s; k-liveness
  * runs beside it from the head start's end (it proves most properties that hold, with a small K).
- * With a core per member, all three run from the start. Run one after the other with 10 %, 30 % and 60 % of a minute each, the same
- * members left lmcs06's properties that hold to k-liveness after 6 s (7 s to prove them, against
- * 1 s now); see docs/bench/liveness/.
+ * With a core per member, all three run from the start. Run one after the other (10 %, 30 % and
+ * 60 % of the time), the same members reached k-liveness only after 6 s, which proves lmcs06's
+ * properties that hold in about a second (docs/bench/liveness/race.md).
  */
 import type { Engine, EngineContext, Settings } from '../../engine.js';
 import type { Member } from '../../portfolio-members.js';
