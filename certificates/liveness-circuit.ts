@@ -47,7 +47,7 @@
 import type { Aig, Lit } from '../formalisms/aig.js';
 import type { LivenessWitness, LoopArgument, RankingArgument } from '../formalisms/certificate.js';
 import {
-  OutOfTime, Step, Tseitin, base, circuitsOf, conjuncts, goodClauses, malformed, reset, sat, step, transition,
+  OutOfTime, Step, Tseitin, base, circuitsOf, conjuncts, goodClauses, malformed, reset, sat, step, stepOfW, transition,
   type Circuits, type WitnessCheckOptions,
 } from './witness-circuit.js';
 
@@ -136,18 +136,6 @@ function liveness(c: Circuits, modelLits: readonly Lit[], live: readonly Lit[], 
     if (r !== false) return r;
   }
   return false;
-}
-
-/** A fresh solver with a step of W from a state satisfying its invariant, W's constraints at both ends. */
-function stepOfW(c: Circuits, good: readonly Lit[]): { t: Tseitin; s0: Step; s1: Step } {
-  const witness = c.witness;
-  const t = new Tseitin(c.gates);
-  const s0 = new Step(t, c);
-  const s1 = new Step(t, c, (k) => s0.w.lit(witness.latches[k]!.next));
-  for (const x of witness.constraints) t.addClause([s0.w.lit(x.lit)]);
-  for (const x of witness.constraints) t.addClause([s1.w.lit(x.lit)]);
-  for (const clause of goodClauses(witness, good)) t.addClause(clause.map((l) => s0.w.lit(l)));
-  return { t, s0, s1 };
 }
 
 /** `a == b` over node literals. */

@@ -485,14 +485,8 @@ export function goodClauses(witness: Aig, good: readonly Lit[]): Lit[][] {
   return good.map((g) => (g & 1 && g >> 1 >= firstGate ? conjuncts(witness, g ^ 1).map((a) => a ^ 1) : [g]));
 }
 
-/**
- * Step: a good state of W satisfying W's constraints has a successor, also satisfying them, that is
- * bad. W's good condition is split into conjuncts, each taken as the clause it is when it is a
- * negated AND tree (an invariant's clause): asserted as that clause at step 0, and asked one at a
- * time with all its literals false at step 1. Tseitin chains for thousands of clauses would hold
- * a hundred times more variables, and every query would propagate through them.
- */
-export function step(c: Circuits, good: readonly Lit[], opts: WitnessCheckOptions): string | undefined {
+/** A fresh solver with a step of W from a good state (its clauses asserted), W's constraints at both ends. */
+export function stepOfW(c: Circuits, good: readonly Lit[]): { t: Tseitin; s0: Step; s1: Step; clauses: Lit[][] } {
   const witness = c.witness;
   const t = new Tseitin(c.gates);
   const s0 = new Step(t, c);
@@ -502,6 +496,18 @@ export function step(c: Circuits, good: readonly Lit[], opts: WitnessCheckOption
   for (const x of witness.constraints) t.addClause([s1.w.lit(x.lit)]);
   const clauses = goodClauses(witness, good);
   for (const clause of clauses) t.addClause(clause.map((l) => s0.w.lit(l)));
+  return { t, s0, s1, clauses };
+}
+
+/**
+ * Step: a good state of W satisfying W's constraints has a successor, also satisfying them, that is
+ * bad. W's good condition is split into conjuncts, each taken as the clause it is when it is a
+ * negated AND tree (an invariant's clause): asserted as that clause at step 0, and asked one at a
+ * time with all its literals false at step 1. Tseitin chains for thousands of clauses would hold
+ * a hundred times more variables, and every query would propagate through them.
+ */
+export function step(c: Circuits, good: readonly Lit[], opts: WitnessCheckOptions): string | undefined {
+  const { t, s1, clauses } = stepOfW(c, good);
   for (const [j, clause] of clauses.entries()) {
     const r = sat(t, clause.map((l) => -s1.w.lit(l)), opts);
     if (r === undefined) throw new OutOfTime('the Step check could not be decided in time');
