@@ -20,18 +20,27 @@ export function randomCircuit(seed: number): Circuit {
   const maxVar = I + L + A;
   // a literal over variables 1..upTo, now and then a constant
   const lit = (upTo: number) => (rnd() < 0.05 ? int(0, 1) : 2 * int(1, upTo) + int(0, 1));
+  const { inputs, gates, latches } = body(I, L, maxVar, rnd, lit, [0.4, 0.7]);
+  // the bad state is mostly a gate, so that it depends on several latches
+  const bad = rnd() < 0.8 ? 2 * int(I + L + 1, maxVar) + int(0, 1) : lit(maxVar);
+  const constraints = rnd() < 1 / 3 ? [lit(maxVar)] : [];
+  return { maxVar, inputs, latches, outputs: [], bads: [bad], constraints, gates };
+}
+
+/**
+ * The inputs, the gates over earlier variables and the latches of a random circuit, drawn in this
+ * order; a latch resets to 0 below `resets[0]`, to 1 below `resets[1]`, else is uninitialised.
+ */
+function body(I: number, L: number, maxVar: number, rnd: () => number, lit: (upTo: number) => number, resets: readonly [number, number]) {
   const inputs = Array.from({ length: I }, (_, k) => 2 * (1 + k));
   const gates = new Map<number, [number, number]>();
   for (let v = I + L + 1; v <= maxVar; v++) gates.set(v, [lit(v - 1), lit(v - 1)]);
   const latches = Array.from({ length: L }, (_, k) => {
     const l = 2 * (1 + I + k);
     const r = rnd();
-    return { lit: l, next: lit(maxVar), reset: r < 0.4 ? 0 : r < 0.7 ? 1 : l };
+    return { lit: l, next: lit(maxVar), reset: r < resets[0] ? 0 : r < resets[1] ? 1 : l };
   });
-  // the bad state is mostly a gate, so that it depends on several latches
-  const bad = rnd() < 0.8 ? 2 * int(I + L + 1, maxVar) + int(0, 1) : lit(maxVar);
-  const constraints = rnd() < 1 / 3 ? [lit(maxVar)] : [];
-  return { maxVar, inputs, latches, outputs: [], bads: [bad], constraints, gates };
+  return { inputs, gates, latches };
 }
 
 /**
@@ -50,14 +59,7 @@ export function randomLiveCircuit(seed: number, maxLatches = 8): Circuit {
   const lit = (upTo: number) => (rnd() < 0.04 ? int(0, 1) : 2 * int(1, upTo) + int(0, 1));
   // a liveness literal: a gate or a latch, now and then anything
   const state = () => (rnd() < 0.85 ? 2 * int(I + 1, maxVar) + int(0, 1) : lit(maxVar));
-  const inputs = Array.from({ length: I }, (_, k) => 2 * (1 + k));
-  const gates = new Map<number, [number, number]>();
-  for (let v = I + L + 1; v <= maxVar; v++) gates.set(v, [lit(v - 1), lit(v - 1)]);
-  const latches = Array.from({ length: L }, (_, k) => {
-    const l = 2 * (1 + I + k);
-    const r = rnd();
-    return { lit: l, next: lit(maxVar), reset: r < 0.5 ? 0 : r < 0.8 ? 1 : l };
-  });
+  const { inputs, gates, latches } = body(I, L, maxVar, rnd, lit, [0.5, 0.8]);
   const justice = Array.from({ length: int(1, 2) }, () => Array.from({ length: int(1, 3) }, state));
   const fairness = Array.from({ length: int(0, 2) }, state);
   const constraints = rnd() < 1 / 4 ? [lit(maxVar)] : [];
