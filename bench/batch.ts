@@ -22,7 +22,7 @@ import type { CheckOptions } from '../cli/protocol.js';
 import type { BatchJob } from './batch-runner.js';
 import type { RunConfig } from './configs.js';
 import type { Measured } from './limits.js';
-import { GRACE_MS, type TaskLimits, type VigilLaunch } from './task.js';
+import { GRACE_MS, type RunOutputs, type TaskLimits, type VigilLaunch } from './task.js';
 import type { Model } from './suite.js';
 import { NODE_FLAGS, vigilEnv } from '../cli/node-flags.js';
 
@@ -57,9 +57,9 @@ export class RunnerPool {
   private readonly idle: Runner[] = [];
 
   /** Runs `vigil check` for the configuration on the model in an idle (or new) runner. */
-  readonly launch: VigilLaunch = (model: Model, c: RunConfig, limits: TaskLimits, report?: string) => {
+  readonly launch: VigilLaunch = (model: Model, c: RunConfig, limits: TaskLimits, outputs: RunOutputs) => {
     const runner = this.idle.pop() ?? new Runner();
-    const job: BatchJob = { file: model.file, options: { ...checkOptions(c), outputs: report === undefined ? {} : { report } }, timeoutS: limits.timeoutS };
+    const job: BatchJob = { file: model.file, options: { ...checkOptions(c), outputs }, timeoutS: limits.timeoutS };
     const started = Date.now();
     runner.stderr = '';
     return new Promise<Measured>((done) => {

@@ -23,6 +23,7 @@ interface BenchCliOptions {
   out?: string;
   queue?: string;
   reports?: string;
+  certificates?: string;
 }
 
 
@@ -66,7 +67,7 @@ async function bench(o: BenchCliOptions): Promise<number> {
   let failed = 0;
   if (o.queue !== undefined) {
     if (o.out === undefined) throw new ConfigError('--queue needs --out: a queued campaign collects its results into a file');
-    if (o.reports !== undefined) throw new ConfigError('--reports writes the reports on this machine: it cannot be used with --queue');
+    if (o.reports !== undefined || o.certificates !== undefined) throw new ConfigError('--reports and --certificates write their files on this machine: they cannot be used with --queue');
     const { runQueued } = await import('./queue/coordinator.js');
     const outcome = await runQueued({ models, configs, limits, out: o.out, queue: o.queue, launch: 'process', onResult, onProgress: progress.status });
     progress.end();
@@ -76,7 +77,8 @@ async function bench(o: BenchCliOptions): Promise<number> {
     failed = outcome.failed.length;
   } else {
     const { runBench } = await import('./harness.js');
-    rows = await runBench({ models, configs, jobs: o.jobs, out: o.out, limits, onResult, ...(o.reports === undefined ? {} : { reports: o.reports }) });
+    rows = await runBench({ models, configs, jobs: o.jobs, out: o.out, limits, onResult,
+      ...(o.reports === undefined ? {} : { reports: o.reports }), ...(o.certificates === undefined ? {} : { certificates: o.certificates }) });
   }
   const { readResults } = await import('./results.js');
   const all = o.out ? readResults(o.out) : rows;
@@ -116,6 +118,7 @@ export function addBenchCommands(p: Command, run: (code: Promise<number>) => voi
     .option('--out <file.csv>', 'results file, appended to and resumed (runs already in it are skipped)')
     .option('--queue <redis://host:port[/db]>', 'run through a Redis job queue served by `vigil worker` processes on any machines (needs --out; --jobs is then the workers\' business)')
     .option('--reports <dir>', 'write each Vigil run\'s HTML report (vigil check --report) to DIR/CONFIG/MODEL.html, named in the results; vigil report links to them')
+    .option('--certificates <dir>', 'write each Vigil run\'s certificate (vigil check --certificate) to DIR/CONFIG/MODEL.cert.EXT, EXT the model\'s, named in the results')
     .action((o: BenchCliOptions) => run(usage(() => bench(o))));
 
   p.command('worker')

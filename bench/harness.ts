@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { ConfigError, applies, type RunConfig } from './configs.js';
 import { TIME_BIN } from './limits.js';
 import { ResultsFile, type ResultRow } from './results.js';
-import { ABC, runTask, type TaskLimits, type VigilLaunch } from './task.js';
+import { ABC, runTask, type RunOutputs, type TaskLimits, type VigilLaunch } from './task.js';
 import type { Model } from './suite.js';
 
 export interface BenchOptions {
@@ -24,12 +24,28 @@ export interface BenchOptions {
   readonly launch?: VigilLaunch;
   /** A folder for each Vigil run's HTML report (`DIR/CONFIG/MODEL.html`). */
   readonly reports?: string;
+  /** A folder for each Vigil run's certificate (`DIR/CONFIG/MODEL.cert.EXT`, EXT the model's own). */
+  readonly certificates?: string;
 }
 
-/** Where a run's report goes: one folder per configuration, the model's path made a file name. */
-function reportPath(dir: string, config: string, model: string): string {
+/** Where a run's result file goes: one folder per configuration, the model's path made a file name. */
+function outputPath(dir: string, config: string, model: string, suffix: string): string {
   const safe = (s: string) => s.replace(/[^A-Za-z0-9_.-]+/g, '_');
-  return join(dir, safe(config), `${safe(model)}.html`);
+  const path = join(dir, safe(config), `${safe(model)}${suffix}`);
+  mkdirSync(dirname(path), { recursive: true });
+  return path;
+}
+
+/**
+ * The result files a run writes. A certificate keeps the model's extension (`.aig` binary, `.aag`
+ * text, `.smt2` a CHC model), since the front end writes the form its name asks for.
+ */
+function runOutputs(o: BenchOptions, c: RunConfig, m: Model): RunOutputs {
+  if (c.tool !== 'vigil') return {};
+  return {
+    ...(o.reports === undefined ? {} : { report: outputPath(o.reports, c.name, m.name, '.html') }),
+    ...(o.certificates === undefined ? {} : { certificate: outputPath(o.certificates, c.name, m.name.replace(/(\.[A-Za-z0-9]+)?$/, '.cert$1'), '') }),
+  };
 }
 
 /** Runs what is not in the results file yet; returns the rows of this invocation. */
@@ -43,9 +59,7 @@ export async function runBench(o: BenchOptions): Promise<ResultRow[]> {
   await Promise.all(Array.from({ length: Math.max(1, o.jobs) }, async () => {
     while (next < tasks.length) {
       const { c, m } = tasks[next++]!;
-      const report = o.reports === undefined || c.tool !== 'vigil' ? undefined : reportPath(o.reports, c.name, m.name);
-      if (report) mkdirSync(dirname(report), { recursive: true });
-      const row = await runTask(m, c, o.limits, o.launch, report);
+      const row = await runTask(m, c, o.limits, o.launch, runOutputs(o, c, m));
       file?.append(row);
       rows.push(row);
       o.onResult?.(row, rows.length, tasks.length);

@@ -27,6 +27,8 @@ export const COLUMNS = [
   'report',
   // The portfolio's members that answered (one per property), blank for other engines and tools.
   'winner',
+  // The run's certificate (`vigil bench --certificates DIR`), blank when none was written.
+  'certificate',
 ] as const;
 
 export type Column = (typeof COLUMNS)[number];

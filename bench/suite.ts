@@ -7,7 +7,8 @@
  * A model's category, the paper's grouping of results, is the folder it lies in (plc, cfa, sts,
  * aiger, hwmcc24 on our corpus). The termination corpus (`--suite termination`, its own manifest
  * with a `format` column) is checked for termination and grouped by its expected verdict
- * (terminating, nonterminating).
+ * (terminating, nonterminating). CHC tasks are grouped by their collection and track
+ * (`chc-comp25/LRA-Lin`), from the CHC manifest's `track` column.
  */
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
@@ -49,7 +50,9 @@ function readManifest(file: string): Model[] {
     const expected = (VERDICTS.has(r.expected!) ? r.expected : 'unknown') as Model['expected'];
     // the termination manifest names a format (t2, cfa) instead of a formalism: both read into CFAs
     if (r.format !== undefined) return { name: r.path!, file: resolve(dir, r.path!), formalism: 'cfa', category: expected, expected, property: 'termination' };
-    return { name: r.path!, file: resolve(dir, r.path!), formalism: r.formalism!, category: categoryOf(r.path!), expected };
+    // the CHC manifest names each task's track: its folders go below the track (chc-comp25/LIA-Lin/hopv/lia/...)
+    const category = r.track !== undefined ? `${r.path!.split('/')[0]}/${r.track}` : categoryOf(r.path!);
+    return { name: r.path!, file: resolve(dir, r.path!), formalism: r.formalism!, category, expected };
   });
 }
 

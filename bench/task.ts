@@ -50,13 +50,16 @@ function firstLine(text: string): string {
   return text.split('\n').find((l) => l.trim() !== '')?.trim() ?? '';
 }
 
-/** How a Vigil run is started: what `vigil check --json` printed, and its measurements; `report`: where its HTML report goes. */
-export type VigilLaunch = (model: Model, c: RunConfig, limits: TaskLimits, report?: string) => Promise<Measured>;
+/** The result files a Vigil run writes, by output name (`report`, `certificate`, ...): where each goes. */
+export type RunOutputs = Readonly<Record<string, string>>;
+
+/** How a Vigil run is started: what `vigil check --json` printed, and its measurements. */
+export type VigilLaunch = (model: Model, c: RunConfig, limits: TaskLimits, outputs: RunOutputs) => Promise<Measured>;
 
 /** `vigil check --json` in its own process under the limits. */
-export const ownProcess: VigilLaunch = (model, c, limits, report) => {
+export const ownProcess: VigilLaunch = (model, c, limits, outputs) => {
   const args = [...NODE_FLAGS, VIGIL_BIN, 'check', model.file, '--json', '--quiet', '--timeout', String(limits.timeoutS),
-    ...(report === undefined ? [] : ['--report', report]),
+    ...Object.entries(outputs).flatMap(([name, file]) => [`--${name}`, file]),
     ...(model.property ? ['--property', model.property] : []),
     ...(c.algorithm ? ['--algorithm', c.algorithm] : []),
     ...OPTION_NAMES.flatMap((n) => (c.options[n] === undefined ? [] : [`--${n}`, c.options[n]!]))];
@@ -69,9 +72,10 @@ function winners(j: VigilJson): string {
   return counters.flatMap((c) => Object.keys(c).filter((k) => k.startsWith('won.')).map((k) => k.slice(4))).join('; ');
 }
 
-async function runVigil(model: Model, c: RunConfig, limits: TaskLimits, launch: VigilLaunch, report?: string): Promise<{ m: Measured; o: Answer; row: Partial<ResultRow> }> {
-  if (report !== undefined) rmSync(report, { force: true });
-  const m = await launch(model, c, limits, report);
+async function runVigil(model: Model, c: RunConfig, limits: TaskLimits, launch: VigilLaunch, outputs: RunOutputs): Promise<{ m: Measured; o: Answer; row: Partial<ResultRow> }> {
+  for (const file of Object.values(outputs)) rmSync(file, { force: true });
+  const m = await launch(model, c, limits, outputs);
+  const written = (name: string): string => (outputs[name] !== undefined && existsSync(outputs[name]) ? outputs[name] : '');
   let j: VigilJson | undefined;
   try { j = JSON.parse(m.stdout) as VigilJson; } catch { /* no verdict: an error or a kill */ }
   const levels = Object.fromEntries(OPTION_NAMES.map((n) => [n, String(j?.options[n] ?? c.options[n] ?? '')]));
@@ -83,8 +87,9 @@ async function runVigil(model: Model, c: RunConfig, limits: TaskLimits, launch: 
     row: {
       ...levels, tool: 'vigil', version: VERSION, algorithm: j?.algorithm ?? c.algorithm ?? '',
       solvercalls: String(j ? j.statistics.satCalls ?? j.statistics.solverChecks ?? '' : ''),
-      report: report !== undefined && existsSync(report) ? report : '',
+      report: written('report'),
       winner: j ? winners(j) : '',
+      certificate: written('certificate'),
     },
   };
 }
@@ -140,13 +145,13 @@ const NOT_RUN: Measured = { exitCode: undefined, signal: undefined, stdout: '', 
 
 /**
  * Runs one configuration on one model and returns its results line (status error if it could not
- * run). `report`: the HTML report Vigil's run writes (`vigil check --report`), named in the line
- * when it was written.
+ * run). `outputs`: the result files Vigil's run writes (`vigil check --report`, `--certificate`);
+ * the report and the certificate are named in the line when they were written.
  */
-export async function runTask(model: Model, c: RunConfig, limits: TaskLimits, launch = ownProcess, report?: string): Promise<ResultRow> {
+export async function runTask(model: Model, c: RunConfig, limits: TaskLimits, launch = ownProcess, outputs: RunOutputs = {}): Promise<ResultRow> {
   let run: { m: Measured; o: Answer; row: Partial<ResultRow> };
   try {
-    run = c.tool === 'abc-pdr' ? await runAbcPdr(model, limits) : c.tool === 'spacer' ? await runSpacer(model, limits) : await runVigil(model, c, limits, launch, report);
+    run = c.tool === 'abc-pdr' ? await runAbcPdr(model, limits) : c.tool === 'spacer' ? await runSpacer(model, limits) : await runVigil(model, c, limits, launch, outputs);
   } catch (e) {
     run = { m: NOT_RUN, o: { result: undefined, reason: (e as Error).message, killedBy: undefined }, row: { tool: c.tool } };
   }

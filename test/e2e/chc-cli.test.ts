@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Ajv } from 'ajv';
 import { ROOT, vigil } from '../support/cli.js';
-import { CHC_DIR, chcTaskProblem, cvc5Rejects } from '../support/chc.js';
+import { CHC_DIR, chcTaskProblem } from '../support/chc.js';
+import { cvc5Rejects } from '../../bench/cvc5.js';
 import { applies, parseConfig } from '../../bench/configs.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'vigil-chc-cli-'));

@@ -7,7 +7,8 @@
  */
 import { describe, expect, test } from 'vitest';
 import { checkWith } from '../../support/engines.js';
-import { chcTaskProblem, chcTasks, cvc5Rejects } from '../../support/chc.js';
+import { chcTaskProblem, chcTasks } from '../../support/chc.js';
+import { cvc5Rejects } from '../../../bench/cvc5.js';
 import { readChc } from '../../../formalisms/frontends/chc/read.js';
 import { chcProblem } from '../../../formalisms/frontends/chc/problem.js';
 import { readModel, modelText, type ChcModel } from '../../../formalisms/frontends/chc/model.js';
