@@ -71,7 +71,8 @@ export const LBracket = punct('LBracket', '[');
 export const RBracket = punct('RBracket', ']');
 export const Prime = punct('Prime', "'");
 export const Percent = punct('Percent', '%');
-export const Neq = punct('Neq', '/=');
+/** `!=` is the ttmc-era spelling of `/=` (formats.md 3.7). */
+export const Neq = createToken({ name: 'Neq', pattern: /\/=|!=/, label: "'/='" });
 export const Eq = punct('Eq', '=');
 export const Leq = punct('Leq', '<=');
 export const Geq = punct('Geq', '>=');

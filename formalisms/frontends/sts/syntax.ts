@@ -347,12 +347,12 @@ class StsParser extends EmbeddedActionsParser {
     return this.ACTION(() => chain(first, rest, 'and'));
   });
 
-  /** `not` applies to a comparison and does not stack (`not not p` is an error). */
+  /** `not` applies to a comparison; it stacks (`not not p`) as the ttmc-era grammar allowed. */
   private notExpr = this.RULE('notExpr', (): SynExpr => this.OR({ ERR_MSG: 'an expression', DEF: [
     {
       ALT: () => {
         const tok = this.CONSUME(T.Not);
-        const arg = this.SUBRULE(this.eqExpr);
+        const arg = this.SUBRULE(this.notExpr);
         return { kind: 'op', tok, op: 'not', args: [arg] };
       },
     },

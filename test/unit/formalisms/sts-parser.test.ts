@@ -167,6 +167,13 @@ describe('the STS language', () => {
     expect(printExpr(sts.prop, 'sts')).toBe('d + 1 % 2 >= 0');
   });
 
+  test('legacy dialects: != for /=, and not not', () => {
+    const sts = parseSts(spec('var x : int var p : bool\ninitial x != 1 and not not p', 'not not (x != 0) or p'), 'old.system');
+    // printed in the current dialect, which Theta reads too
+    expect(printExpr(sts.inits[0]!, 'sts')).toBe('x /= 1 and not (not p)');
+    expect(printExpr(sts.prop, 'sts')).toBe('not (not x /= 0) or p');
+  });
+
   test('spec-level vars and consts, named systems with parameters', () => {
     const text = `specification Consts {
   const max : int := 3
@@ -277,7 +284,7 @@ const malformed: [string, string, RegExp, (text: string) => unknown][] = [
   ['missing models', 'specification S {\n property p : { var x : int } ‸G(x > 0)\n}', /expected 'models' but found 'G'/, sts],
   ['unknown type', spec('var x : ‸integr'), /unknown type 'integr'/, sts],
   ['unknown qualifier', spec('‸output var x : int'), /found identifier 'output'/, sts],
-  ['not not', spec('var p : bool', 'not ‸not p'), /expected an expression but found 'not'/, sts],
+  ['not without an operand', spec('var p : bool', 'not not ‸'), /expected an expression but found '\)'/, sts],
   ['chained equality', spec('var a : int var b : int var c : int', 'a = b ‸= c'), /expected '\)' but found '='/, sts],
   ['text after the specification', `${spec('var x : int')}‸}`, /unexpected '}' after the end of the input/, sts],
   ['keyword as a name', spec('var ‸models : int'), /expected identifier but found 'models'/, sts],
