@@ -7,8 +7,7 @@
  * A model's category, the paper's grouping of results, is the folder it lies in (plc, cfa, sts,
  * aiger, hwmcc24 on our corpus). The termination corpus (`--suite termination`, its own manifest
  * with a `format` column) is checked for termination and grouped by its expected verdict
- * (terminating, nonterminating). CHC tasks are grouped by their collection and track
- * (`chc-comp25/LRA-Lin`), from the CHC manifest's `track` column.
+ * (terminating, nonterminating). CHC tasks are grouped by their track and family (chcFamily).
  */
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
@@ -43,6 +42,16 @@ function categoryOf(name: string): string {
   return basename(dirname(name)) || '.';
 }
 
+/**
+ * A CHC task's group: its track and family (`LIA-Lin hcai-bench/svcomp`), the family from the
+ * manifest's notes (`family X; ...`) to two folders, since the folders of the files themselves mix
+ * families and the 2024 tasks have none.
+ */
+function chcFamily(track: string, notes: string): string {
+  const family = /family ([^;(]+)/.exec(notes)?.[1]?.trim().split('/').slice(0, 2).join('/');
+  return family ? `${track} ${family}` : track;
+}
+
 function readManifest(file: string): Model[] {
   const dir = dirname(file);
   const rows: Record<string, string>[] = parse(readFileSync(file, 'utf8'), { columns: true });
@@ -50,8 +59,7 @@ function readManifest(file: string): Model[] {
     const expected = (VERDICTS.has(r.expected!) ? r.expected : 'unknown') as Model['expected'];
     // the termination manifest names a format (t2, cfa) instead of a formalism: both read into CFAs
     if (r.format !== undefined) return { name: r.path!, file: resolve(dir, r.path!), formalism: 'cfa', category: expected, expected, property: 'termination' };
-    // the CHC manifest names each task's track: its folders go below the track (chc-comp25/LIA-Lin/hopv/lia/...)
-    const category = r.track !== undefined ? `${r.path!.split('/')[0]}/${r.track}` : categoryOf(r.path!);
+    const category = r.track !== undefined ? chcFamily(r.track, r.notes ?? '') : categoryOf(r.path!);
     return { name: r.path!, file: resolve(dir, r.path!), formalism: r.formalism!, category, expected };
   });
 }

@@ -109,6 +109,16 @@ describe('suites', () => {
     expect(models.every((m) => m.formalism === 'aiger' && existsSync(m.file))).toBe(true);
     expect(new Set(models.map((m) => m.category))).toContain('hwmcc20');
   });
+
+  it('groups the CHC tasks by track and family, from the manifest\'s notes', () => {
+    const models = suiteModels('chc');
+    expect(models).toHaveLength(238);
+    const groups = new Set(models.map((m) => m.category));
+    expect(groups).toContain('LIA-Lin hcai-bench/svcomp');
+    expect(groups).toContain('LIA-Nonlin kind2-chc-benchmarks/data');
+    expect(groups).toContain('LIA-Lin java-jayhorn-style');
+    expect([...groups].every((g) => /^(LIA-Lin|LIA-Nonlin|LRA-Lin) \S+$/.test(g))).toBe(true);
+  });
 });
 
 function row(config: string, model: string): ResultRow {

@@ -64,11 +64,14 @@ describe('the portfolio on a BTOR2 model (words and their blasted circuit)', () 
     return (await createEngine(settings, TEST_CONTEXT)).configuration(p.task(p.properties[0]!)).members;
   };
 
-  it('races circuit members and word-level ones by default; --level bit or word keeps one level', async () => {
+  it('races the circuit members first and the word-level ones from the fifth core; --level bit or word keeps one level', async () => {
     const p = await load(btor2('unit/pono/two-cnt-true.btor'));
-    const mixed = circuitPlan({}, p.task(p.properties[0]!), 2, ENGINE_LINES, { list: MIXED_MEMBERS });
-    expect(await members('unit/pono/two-cnt-true.btor', {})).toBe(shown(mixed));
-    expect(mixed.entrants.some((e) => e.words === true || /--level word/.test(e.handOver?.line ?? ''))).toBe(true);
+    const task = p.task(p.properties[0]!);
+    const onTwo = circuitPlan({}, task, 2, ENGINE_LINES, { list: MIXED_MEMBERS });
+    expect(await members('unit/pono/two-cnt-true.btor', {})).toBe(shown(onTwo));
+    expect(shown(onTwo)).toBe('ic3-no-ctg, kind (then ic3 after 10 s)');
+    const onSix = circuitPlan({}, task, 6, ENGINE_LINES, { list: MIXED_MEMBERS });
+    expect(onSix.entrants.filter((e) => e.words === true).map((e) => e.label)).toEqual(['ic3-words', 'kind-words']);
     expect(await members('unit/pono/two-cnt-true.btor', { level: 'bit' })).toBe('ic3-no-ctg, kind (then ic3 after 10 s)');
     // the word-level members, with their engines' word-level forms where they have two
     expect(await members('unit/pono/two-cnt-true.btor', { level: 'word' })).toBe('cegar, bmc, kind, ic3');
