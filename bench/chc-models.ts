@@ -39,7 +39,7 @@ for (const r of answers) {
     continue;
   }
   const model = readFileSync(r.certificate, 'utf8');
-  if (!/\(define-fun\b/.test(model)) {
+  if (!/^\(define-fun\b/m.test(model)) {
     count.noModel++;
     rows.push([r.model, r.config, r.certificate, 'no model (k-inductive invariant)', '']);
     continue;

@@ -17,6 +17,7 @@ import { LEVEL, levelOf, offerFor } from './level.js';
 import { CIRCUIT_PASSES, LCORR, SWEEP } from './passes/circuit.js';
 import { BLOCK_ENCODING, ENCODING } from './passes/block-encoding.js';
 import { L2S } from './passes/l2s.js';
+import { INDUCTIVE } from './passes/inductive.js';
 import type { Pass, PassSpec } from './passes/pass.js';
 import { OptionError, inapplicable, type Engine, type EngineContext, type EngineLines, type EngineOption, type EngineSpec, type Offer, type Settings } from './engine.js';
 import { forwardAll } from './passes/pass.js';
@@ -52,8 +53,11 @@ export const ENGINES: readonly EngineSpec[] = [
   { name: 'lasso-bmc', needs: 'circuit', property: 'liveness', options: [BOUND, ...CIRCUIT], create: lazy(() => import('./aiger/live/lasso-bmc.js')) },
 ];
 
-/** The passes, in the order they run: the circuit passes, liveness-to-safety, then block encoding. */
-const PASSES: readonly PassSpec[] = [...CIRCUIT_PASSES, L2S, BLOCK_ENCODING];
+/**
+ * The passes, in the order they run: the circuit passes, liveness-to-safety, inductive proofs, then
+ * block encoding (whose proofs are read back over the edges before they are strengthened).
+ */
+const PASSES: readonly PassSpec[] = [...CIRCUIT_PASSES, L2S, INDUCTIVE, BLOCK_ENCODING];
 
 /**
  * Why `spec` cannot check a task with this offer, or undefined when it can: directly, or through a

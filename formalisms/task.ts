@@ -35,4 +35,10 @@ export interface Task {
    * task from again (expressions are per thread, so each thread builds its own).
    */
   readonly source?: Uint8Array;
+  /**
+   * Whether the file's format states proofs as inductive invariants only (CHC's models): the
+   * engines' k-inductive invariants are then strengthened into inductive ones
+   * (engines/passes/inductive.ts).
+   */
+  readonly inductiveProofs?: boolean;
 }

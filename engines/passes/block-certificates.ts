@@ -8,84 +8,14 @@
  * on the PLC models, while the weakest precondition of guarded assignments is a substitution. A
  * bounded exploration (BMC's exhausted unrolling) is restated on the original view.
  */
-import { False, True, and, conjuncts, exists, freeVars, imply, not, or, postorder, substitute, type Expr, type VarDecl } from '../../lang/expr.js';
+import { False, True, and, type Expr } from '../../lang/expr.js';
 import { simplify } from '../../lang/simplify.js';
 import type { Z3Context } from '../../lang/smt/context.js';
-import { UnsupportedError, translator } from '../../lang/smt/translate.js';
 import { expandTrace, type BlockModel } from '../../formalisms/block-encoding.js';
-import type { Action, Location } from '../../formalisms/interpreter.js';
+import type { Location } from '../../formalisms/interpreter.js';
 import type { SafeCertificate, UnsafeCertificate } from '../../formalisms/certificate.js';
 import { exhausted } from '../bounded.js';
-
-/**
- * `e` rewritten by Z3's tactics `names` in sequence, read back as the disjunction of the resulting
- * subgoals; undefined when the result leaves Vigil's expression language (a quantifier `qe` kept).
- */
-function rewrite(z3: Z3Context, names: readonly string[], e: Expr): Expr | undefined {
-  const { em, ctx } = z3;
-  const t = translator(z3);
-  const goal = z3.ok(em._Z3_mk_goal(ctx, 0, 0, 0));
-  em._Z3_goal_inc_ref(ctx, goal);
-  const made: number[] = [];
-  const tactic = (p: number) => { em._Z3_tactic_inc_ref(ctx, p); made.push(p); return p; };
-  const steps = names.map((n) => tactic(z3.ok(em.ccall('Z3_mk_tactic', 'number', ['number', 'string'], [ctx, n]) as number)));
-  const all = steps.slice(1).reduce((a, b) => tactic(z3.ok(em._Z3_tactic_and_then(ctx, a, b))), steps[0]!);
-  let result = 0;
-  try {
-    em._Z3_goal_assert(ctx, goal, t.toZ3(e));
-    z3.check();
-    result = z3.ok(em._Z3_tactic_apply(ctx, all, goal));
-    em._Z3_apply_result_inc_ref(ctx, result);
-    const disjuncts: Expr[] = [];
-    const n = em._Z3_apply_result_get_num_subgoals(ctx, result);
-    for (let i = 0; i < n; i++) {
-      const g = em._Z3_apply_result_get_subgoal(ctx, result, i);
-      const size = em._Z3_goal_size(ctx, g);
-      const conj: Expr[] = [];
-      for (let j = 0; j < size; j++) conj.push(t.fromZ3(em._Z3_goal_formula(ctx, g, j)));
-      disjuncts.push(and(...conj));
-    }
-    return simplify(or(...disjuncts));
-  } catch (err) {
-    if (err instanceof UnsupportedError) return undefined;
-    throw err;
-  } finally {
-    if (result) em._Z3_apply_result_dec_ref(ctx, result);
-    for (const x of made.reverse()) em._Z3_tactic_dec_ref(ctx, x);
-    em._Z3_goal_dec_ref(ctx, goal);
-  }
-}
-
-/** ∃ bound. body without quantifiers, or undefined when Z3's `qe` leaves some. */
-function eliminate(z3: Z3Context, bound: readonly VarDecl[], body: Expr): Expr | undefined {
-  if (bound.length === 0) return body;
-  return rewrite(z3, ['qe', 'simplify'], exists([...bound], body));
-}
-
-/**
- * `e` with each part simplified in the context of the others (Z3's `ctx-simplify`): the weakest
- * preconditions repeat the invariant they start from under its own guards ("(x = 0 imply x <= 0)
- * and x = 0"), and the printed certificate should read as the engine's would. The independent
- * check sees the result, so this only has to be readable, not trusted.
- */
-function readable(z3: Z3Context, e: Expr): Expr {
-  if (e === True || e === False) return e;
-  return rewrite(z3, ['ctx-simplify', 'simplify'], e) ?? e;
-}
-
-/** An action's formula as guards and a next-state definition per variable, if it has that form (CFA edges do). */
-function definitions(a: Action, vars: readonly VarDecl[]): { guards: Expr[]; next: Map<VarDecl, Expr> } | undefined {
-  const guards: Expr[] = [];
-  const next = new Map<VarDecl, Expr>();
-  const primed = (e: Expr) => postorder(e).some((n) => n.op === 'prime');
-  for (const c of conjuncts(a.formula)) {
-    const [l, r] = c.args;
-    if (c.op === 'eq' && l!.op === 'prime' && l!.args[0]!.op === 'var' && !next.has(l!.args[0]!.decl!) && !primed(r!)) next.set(l!.args[0]!.decl!, r!);
-    else if (primed(c)) return undefined;
-    else guards.push(c);
-  }
-  return vars.every((v) => next.has(v)) ? { guards, next } : undefined;
-}
+import { preconditionOf, readable } from './weakest-precondition.js';
 
 /**
  * The invariant over every original location, or why it cannot be stated without quantifiers. At
@@ -106,14 +36,10 @@ function originalInvariant(model: BlockModel, invariant: ReadonlyMap<Location, E
     for (const a of o.actions(l)) {
       const after = ends.has(a.target) ? invariant.get(a.target) ?? False : wp(a.target);
       if (typeof after === 'string') return after;
-      const d = definitions(a, o.vars);
-      if (!d) return `the edge ${a.label} is not a guarded assignment`;
-      const body = simplify(imply(and(...d.guards), substitute(after, d.next)));
-      const open = freeVars(body).filter((v) => a.locals.includes(v));
-      // ∀ L. body = ¬∃ L. ¬body
-      const inv = open.length === 0 ? body : eliminate(z3, open, not(body));
+      const inv = preconditionOf(a, o.vars, after, z3);
       if (inv === undefined) return `the invariant at ${l.name}, inside a block, cannot be stated without quantifiers`;
-      parts.push(open.length === 0 ? inv : simplify(not(inv)));
+      if (typeof inv === 'string') return inv;
+      parts.push(inv);
     }
     const r = readable(z3, simplify(and(...parts)));
     memo.set(l, r);

@@ -23,12 +23,14 @@ type WordLevelReading = Omit<Problem, 'task' | 'claims' | 'trace' | 'invariant' 
   readonly source: Uint8Array;
   /** The ending under which the report offers the certificate file (`.certificate.sts`: it is a model file of its own). */
   readonly certificateFile?: string;
+  /** Proofs in the format's terms are inductive invariants only (Task `inductiveProofs`). */
+  readonly inductiveProofs?: boolean;
 };
 
 export function wordLevelProblem(reading: WordLevelReading): Problem {
-  const { model, source, certificateFile, ...rest } = reading;
+  const { model, source, certificateFile, inductiveProofs, ...rest } = reading;
   const task = (property: Property): Task => ({
-    file: reading.file, property, theories: reading.theories as ReadonlySet<Theory>, source,
+    file: reading.file, property, theories: reading.theories as ReadonlySet<Theory>, source, ...(inductiveProofs ? { inductiveProofs } : {}),
     get model() { return model(property); },
   });
   const problem: Problem = {

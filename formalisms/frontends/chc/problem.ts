@@ -8,7 +8,8 @@
  * a model (model.ts), the `define-fun`s `--certificate` writes, checked clause by clause after
  * being read back from that text; a derivation of false (derivation.ts), replayed against the
  * clauses (certificates/chc-model.ts, certificates/chc-derivation.ts). A k-inductive invariant
- * (k > 1) proves sat but is no model: only its own check stands.
+ * (k > 1) proves sat but is no model: the problem's tasks ask for inductive proofs
+ * (engines/passes/inductive.ts strengthens one), and where none came only its own check stands.
  */
 import { basename } from 'node:path';
 import type { Expr } from '../../../lang/expr.js';
@@ -104,6 +105,7 @@ export function chcProblem(file: string, source: Uint8Array, system: ChcSystem):
     summary: () => summary(system, chc),
     model,
     certificateText,
+    inductiveProofs: true,
     drawing: () => cfaDot(chc.cfa),
     report: { text: text(source), title: 'constrained Horn clauses', highlight: keywordHighlighter(SMT_KEYWORDS, ';') },
   });

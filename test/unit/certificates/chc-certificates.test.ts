@@ -16,10 +16,10 @@ import { derivationText, type ChcDerivation } from '../../../formalisms/frontend
 import type { ChcSystem } from '../../../formalisms/frontends/chc/clauses.js';
 import { checkChcModel } from '../../../certificates/chc-model.js';
 import { checkClaim, claimName } from '../../../certificates/check.js';
-import type { Claim } from '../../../formalisms/certificate.js';
+import type { Certificate, Claim } from '../../../formalisms/certificate.js';
 import type { Answer } from '../../../formalisms/problem.js';
 import { replayDerivation } from '../../../certificates/chc-derivation.js';
-import { False, bool, int, rat, type Expr, type VarDecl } from '../../../lang/expr.js';
+import { False, True, bool, int, rat, type Expr, type VarDecl } from '../../../lang/expr.js';
 import { InputError } from '../../../lang/errors.js';
 
 const COUNTER = `(set-logic HORN)
@@ -183,16 +183,32 @@ describe('engines on the development set, certified in the clauses\' terms', () 
     }
   });
 
-  test('a k-inductive invariant is no model: the certificate file says so and shows it in comments', async () => {
-    const clauses = '(set-logic HORN)(declare-fun p (Int) Bool)(declare-fun q (Int) Bool)(assert (forall ((x Int)) (=> (> x 0) (p x))))'
-      + '(assert (forall ((x Int) (y Int)) (=> (and (p x) (= y (+ x 1))) (q y))))(assert (forall ((x Int)) (=> (and (q x) (< x 0)) false)))';
-    const problem = chcProblem('acyclic.smt2', Buffer.from(clauses), readChc(clauses, 'acyclic.smt2'));
-    const r = await checkWith('bmc', problem);
+  const ACYCLIC = '(set-logic HORN)(declare-fun p (Int) Bool)(declare-fun q (Int) Bool)(assert (forall ((x Int)) (=> (> x 0) (p x))))'
+    + '(assert (forall ((x Int) (y Int)) (=> (and (p x) (= y (+ x 1))) (q y))))(assert (forall ((x Int)) (=> (and (q x) (< x 0)) false)))';
+  /** x and y swap through 1 - x: 0 <= x <= 1 is 4-inductive (k-induction's interval invariants make it 2-inductive). */
+  const SWAP = '(set-logic HORN)(declare-fun inv (Int Int) Bool)(assert (forall ((x Int) (y Int)) (=> (and (= x 0) (= y 0)) (inv x y))))'
+    + '(assert (forall ((x Int) (y Int) (x1 Int) (y1 Int)) (=> (and (inv x y) (= x1 y) (= y1 (- 1 x))) (inv x1 y1))))'
+    + '(assert (forall ((x Int) (y Int)) (=> (and (inv x y) (> x 1)) false)))';
+
+  test.each([['BMC\'s exhausted unrolling', 'bmc', ACYCLIC], ['k-induction', 'kind', SWAP]])('%s: its k-inductive invariant is strengthened into a model', async (_what, engine, clauses) => {
+    const problem = chcProblem('k.smt2', Buffer.from(clauses), readChc(clauses, 'k.smt2'));
+    const r = await checkWith(engine, problem);
     expect(r.verdict).toBe('safe');
     if (r.verdict !== 'safe') return;
-    expect(r.certificate.kind).toBe('k-invariant');
-    expect(problem.modelOf(r.certificate)).toBeUndefined();
+    expect(r.certificate.kind).toBe('invariant');
+    expect(r.stats.strengthenedFromK).toBeGreaterThan(1);
     const text = problem.certificateText(problem.properties[0]!, r.certificate);
+    const { system } = problem.chc;
+    expect(await checkChcModel(system, model(system, text))).toBeUndefined();
+    expect(cvc5Rejects(system, text)).toEqual([]);
+  });
+
+  test('a k-inductive invariant that is not strengthened is no model: the certificate file says so and shows it in comments', () => {
+    const problem = chcProblem('acyclic.smt2', Buffer.from(ACYCLIC), readChc(ACYCLIC, 'acyclic.smt2'));
+    const view = problem.task(problem.properties[0]!).model;
+    const c: Certificate = { kind: 'k-invariant', k: 4, simplePath: true, invariant: new Map(view.locations.map((l) => [l, l === view.errorLoc ? False : True])) };
+    expect(problem.modelOf(c)).toBeUndefined();
+    const text = problem.certificateText(problem.properties[0]!, c);
     expect(text.split('\n').filter((l) => l !== '').every((l) => l.startsWith('; '))).toBe(true);
     expect(text).toMatch(/^; No model of the clauses of acyclic\.smt2: vigil proved them sat \(false is not derivable\) by\n; 4-induction/);
     expect(text).toContain('; (define-fun q ((x0 Int)) Bool true)');
