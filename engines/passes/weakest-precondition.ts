@@ -8,7 +8,7 @@
  */
 import { False, True, and, conjuncts, exists, freeVars, imply, not, or, postorder, substitute, type Expr, type VarDecl } from '../../lang/expr.js';
 import { simplify } from '../../lang/simplify.js';
-import type { Z3Context } from '../../lang/smt/context.js';
+import { Z3Error, type Z3Context } from '../../lang/smt/context.js';
 import { UnsupportedError, translator } from '../../lang/smt/translate.js';
 import type { Action } from '../../formalisms/interpreter.js';
 
@@ -16,7 +16,7 @@ import type { Action } from '../../formalisms/interpreter.js';
  * `e` rewritten by Z3's tactics `names` in sequence, read back as the disjunction of the resulting
  * subgoals; undefined when the result leaves Vigil's expression language (a quantifier `qe` kept).
  */
-function rewrite(z3: Z3Context, names: readonly string[], e: Expr): Expr | undefined {
+function rewrite(z3: Z3Context, names: readonly string[], e: Expr, ms?: number): Expr | undefined {
   const { em, ctx } = z3;
   const t = translator(z3);
   const goal = z3.ok(em._Z3_mk_goal(ctx, 0, 0, 0));
@@ -24,7 +24,8 @@ function rewrite(z3: Z3Context, names: readonly string[], e: Expr): Expr | undef
   const made: number[] = [];
   const tactic = (p: number) => { em._Z3_tactic_inc_ref(ctx, p); made.push(p); return p; };
   const steps = names.map((n) => tactic(z3.ok(em.ccall('Z3_mk_tactic', 'number', ['number', 'string'], [ctx, n]) as number)));
-  const all = steps.slice(1).reduce((a, b) => tactic(z3.ok(em._Z3_tactic_and_then(ctx, a, b))), steps[0]!);
+  const sequence = steps.slice(1).reduce((a, b) => tactic(z3.ok(em._Z3_tactic_and_then(ctx, a, b))), steps[0]!);
+  const all = ms === undefined ? sequence : tactic(z3.ok(em._Z3_tactic_try_for(ctx, sequence, ms)));
   let result = 0;
   try {
     em._Z3_goal_assert(ctx, goal, t.toZ3(e));
@@ -42,7 +43,8 @@ function rewrite(z3: Z3Context, names: readonly string[], e: Expr): Expr | undef
     }
     return simplify(or(...disjuncts));
   } catch (err) {
-    if (err instanceof UnsupportedError) return undefined;
+    // a result outside the expression language, or a `try-for` that ran out of time
+    if (err instanceof UnsupportedError || (ms !== undefined && err instanceof Z3Error)) return undefined;
     throw err;
   } finally {
     if (result) em._Z3_apply_result_dec_ref(ctx, result);
@@ -51,10 +53,13 @@ function rewrite(z3: Z3Context, names: readonly string[], e: Expr): Expr | undef
   }
 }
 
+/** How long one elimination may take: `qe` blows up on some formulas (smt-notes.md), and the answer waits. */
+const QE_MS = 5000;
+
 /** ∃ bound. body without quantifiers, or undefined when Z3's `qe` leaves some. */
 function eliminate(z3: Z3Context, bound: readonly VarDecl[], body: Expr): Expr | undefined {
   if (bound.length === 0) return body;
-  return rewrite(z3, ['qe', 'simplify'], exists([...bound], body));
+  return rewrite(z3, ['qe', 'simplify'], exists([...bound], body), QE_MS);
 }
 
 /**
