@@ -190,6 +190,21 @@ describe('vigil bench', () => {
     expect(r.code).toBe(0);
   });
 
+  it('--certificates: each Vigil run writes its certificate, named in the results, and bench:chc-models checks the CHC models again', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vigil-certificates-'));
+    const suite = join(dir, 'manifest.csv');
+    writeFileSync(suite, `path,formalism,expected\n${join(ROOT, 'models/loop.smt2')},chc,safe\n${join(ROOT, 'models/loop-bug.smt2')},chc,unsafe\n`);
+    const out = join(dir, 'results.csv');
+    const r = vigil(['bench', '--suite', suite, '--config', 'default', '--timeout', '30', '--certificates', join(dir, 'certificates'), '--out', out]);
+    expect(r.code).toBe(0);
+    const rows = readResults(out);
+    expect(rows.map((x) => [x.result, x.certificate.endsWith('.cert.smt2')])).toEqual([['safe', true], ['unsafe', true]]);
+    expect(readFileSync(rows[0]!.certificate, 'utf8')).toMatch(/^\(define-fun /m);
+    const models = spawnSync(process.execPath, [join(ROOT, 'dist/bench/chc-models.js'), out, '--suite', suite], { encoding: 'utf8' });
+    expect(models.stderr).toMatch(/1 sat answers: 1 models checked \(Vigil fails 0, cvc5 fails 0\)/);
+    expect(models.status).toBe(0);
+  });
+
   it('runs the configuration matrix in long-lived runners with the verdicts and solver calls of vigil check', () => {
     const out = join(mkdtempSync(join(tmpdir(), 'vigil-matrix-')), 'matrix.csv');
     const r = spawnSync(process.execPath, [join(ROOT, 'dist/bench/run.js'), '--matrix', '--limit', '2', '--suite', 'sts/counter', '--timeout', '20', '--out', out], { cwd: ROOT, encoding: 'utf8' });
