@@ -10,7 +10,7 @@ import { startWorker } from './threads.js';
 
 export const ENGINE_CONTEXT: EngineContext = {
   z3: async () => (await import('../lang/smt/context.js')).loadZ3(),
-  spawn: (entry, data) => startWorker(entry, data),
+  spawn: (entry, data, transfer) => startWorker(entry, data, transfer ? { transferList: [...transfer] } : {}),
   cores: availableParallelism(),
   engines: ENGINE_LINES,
 };

@@ -11,7 +11,7 @@
  * reached for: Z3 (loaded once per thread by whoever runs the engine) and the way to start a worker
  * thread (the portfolio's members).
  */
-import type { Worker } from 'node:worker_threads';
+import type { MessagePort, Worker } from 'node:worker_threads';
 import type { Z3Context } from '../lang/smt/context.js';
 import type { PropertyKind } from '../formalisms/property-kinds.js';
 import type { Result } from '../formalisms/result.js';
@@ -42,7 +42,7 @@ export interface EngineOption {
 export type Settings = Readonly<Record<string, string>>;
 
 /** Starts a worker thread that runs `entry` (engines/race.ts's members) on `data`, plain data copied into the thread. */
-export type Spawn = (entry: 'member', data: unknown) => Worker;
+export type Spawn = (entry: 'member', data: unknown, transfer?: readonly MessagePort[]) => Worker;
 
 export interface EngineContext {
   /** Z3 for this thread, loaded on first call (the word-level engines, and the certificate checks). */

@@ -20,10 +20,12 @@
  * ends unanswered, the first member stops; the deferred pass (latch correspondence, the one costly
  * step of preprocessing) runs, the others start on its task in their workers and the first member
  * starts again on it here. It polls a flag the workers set when they answer, wherever it looks at
- * the clock, so a worker's answer stops it. Elsewhere all members run in workers, as many at once
+ * the clock, so a worker's answer stops it; there it also reads the progress the workers posted
+ * (each on a port of its own, read synchronously), which this thread, busy with its own member,
+ * would otherwise see only when it ends. Elsewhere all members run in workers, as many at once
  * as there are cores, then one more every `staggerMs` or as soon as one ends.
  */
-import { parentPort, type Worker } from 'node:worker_threads';
+import { MessageChannel, parentPort, receiveMessageOnPort, type MessagePort, type Worker } from 'node:worker_threads';
 import { CircuitTask } from '../formalisms/circuit-task.js';
 import type { Aig } from '../formalisms/aig.js';
 import type { Property } from '../formalisms/property-kinds.js';
@@ -71,14 +73,20 @@ interface MemberJob {
   readonly deadline?: number;
   /** One Int32: set to 1 by the first member that answers, which stops the first member in this thread. */
   readonly answered: SharedArrayBuffer;
+  /**
+   * Where the member posts its progress: a port of its own, which this thread also reads
+   * synchronously while its own first member runs (it looks at the clock often, and yields seldom).
+   */
+  readonly progress: MessagePort;
 }
 
-type MemberMessage =
-  | { readonly kind: 'progress'; readonly progress: Progress }
-  | { readonly kind: 'done'; readonly result: PortableResult };
+interface ProgressMessage { readonly progress: Progress }
+interface DoneMessage { readonly result: PortableResult }
 
 /** How often a member's worker posts its progress, at most. */
 const PROGRESS_EVERY_MS = 100;
+/** How often this thread reads the members' progress while its own first member runs. */
+const DRAIN_EVERY_MS = 250;
 
 /** Runs an entrant with its hand-over: its own line until `afterMs`, then the line handed over to (or UNKNOWN: it gave its core back). */
 export async function runWithHandOver(e: Entrant, task: Task, limits: Limits, reporter: Reporter, context: EngineContext): Promise<Result> {
@@ -96,7 +104,6 @@ export async function runWithHandOver(e: Entrant, task: Task, limits: Limits, re
 /** A member's worker thread (started through the engine context's `spawn`): runs its entrant and posts its progress and result. */
 export async function memberWorker(data: unknown, context: EngineContext): Promise<void> {
   const job = data as MemberJob;
-  const post = (m: MemberMessage) => parentPort!.postMessage(m);
   const task = job.task.kind === 'circuit'
     ? new CircuitTask(job.task.file, job.task.property, job.task.circuit)
     : await fileTask(job.task.file, job.task.bytes, job.task.property);
@@ -107,7 +114,7 @@ export async function memberWorker(data: unknown, context: EngineContext): Promi
       const now = Date.now();
       if (now - posted < PROGRESS_EVERY_MS) return;
       posted = now;
-      post({ kind: 'progress', progress });
+      job.progress.postMessage({ progress } satisfies ProgressMessage);
     },
     note: () => {},
   };
@@ -115,7 +122,8 @@ export async function memberWorker(data: unknown, context: EngineContext): Promi
   const result = await runWithHandOver(job.entrant, task, limits, reporter, context);
   // before the message, which this thread's first member sees only once it has returned
   if (result.verdict !== 'unknown') Atomics.store(answered, 0, 1);
-  post({ kind: 'done', result: packResult(task, result) });
+  job.progress.close();
+  parentPort!.postMessage({ result: packResult(task, result) } satisfies DoneMessage);
 }
 
 async function fileTask(file: string, bytes: Uint8Array, index: number): Promise<Task> {
@@ -194,12 +202,40 @@ export async function race(task: Task, plan: RacePlan, limits: Limits, reporter:
   };
   const allUnknown = (): Result => ({ verdict: 'unknown', reason: merged(entrants, reasons), stats: combined(rows, final, Date.now() - started) });
 
+  /** The members' progress ports, by member; read here as messages arrive, and drained while the first member runs. */
+  const ports = new Map<number, MessagePort>();
+  let drained = 0;
+  /** The progress the members posted while this thread was busy with its own member, at most every DRAIN_EVERY_MS. */
+  const drain = () => {
+    const now = Date.now();
+    if (now - drained < DRAIN_EVERY_MS) return;
+    drained = now;
+    let any = false;
+    for (const [i, port] of ports) {
+      for (let m = receiveMessageOnPort(port); m; m = receiveMessageOnPort(port)) {
+        if (rows[i]!.state === 'running') row(i, (m.message as ProgressMessage).progress);
+        any = true;
+      }
+    }
+    if (any) show();
+  };
+
   /** Starts member i's worker on `on`; settles with its result (a failure as UNKNOWN). */
   const startWorker = (i: number, on: Task): Promise<Result> => {
     const e = entrants[i]!;
-    const job: MemberJob = { task: portable(on, e.words === true), entrant: e, answered: answered.buffer as SharedArrayBuffer, ...(limits.deadline === undefined ? {} : { deadline: limits.deadline }) };
-    const w = context.spawn('member', job);
+    const channel = new MessageChannel();
+    const job: MemberJob = {
+      task: portable(on, e.words === true), entrant: e, answered: answered.buffer as SharedArrayBuffer, progress: channel.port2,
+      ...(limits.deadline === undefined ? {} : { deadline: limits.deadline }),
+    };
+    const w = context.spawn('member', job, [channel.port2]);
     workers.push(w);
+    ports.set(i, channel.port1);
+    channel.port1.on('message', (m: ProgressMessage) => {
+      if (rows[i]!.state !== 'running') return;
+      row(i, m.progress);
+      show();
+    });
     rows[i] = { label: e.label, state: 'running' };
     return new Promise((resolve) => {
       let done = false;
@@ -207,13 +243,16 @@ export async function race(task: Task, plan: RacePlan, limits: Limits, reporter:
       const failed = (why: string) => {
         if (done || over) return;
         done = true;
+        channel.port1.close();
+        ports.delete(i);
         reporter.note(`portfolio: ${e.label} failed: ${why}`);
         resolve({ verdict: 'unknown', reason: unknown(/memory/i.test(why) ? 'memory' : 'unsupported', `failed: ${why}`), stats: { timeMs: 0, solverChecks: 0, solverTimeMs: 0, ...rows[i]!.stats } });
       };
-      w.on('message', (m: MemberMessage) => {
+      w.on('message', (m: DoneMessage) => {
         if (done) return;
-        if (m.kind === 'progress') { row(i, m.progress); show(); return; }
         done = true;
+        channel.port1.close();
+        ports.delete(i);
         void w.terminate();
         resolve(unpackResult(on, m.result));
       });
@@ -287,13 +326,14 @@ export async function race(task: Task, plan: RacePlan, limits: Limits, reporter:
       return await rivals;
     }
     const againOn = taskOf(first, on);
-    const again = await runWithHandOver(first, againOn.task, { ...limits, stop: () => stopped() || Atomics.load(answered, 0) !== 0 }, firstReporter, context);
+    const again = await runWithHandOver(first, againOn.task, { ...limits, stop: () => { drain(); return stopped() || Atomics.load(answered, 0) !== 0; } }, firstReporter, context);
     if (again.verdict !== 'unknown') return await answer(0, again, againOn);
     gaveUp(0, again);
     if (stopped()) return { ...again, stats: combined(rows, final, Date.now() - started, again.stats) };
     return await rivals;
   } finally {
     over = true;
+    for (const port of ports.values()) port.close();
     for (const w of workers) void w.terminate();
   }
 }

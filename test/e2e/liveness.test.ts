@@ -2,7 +2,7 @@
  * `vigil check` on a file with justice properties, end to end: every justice property checked, the
  * HWMCC lasso witness and the liveness witness circuit written, each replayed or read back.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -44,5 +44,55 @@ describe('vigil check on justice properties', () => {
     const holds = json('lmcs06counter0.aig');
     expect(holds).toMatchObject({ verdict: 'live', statistics: { 'won.klive': 1 } });
     expect(holds.options.members).toBe(availableParallelism() >= 3 ? 'lasso-bmc, klive, ic3' : 'lasso-bmc (then ic3 after 6 s), klive');
+  });
+
+  /** A 2-bit counter c that wraps and a latch y that is 0 only at step 0: c = 3 infinitely often (j0), y = 0 infinitely often (j1). */
+  const COUNTER = `1 sort bitvec 1
+2 sort bitvec 2
+3 zero 2
+4 state 2 c
+5 init 2 4 3
+6 one 2
+7 add 2 4 6
+8 next 2 4 7
+9 ones 2
+10 eq 1 4 9
+11 justice 1 10 wraps
+12 zero 1
+13 state 1 y
+14 init 1 13 12
+15 one 1
+16 next 1 13 15
+17 justice 1 -13 unset
+`;
+
+  it('checks BTOR2 justice properties on the blasted circuit: a lasso as a btorsim witness, a proof as a liveness witness circuit', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vigil-live-btor2-'));
+    const file = join(dir, 'counter.btor2');
+    writeFileSync(file, COUNTER);
+    const r = vigil(['check', file, '--timeout', '60', '--witness', join(dir, 'w.wit'), '--certificate', join(dir, 'proof.aag')]);
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.stdout).toMatch(/j0: NONLIVE/);
+    expect(r.stdout).toMatch(/j1: LIVE/);
+    expect(r.stdout).toMatch(/then back to step 0 after the last, forever; checked independently/);
+    // the lasso closes on the whole circuit at step 4, where y is 1 for good: frames 0 to 7
+    const witness = readFileSync(join(dir, 'w.j0.wit'), 'utf8');
+    expect(witness).toBe(`sat\nj0\n#0\n${Array.from({ length: 8 }, (_, k) => `@${k}\n`).join('')}.\n`);
+    const proof = parseAiger(readFileSync(join(dir, 'proof.j1.aag')), 'proof.j1.aag');
+    expect(proof.comments[0]).toBe(`LIVENESS WITNESS j1 ${file}`);
+    // the blasted circuit keeps the justice properties, as btor2aiger does
+    const converted = join(dir, 'counter.aag');
+    expect(vigil(['convert', file, converted]).code).toBe(0);
+    expect(parseAiger(readFileSync(converted), converted).justice).toHaveLength(2);
+  });
+
+  it('takes BTOR2 fair lines as fairness constraints: one that holds only at step 0 makes every justice property hold', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'vigil-live-btor2-')), 'fair.btor2');
+    writeFileSync(file, `${COUNTER}18 fair -13\n`);
+    expect(vigil(['parse', file]).stdout).toMatch(/0 bad state properties, 2 justice properties, 1 fairness constraint; bit-blasted/);
+    const r = vigil(['check', file, '--timeout', '60', '--quiet']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/j0: LIVE/);
+    expect(r.stdout).toMatch(/j1: LIVE/);
   });
 });

@@ -29,7 +29,7 @@ export const load = (file: string): Promise<Problem> => loadProblem(file);
  */
 export const TEST_CONTEXT: EngineContext = {
   ...ENGINE_CONTEXT,
-  spawn: (entry, data) => new Worker(join(ROOT, 'dist/cli/worker.js'), { workerData: { entry, data } satisfies WorkerStart }),
+  spawn: (entry, data, transfer) => new Worker(join(ROOT, 'dist/cli/worker.js'), { workerData: { entry, data } satisfies WorkerStart, ...(transfer ? { transferList: [...transfer] } : {}) }),
 };
 
 /** The engine's certified result on one property (the first by default); throws CertificateError if a claim fails. */

@@ -10,7 +10,8 @@
  * computed from other states, or the `init` of a state without `next`), one more latch, `started`
  * (reset 0, then 1), chooses between the `init` expression at step 0 and the latch or input after
  * it. Every bad state property is a bad-state literal (`b<i>` stays `b<i>`), every constraint an
- * invariant constraint; outputs are left out.
+ * invariant constraint, every `justice` line a justice property (`j<i>`) and every `fair` line a
+ * fairness constraint, as AIGER 1.9 has them; outputs are left out.
  *
  * An array whose index has at most MAX_INDEX_BITS bits is expanded into one word per element
  * (reads are multiplexer trees over the index bits, writes compare the index with every element's
@@ -93,7 +94,7 @@ function refusal(model: Btor2Model, cone: ReadonlySet<number>): string | undefin
 
 /** The circuit of a model, with every bad state property and constraint, or why it is not made. */
 export function blast(model: Btor2Model): BlastResult {
-  const cone = coneOf(model, [...model.bads.map((b) => b.arg), ...model.constraints.map((c) => c.arg)]);
+  const cone = coneOf(model, [...model.bads.map((b) => b.arg), ...model.constraints.map((c) => c.arg), ...model.fairs.map((f) => f.arg), ...model.justices.flatMap((j) => j.args)]);
   const refused = refusal(model, cone);
   if (refused) return { refused };
   try {
@@ -181,18 +182,21 @@ class Blaster {
     const word = (ref: number) => (this.arg(ref) as Word)[0]!;
     const bads = model.bads.map((b) => word(b.arg));
     const constraints = model.constraints.map((c) => word(c.arg));
+    const justice = model.justices.map((j) => j.args.map(word));
+    const fairness = model.fairs.map((f) => word(f.arg));
+    const named = (lines: readonly { readonly symbol?: string }[]) => new Map(lines.flatMap((l, k) => (l.symbol === undefined ? [] : [[k, l.symbol] as const])));
     const symbols = {
       inputs: this.names.inputs,
       latches: this.names.latches,
       outputs: new Map<number, string>(),
-      bads: new Map(model.bads.flatMap((b, k) => (b.symbol === undefined ? [] : [[k, b.symbol] as const]))),
-      constraints: new Map(model.constraints.flatMap((c, k) => (c.symbol === undefined ? [] : [[k, c.symbol] as const]))),
-      justice: new Map<number, string>(),
-      fairness: new Map<number, string>(),
+      bads: named(model.bads),
+      constraints: named(model.constraints),
+      justice: named(model.justices),
+      fairness: named(model.fairs),
     };
     const aiger: AigerFile = {
       file: model.file, binary: false, maxVar: this.inputs.length + latches.length + gates.count,
-      inputs: this.inputs, latches, outputs: [], bads, constraints, justice: [], fairness: [], ands: Int32Array.from(gates.ands), symbols,
+      inputs: this.inputs, latches, outputs: [], bads, constraints, justice, fairness, ands: Int32Array.from(gates.ands), symbols,
       comments: [`bit-blasted from ${model.file} by vigil`],
     };
     return { aiger, states: this.stateLits, inputs: this.inputLits, leaves: this.leaves };

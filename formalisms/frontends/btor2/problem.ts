@@ -3,9 +3,12 @@
  * order). Each property's task has the word-level view (words.ts: an STS over bit-vectors and
  * arrays) as its model and, where blasting applies (blast.ts: arrays of up to 2^8 elements), the
  * bit-blasted circuit with the property as its only bad state; the engines that check circuits get
- * the circuit (engines/passes/circuit.ts, `bits`), the others the words. `fair` and `justice` lines
- * are read and not checked yet: a justice property is a warning, or the reason there is nothing to
- * check.
+ * the circuit (engines/passes/circuit.ts, `bits`), the others the words. Each `justice` line is a
+ * liveness property (`j0`, `j1`, ... after the bad states) under the `fair` lines, checked on the
+ * blasted circuit as an AIGER file's justice property is: its task, answers, claims and result files
+ * are the AIGER front end's for the blasted circuit (liveness-to-safety, k-liveness and the lasso
+ * search run there, one implementation for both formats); a lasso is also written as a btorsim
+ * witness. On a model that is not blasted, the justice properties are not checked (a warning).
  *
  * What a result claims is said in BTOR2's terms: every counterexample, of either level, is a btorsim
  * witness replayed on the BTOR2 simulator (and a run of the circuit is also an HWMCC witness of it);
@@ -44,6 +47,8 @@ import { WordLevel, runOfTrace, type WordLevelView } from './words.js';
 import { btor2Waveform } from './waveform.js';
 import { vcdOutput } from '../../vcd.js';
 import { keywordHighlighter } from '../../report-view.js';
+import { aigerProblem } from '../aiger/problem.js';
+import { lassoOnFile } from '../aiger/live-witness.js';
 
 /** BTOR2's keywords for the report: the sorts, the lines about states and properties, the constants and the operators. */
 const HIGHLIGHT = keywordHighlighter(['sort', 'bitvec', 'array', 'input', 'state', 'init', 'next', 'bad', 'constraint', 'fair', 'justice',
@@ -71,21 +76,38 @@ export function btor2Problem(file: string, model: Btor2Model, source: Uint8Array
   const blasted = blast(model);
   const bits: Blasted | undefined = 'blasted' in blasted ? blasted.blasted : undefined;
   const circuit: Aig | undefined = bits && aigFromFile(bits.aiger);
-  const properties: Property[] = model.bads.map((_, index) => ({ name: `b${index}`, kind: 'safety' as const, index }));
+  /** The blasted circuit as an AIGER file's problem: its justice properties are the model's. */
+  const live = bits && model.justices.length > 0 ? aigerProblem(file, bits.aiger) : undefined;
+  const properties: Property[] = [
+    ...model.bads.map((_, index) => ({ name: `b${index}`, kind: 'safety' as const, index })),
+    ...(live?.properties.filter((p) => p.kind === 'liveness') ?? []),
+  ];
+  const isLive = (p: Property) => p.kind === 'liveness';
+  /** The delegate's output `name` for a justice property. */
+  const liveOutput = (name: string) => live!.outputs.find((o) => o.name === name);
   const vars = [...model.states.map((s) => words.variable(s.node.id)), ...model.inputs.map((n) => words.variable(n.id))];
   const theories = theoriesOf(vars) as ReadonlySet<Theory>;
   const nodeOf = new Map<VarDecl, number>([...model.states.map((s) => [words.variable(s.node.id), s.node.id] as const), ...model.inputs.map((n) => [words.variable(n.id), n.id] as const)]);
 
-  const task = (property: Property): Task => ({
+  const task = (property: Property): Task => (isLive(property) ? live!.task(property) : {
     file, property, theories, source,
     get model() { return models.of(property); },
     ...(circuit ? { circuit: withProperty(circuit, property.index) } : {}),
   });
 
+  /** The lasso of a justice property as a run of the whole blasted circuit. */
+  const lassoRun = (p: Property, c: Certificate): Run => {
+    if (c.kind !== 'lasso') throw new Error(`a ${c.kind} is not a counterexample of a justice property`);
+    const run = lassoOnFile(circuit!, live!.task(p).circuit!, c.run, c.loopStart);
+    if (!run) throw new Error(`the lasso of ${p.name} closes on the property's cone, but not on the whole circuit within the simulation budget`);
+    return run;
+  };
+
   /** The btorsim run of a counterexample: a trace of the words, or a run of the blasted circuit. */
   const runOf = (p: Property, c: Certificate): Btor2Run => {
     if (c.kind === 'trace') return runOfTrace(model, views.of(p), c.trace.states);
     if (c.kind === 'run' && bits) return runOfCircuit(model, bits, c.run);
+    if (c.kind === 'lasso' && bits) return runOfCircuit(model, bits, lassoRun(p, c));
     throw new Error(`a ${c.kind} is not a counterexample of a BTOR2 model`);
   };
 
@@ -136,11 +158,15 @@ export function btor2Problem(file: string, model: Btor2Model, source: Uint8Array
     throw new Error(`a ${c.kind} is not a proof of the blasted circuit`);
   };
 
-  const witnessText = (p: Property, c: Certificate) => printWitness(model, p.index, runOf(p, c));
-  const trace = (p: Property, c: Certificate): Trace => (c.kind === 'trace' ? c.trace : traceOf(p, runOf(p, c)));
+  const witnessText = (p: Property, c: Certificate) => printWitness(model, isLive(p) ? p.name : p.index, runOf(p, c));
+  const trace = (p: Property, c: Certificate): Trace => {
+    if (isLive(p)) return live!.trace(p, c);
+    return c.kind === 'trace' ? c.trace : traceOf(p, runOf(p, c));
+  };
 
-  const justices = model.justices.map((j, k) => new InputError(file, j.line, j.column,
-    `justice property j${k} is not checked: Vigil checks bad state properties (b0, b1, ...), not liveness yet`, text));
+  // liveness is checked on circuits: without one, the justice properties are not checked
+  const justices = live ? [] : model.justices.map((j, k) => new InputError(file, j.line, j.column,
+    `justice property j${k} is not checked: liveness is checked on the bit-blasted circuit, and this model is not blasted (${(blasted as { refused: string }).refused})`, text));
 
   const outputs: Output[] = [
     {
@@ -149,6 +175,7 @@ export function btor2Problem(file: string, model: Btor2Model, source: Uint8Array
       download: '.cex.csv',
       write: ([c], path) => {
         const { property: p, result: r } = c!;
+        if (isLive(p)) return liveOutput('cex')?.write([c!], path);
         if (r.verdict === 'unknown' || shownAs(r.verdict) !== 'trace') return undefined;
         return cexTable(models.of(p), trace(p, r.certificate), path);
       },
@@ -170,6 +197,7 @@ export function btor2Problem(file: string, model: Btor2Model, source: Uint8Array
       download: '.certificate.txt',
       write: ([c], path, options) => {
         const { property: p, result: r } = c!;
+        if (isLive(p)) return liveOutput('certificate')?.write([c!], path, options);
         if (r.verdict === 'unknown' || answerOf(r.verdict) !== 'holds') return undefined;
         const cert = r.certificate;
         if (cert.kind === 'latch-clauses' || cert.kind === 'k-induction') {
@@ -190,6 +218,7 @@ export function btor2Problem(file: string, model: Btor2Model, source: Uint8Array
   ];
 
   const certificateText = (p: Property, c: Certificate): string => {
+    if (isLive(p)) return live!.certificateText!(p, c);
     if (c.kind !== 'invariant' && c.kind !== 'k-invariant') return witnessFile(`${file} (bit-blasted)`, p, p.name, witnessCircuit(p, c), { kind: 'witness' }, false) as string;
     const sts = views.of(p).sts;
     const inv = c.invariant.get(models.of(p).initLoc)!;
@@ -202,14 +231,16 @@ export function btor2Problem(file: string, model: Btor2Model, source: Uint8Array
     formalism: 'btor2',
     warnings: model.bads.length > 0 ? justices : [],
     properties,
-    ...(properties.length > 0 ? {} : { noProperty: justices[0] ?? new InputError(file, 1, 1, 'the model has no bad state property to check', text) }),
+    ...(properties.length > 0 ? {} : { noProperty: justices[0] ?? new InputError(file, 1, 1, 'the model has no bad state or justice property to check', text) }),
+    ...(model.bads.length === 0 && live ? { defaultKind: 'liveness' as const } : {}),
     theories,
     summary: () => {
       const arrays = model.states.filter((s) => s.node.sort.kind === 'array').length;
       return `btor2; ${[
         `${plural(model.inputs.length, 'input')}, ${plural(model.states.length, 'state')}${arrays ? ` (${arrays} array${arrays === 1 ? '' : 's'})` : ''}`,
         `${plural(model.bads.length, 'bad state property')}${model.constraints.length ? `, ${plural(model.constraints.length, 'constraint')}` : ''}`
-          + `${model.justices.length ? `, ${plural(model.justices.length, 'justice property')} (not checked)` : ''}`,
+          + `${model.justices.length ? `, ${plural(model.justices.length, 'justice property')}${live ? '' : ' (not checked)'}` : ''}`
+          + `${model.fairs.length ? `, ${plural(model.fairs.length, 'fairness constraint')}` : ''}`,
         bits
           ? `bit-blasted: ${plural(bits.aiger.inputs.length, 'input')}, ${plural(bits.aiger.latches.length, 'latch')}, ${plural(bits.aiger.ands.length / 3, 'and')}`
           : `word level only: ${(blasted as { refused: string }).refused}`,
@@ -217,6 +248,7 @@ export function btor2Problem(file: string, model: Btor2Model, source: Uint8Array
     },
     task,
     claims(p: Property, r: Answer): Claim[] {
+      if (isLive(p)) return [...live!.claims(p, r)];
       const c = r.certificate;
       const asWitness: Claim = { kind: 'btor2-witness', model, property: p.index, witness: '' };
       switch (c.kind) {
@@ -230,6 +262,7 @@ export function btor2Problem(file: string, model: Btor2Model, source: Uint8Array
     },
     trace,
     invariant(p: Property, c: Certificate): ReadonlyMap<Location, Expr> {
+      if (isLive(p)) return live!.invariant(p, c);
       const loc = models.of(p).initLoc;
       switch (c.kind) {
         case 'invariant': case 'k-invariant': return c.invariant;
@@ -248,7 +281,7 @@ export function btor2Problem(file: string, model: Btor2Model, source: Uint8Array
     },
     circuitFile: (binary: boolean) => {
       if (!circuit) throw new FileError(`${file}: cannot bit-blast: ${(blasted as { refused: string }).refused}`);
-      const comments = [...bits!.aiger.comments, 'every bad state property b<i> of the model is bad-state property b<i> here; constraints are invariant constraints'];
+      const comments = [...bits!.aiger.comments, 'every bad state property b<i> of the model is bad-state property b<i> here, every justice property j<i> justice property j<i>; constraints are invariant constraints, fair lines fairness constraints'];
       return binary ? printAig(circuit, { comments }) : printAag(circuit, { comments });
     },
   };

@@ -118,12 +118,13 @@ function assignmentLines(pos: number, v: Value, sort: Sort, symbol: string | und
 }
 
 /**
- * The witness of a run that violates bad state property `bad`: at step 0 the states without
- * `init`, at later steps those without `next` (a state part only when there are some), and at
- * every step every input.
+ * The witness of a run that violates `property` (bad state property `b<i>` for a number, else a
+ * justice property's name, `j<i>`, whose lasso closes as an AIGER witness's does: the state after
+ * the last frame equals an earlier one): at step 0 the states without `init`, at later steps those
+ * without `next` (a state part only when there are some), and at every step every input.
  */
-export function printWitness(model: Btor2Model, bad: number, run: Btor2Run): string {
-  const lines = ['sat', `b${bad}`];
+export function printWitness(model: Btor2Model, property: number | string, run: Btor2Run): string {
+  const lines = ['sat', typeof property === 'number' ? `b${property}` : property];
   run.forEach((choices, step) => {
     const open = model.states.map((s, pos) => ({ s, pos })).filter(({ s }) => (step === 0 ? s.init === undefined : s.next === undefined));
     if (step === 0 || open.length > 0) {
