@@ -145,11 +145,13 @@ export function addBenchCommands(p: Command, run: (code: Promise<number>) => voi
     .description('per configuration: models solved per category, unique, wrong, CPU time, as a Markdown table')
     .argument('<results.csv...>', 'the results of `vigil bench --out` (several are read as one)')
     .option('--by-verdict', 'a line per folder and stated verdict, the configurations and peers side by side, the models only one decides and the members that won')
-    .action((csvs: string[], o: { byVerdict?: boolean }) => run(usage(async () => {
+    .option('--group <folder|category>', 'with --by-verdict: a line per folder (default) or per category (a CHC task\'s track and family)', 'folder')
+    .action((csvs: string[], o: { byVerdict?: boolean; group: string }) => run(usage(async () => {
+      if (o.group !== 'folder' && o.group !== 'category') throw new ConfigError(`--group takes folder or category, got '${o.group}'`);
       const { readResults } = await import('./results.js');
       const { solvedTable, verdictTable } = await import('./table.js');
       const rows = csvs.flatMap((c) => readResults(c));
-      console.log(o.byVerdict ? verdictTable(rows) : solvedTable(rows));
+      console.log(o.byVerdict ? verdictTable(rows, o.group) : solvedTable(rows));
       return 0;
     })));
 

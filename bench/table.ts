@@ -50,19 +50,20 @@ function winners(rs: readonly ResultRow[]): string {
 }
 
 /**
- * A line per folder and stated verdict: per configuration (Vigil's and the peers') the models it
- * decided with the CPU time of all its runs, the models only that one decided, and the members
- * that won for the configurations that are portfolios; wrong verdicts are named in their cell.
+ * A line per folder (or, with `group` 'category', per category: a CHC task's track and family)
+ * and stated verdict: per configuration (Vigil's and the peers') the models it decided with the
+ * CPU time of all its runs, the models only that one decided, and the members that won for the
+ * configurations that are portfolios; wrong verdicts are named in their cell.
  */
-export function verdictTable(rows: readonly ResultRow[]): string {
+export function verdictTable(rows: readonly ResultRow[], group: 'folder' | 'category' = 'folder'): string {
   const configs = configsOf(rows);
   const groups = new Map<string, ResultRow[]>();
   for (const r of rows) {
-    const key = `${folderOf(r)}\u0000${r.expected}`;
+    const key = `${group === 'category' ? r.category : folderOf(r)}\u0000${r.expected}`;
     groups.set(key, [...(groups.get(key) ?? []), r]);
   }
   const portfolios = configs.filter((c) => rows.some((r) => r.config === c && r.winner !== ''));
-  const head = ['folder', 'verdict', 'models', ...configs.map((c) => `${c} (CPU s)`), ...configs.map((c) => `only ${c}`), ...portfolios.map((c) => `${c} won by`)];
+  const head = [group, 'verdict', 'models', ...configs.map((c) => `${c} (CPU s)`), ...configs.map((c) => `only ${c}`), ...portfolios.map((c) => `${c} won by`)];
   const lines = [`| ${head.join(' | ')} |`, `|${head.map((_, i) => (i < 2 ? '---' : '---:')).join('|')}|`];
   const line = (folder: string, verdict: string, rs: readonly ResultRow[]) => {
     const models = [...new Set(rs.map((r) => r.model))];

@@ -59,6 +59,10 @@ describe('the table by folder and verdict', () => {
     expect(lines).toContain('| hwmcc20/bv | safe | 2 | 2/2 (3.0) | 1/2 (10.0) | 1 | 0 | ic3-no-ctg 1, kind-words 1 |');
     expect(lines).toContain('| unit/pono | unsafe | 1 | 0/1 (3.0) | 1/1 (0.1) | 0 | 1 |  |');
     expect(lines.at(-1)).toBe('| all |  | 3 | 2/3 (6.0) | 2/3 (10.1) | 1 | 1 | ic3-no-ctg 1, kind-words 1 |');
+    // by category instead: the suite's own groups (a CHC task's track and family)
+    const byCategory = verdictTable(rows, 'category').split('\n');
+    expect(byCategory[0]).toMatch(/^\| category \| verdict \|/);
+    expect(byCategory).toContain('| bv | safe | 2 | 2/2 (3.0) | 1/2 (10.0) | 1 | 0 | ic3-no-ctg 1, kind-words 1 |');
   });
 });
 
