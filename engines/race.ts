@@ -204,6 +204,8 @@ export async function race(task: Task, plan: RacePlan, limits: Limits, reporter:
 
   /** The members' progress ports, by member; read here as messages arrive, and drained while the first member runs. */
   const ports = new Map<number, MessagePort>();
+  /** The first member's last progress in this thread. */
+  let lastOwn: Progress | undefined;
   let drained = 0;
   /** The progress the members posted while this thread was busy with its own member, at most every DRAIN_EVERY_MS. */
   const drain = () => {
@@ -217,7 +219,8 @@ export async function race(task: Task, plan: RacePlan, limits: Limits, reporter:
         any = true;
       }
     }
-    if (any) show();
+    // the first member's own line stays the race's last phase, as when it reports itself
+    if (any) show(lastOwn);
   };
 
   /** Starts member i's worker on `on`; settles with its result (a failure as UNKNOWN). */
@@ -308,7 +311,7 @@ export async function race(task: Task, plan: RacePlan, limits: Limits, reporter:
     const alone = entrants.length === 1;
     const headStartEnd = alone ? Infinity : Date.now() + plan.headStart.ms;
     const first = entrants[0]!;
-    const firstReporter: Reporter = { progress: (p) => { row(0, p); show(p); }, note: (l) => reporter.note(l) };
+    const firstReporter: Reporter = { progress: (p) => { lastOwn = p; row(0, p); show(p); }, note: (l) => reporter.note(l) };
     rows[0] = { label: first.label, state: 'running' };
     const firstOn = taskOf(first, prepared);
     const headStart = await runWithHandOver(first, firstOn.task, { ...limits, stop: () => stopped() || Date.now() >= headStartEnd }, firstReporter, context);
