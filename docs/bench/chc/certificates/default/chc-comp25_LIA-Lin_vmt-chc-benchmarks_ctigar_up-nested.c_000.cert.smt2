@@ -1,0 +1,3 @@
+; A model of the clauses of /work/shared/benchmarks/chc/chc-comp25/LIA-Lin/vmt-chc-benchmarks/ctigar/up-nested.c_000.smt2 (CHC-COMP: sat), found and checked by vigil.
+; Under these interpretations of the predicates every clause of the file is valid.
+(define-fun state ((x0 Bool) (x1 Bool) (x2 Bool) (x3 Bool) (x4 Int) (x5 Int) (x6 Int) (x7 Int)) Bool (let ((a!1 (not x2)) (a!2 (not x3)) (a!3 (<= x5 x7)) (a!5 (not x0)) (a!6 (>= x4 0)) (a!7 (not x1))) (let ((a!4 (not a!3))) (or (and x0 a!1 a!2) (and x1 a!1 a!2) (and a!1 a!2 a!4) (and a!5 x2 a!2 a!3) (and a!5 x1 a!2 a!3) (and a!1 a!2 (not a!6)) (and x0 a!2 a!3 a!6) (and x0 x1 a!2 a!6) (and x1 a!2 a!3 a!6) (and a!5 a!7 a!2 a!4 a!6) (and a!5 a!1 a!4 a!6) (and a!7 a!1 a!4 a!6)))))

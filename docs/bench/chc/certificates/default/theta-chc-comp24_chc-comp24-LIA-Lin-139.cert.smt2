@@ -1,0 +1,5 @@
+; A model of the clauses of /work/shared/benchmarks/chc/theta-chc-comp24/chc-comp24-LIA-Lin-139.smt2 (CHC-COMP: sat), found and checked by vigil.
+; Under these interpretations of the predicates every clause of the file is valid.
+(define-fun |f$unknown:2| ((x0 Int) (x1 Int)) Bool (let ((a!1 (<= x1 (+ x0 (- 1)))) (a!2 (not (<= x1 (- 4)))) (a!3 (<= x1 (+ x0 1))) (a!4 (<= x1 1))) (let ((a!5 (not a!4))) (or (and a!1 a!2 a!3) (and a!4 a!1 a!3) (and a!5 (not a!1) a!2 (>= x1 4)) (and a!5 a!2 a!3)))))
+(define-fun |incr$unknown:6| ((x0 Int) (x1 Int)) Bool (let ((a!1 (<= x1 (+ (- 1) x0))) (a!2 (not (<= x1 (- 4)))) (a!3 (<= x1 (+ 1 x0))) (a!4 (<= x1 1))) (let ((a!5 (not a!4))) (not (and (not (and a!1 a!2 a!3)) (not (and a!4 a!1 a!3)) (not (and a!5 (not a!1) a!2 (>= x1 4))) (not (and a!5 a!2 a!3)))))))
+(define-fun |f$unknown:4| ((x0 Int) (x1 Int)) Bool (let ((a!1 (not (<= x1 1))) (a!2 (<= x1 (+ x0 (- 1)))) (a!3 (not (<= x1 (- 4)))) (a!4 (<= x1 (+ x0 1)))) (or (and a!1 (not a!2) a!3 (>= x1 4)) (and a!1 a!3 a!4) (and a!2 a!3 a!4))))
