@@ -5,12 +5,9 @@
  * own reading or solving is between the files and cvc5.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
 import { clauseName, type ChcSystem } from '../formalisms/frontends/chc/clauses.js';
-
-let scratch: string | undefined;
+import { scratchFile } from './scratch.js';
 
 /**
  * The clauses cvc5 does not find valid under the model text (an empty list: the model passes):
@@ -18,13 +15,8 @@ let scratch: string | undefined;
  * file writes it.
  */
 export function cvc5Rejects(system: ChcSystem, model: string): string[] {
-  if (scratch === undefined) {
-    const dir = mkdtempSync(join(tmpdir(), 'vigil-cvc5-'));
-    process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
-    scratch = dir;
-  }
   const checks = system.clauses.map((c) => `(push 1)\n(assert (not ${system.text.slice(c.span.start, c.span.end)}))\n(check-sat)\n(pop 1)`);
-  const file = join(scratch, 'validate.smt2');
+  const file = scratchFile('cvc5-validate.smt2');
   writeFileSync(file, `(set-logic ALL)\n${model}\n${checks.join('\n')}\n`);
   const r = spawnSync('cvc5', ['--incremental', '--tlimit-per=60000', file], { encoding: 'utf8' });
   const answers = r.stdout.trim().split('\n');

@@ -8,9 +8,7 @@
  * the run counts as a timeout.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { loadProblem } from '../formalisms/frontends/index.js';
 import { FileError } from '../formalisms/frontends/frontend.js';
@@ -23,6 +21,7 @@ import type { Model } from './suite.js';
 import { VERSION } from '../cli/protocol.js';
 import { NODE_FLAGS, vigilEnv } from '../cli/node-flags.js';
 import { runSpacer } from './spacer.js';
+import { scratchFile } from './scratch.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const VIGIL_BIN = `${ROOT}dist/bin/vigil.js`;
@@ -97,7 +96,6 @@ async function runVigil(model: Model, c: RunConfig, limits: TaskLimits, launch: 
 /** ABC's command (Debian names it berkeley-abc), or undefined when it is not installed. */
 export const ABC = ['berkeley-abc', 'abc'].find((b) => spawnSync('sh', ['-c', `command -v ${b}`]).status === 0);
 let abcVersion: string | undefined;
-let scratch: string | undefined;
 
 /**
  * ABC reads binary AIGER only: the model's circuit as its front end gives it (a text circuit in
@@ -105,12 +103,7 @@ let scratch: string | undefined;
  */
 async function binaryFile(model: Model): Promise<string> {
   if (model.file.endsWith('.aig')) return model.file;
-  if (!scratch) {
-    const dir = mkdtempSync(join(tmpdir(), 'vigil-bench-'));
-    process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
-    scratch = dir;
-  }
-  const out = join(scratch, `${model.name.replace(/[^A-Za-z0-9_.-]/g, '_')}.aig`);
+  const out = scratchFile(`${model.name.replace(/[^A-Za-z0-9_.-]/g, '_')}.aig`);
   if (existsSync(out)) return out;
   const problem = await loadProblem(model.file);
   if (!problem.circuitFile) throw new FileError(`${model.file}: the model has no circuit for ABC`);

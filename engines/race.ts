@@ -234,6 +234,7 @@ export async function race(task: Task, plan: RacePlan, limits: Limits, reporter:
     const w = context.spawn('member', job, [channel.port2]);
     workers.push(w);
     ports.set(i, channel.port1);
+    const closePort = () => { channel.port1.close(); ports.delete(i); };
     channel.port1.on('message', (m: ProgressMessage) => {
       if (rows[i]!.state !== 'running') return;
       row(i, m.progress);
@@ -246,16 +247,14 @@ export async function race(task: Task, plan: RacePlan, limits: Limits, reporter:
       const failed = (why: string) => {
         if (done || over) return;
         done = true;
-        channel.port1.close();
-        ports.delete(i);
+        closePort();
         reporter.note(`portfolio: ${e.label} failed: ${why}`);
         resolve({ verdict: 'unknown', reason: unknown(/memory/i.test(why) ? 'memory' : 'unsupported', `failed: ${why}`), stats: { timeMs: 0, solverChecks: 0, solverTimeMs: 0, ...rows[i]!.stats } });
       };
       w.on('message', (m: DoneMessage) => {
         if (done) return;
         done = true;
-        channel.port1.close();
-        ports.delete(i);
+        closePort();
         void w.terminate();
         resolve(unpackResult(on, m.result));
       });

@@ -95,11 +95,15 @@ export function btor2Problem(file: string, model: Btor2Model, source: Uint8Array
     ...(circuit ? { circuit: withProperty(circuit, property.index) } : {}),
   });
 
-  /** The lasso of a justice property as a run of the whole blasted circuit. */
+  /** The lasso of a justice property as a run of the whole blasted circuit, simulated once per certificate (the witness, the waveform and the report ask). */
+  const lassoRuns = new WeakMap<Certificate, Run>();
   const lassoRun = (p: Property, c: Certificate): Run => {
     if (c.kind !== 'lasso') throw new Error(`a ${c.kind} is not a counterexample of a justice property`);
-    const run = lassoOnFile(circuit!, live!.task(p).circuit!, c.run, c.loopStart);
+    let run = lassoRuns.get(c);
+    if (run) return run;
+    run = lassoOnFile(circuit!, live!.task(p).circuit!, c.run, c.loopStart);
     if (!run) throw new Error(`the lasso of ${p.name} closes on the property's cone, but not on the whole circuit within the simulation budget`);
+    lassoRuns.set(c, run);
     return run;
   };
 
