@@ -13,7 +13,7 @@
  *
  * MBP gives a cube with m ⊨ c and c ⇒ ∃L.A, so c ∧ B is unsatisfiable whenever A ∧ B is, and each
  * round excludes m: the loop ends when MBP has a finite image (linear integer and real arithmetic,
- * Booleans). If a local survives projection (non-linear terms, uninterpreted sorts), it is replaced by
+ * Booleans). If a local survives projection (non-linear terms, uninterpreted sorts), project.ts replaces it by
  * its model value, which is still sound but may enumerate values, so the number of cubes is capped.
  * Variables are shared by VarDecl identity: the step copies of `indexed()` are distinct variables.
  *
@@ -21,12 +21,13 @@
  * scope, one B (for sequences, the suffix, one scope per part, popped as the prefix grows), and one
  * solves Farkas' linear programs.
  */
-import { Expr, False, True, VarDecl, and, conjuncts, freeVars, not, or, postorder, ref } from '../expr.js';
+import { Expr, False, True, VarDecl, and, conjuncts, freeVars, not, or, postorder } from '../expr.js';
 import { implicant } from '../implicant.js';
 import type { Z3Context } from './context.js';
 import { RatT } from '../types.js';
 import { FarkasSolver, linearAtoms, type LinearAtom } from './farkas.js';
 import { SmtModel } from './model.js';
+import { modelProject } from './project.js';
 import { Solver, type SolverStats } from './solver.js';
 import { Translator, translator } from './translate.js';
 
@@ -170,7 +171,7 @@ class Interpolator {
           const lits = this.implicant(model, a, vars);
           if (lits && opts.farkas !== false) cube = this.farkas(lits, model, b, shared);
           if (cube) this.farkasCubes++;
-          else cube = this.project(model, vars, locals, shared, lits ? this.t.toZ3(and(...lits)) : aAst);
+          else cube = this.project(model, vars, locals, lits ? this.t.toZ3(and(...lits)) : aAst);
         } finally {
           model.dispose();
         }
@@ -234,37 +235,9 @@ class Interpolator {
   }
 
   /** A cube over the shared variables that holds in `model` and implies ∃locals. A. */
-  private project(model: SmtModel, vars: readonly VarDecl[], locals: readonly VarDecl[], shared: ReadonlySet<VarDecl>, aAst: number): Expr {
-    const { em, ctx } = this.z3;
+  private project(model: SmtModel, vars: readonly VarDecl[], locals: readonly VarDecl[], aAst: number): Expr {
     this.projectedCubes++;
-    // MBP needs a value for every variable; evaluation with completion records one in the model
-    for (const v of vars) this.z3.release(model.evalZ3(this.t.toZ3(ref(v))));
-    const bound = this.t.constants(locals.map(ref));
-    const [ptr] = this.z3.arrays(bound);
-    const projected = this.z3.keep(em._Z3_qe_model_project(ctx, model.ptr, bound.length, ptr!, aAst));
-    try {
-      const cube = this.t.fromZ3(projected);
-      const left = freeVars(cube).filter((v) => !shared.has(v));
-      if (left.length === 0) return cube;
-      // fallback: fix the locals MBP could not eliminate to their model values
-      const from = this.t.constants(left.map(ref));
-      const to = from.map((c) => model.evalZ3(c));
-      try {
-        const [fromPtr, toPtr] = this.z3.arrays(from, to);
-        const substituted = this.z3.keep(em._Z3_substitute(ctx, projected, from.length, fromPtr!, toPtr!));
-        const simplified = this.z3.keep(em._Z3_simplify(ctx, substituted));
-        this.z3.release(substituted);
-        try {
-          return this.t.fromZ3(simplified);
-        } finally {
-          this.z3.release(simplified);
-        }
-      } finally {
-        to.forEach((v) => this.z3.release(v));
-      }
-    } finally {
-      this.z3.release(projected);
-    }
+    return modelProject(this.z3, model, vars, locals, aAst);
   }
 
   /** Weakens a cube while it stays inconsistent with B; 'sat' if it is consistent with B. */

@@ -1,0 +1,138 @@
+/**
+ * PDR on Z3 in Spacer's way for linear systems (Komuravelli, Gurfinkel and Chaki, "SMT-based model
+ * checking for recursive programs", CAV 2014 / FMSD 2016): IC3's frames and proof obligations over
+ * the interpreter view, with no abstraction and no refinement loop. A predecessor is generalised by
+ * model-based projection (an implicant of the step into the cube, its next state projected away),
+ * a blocked cube by an interpolant of the frame below and the steps into it against the cube
+ * (Vigil's Farkas interpolants). This file is the main loop; the parts are in pdr/:
+ *
+ * - frames.ts: the frames per location on one solver, the blocking query, propagation;
+ * - lemma.ts: the interpolated lemma of a blocked cube.
+ *
+ * Each round opens a frame at the top and blocks every bad state in it. An obligation (a cube at a
+ * location that reaches a bad state in `depth` steps) at level i asks whether F_(i-1) steps into
+ * it: if so, the predecessor becomes an obligation at level i - 1, and one that is initial (or is
+ * found in F_0) ends in a counterexample, which BMC's base case then finds as a trace of at most
+ * that many steps; if not, the lemma goes into the highest frame where it holds, and the
+ * obligation is asked again one level up, so counterexamples longer than the frames are found.
+ * After each round, lemmas move up where they hold; when a level is left without lemmas of its
+ * own, the frames above it are the inductive invariant, per location, the verdict comes with.
+ */
+import { DeadlineChecks } from '../lang/smt/deadline.js';
+import { interpolationStats } from '../lang/smt/interpolate.js';
+import type { Z3Context } from '../lang/smt/context.js';
+import type { Interpreter } from '../formalisms/interpreter.js';
+import type { Trace } from '../formalisms/trace.js';
+import type { Result, Statistics, UnknownReason } from '../formalisms/result.js';
+import type { Engine, EngineContext } from './engine.js';
+import type { Limits, Reporter } from './run.js';
+import { BaseCase } from './bounded.js';
+import { ObligationQueue } from './obligation-queue.js';
+import { stopReason } from './path-interpolants.js';
+import { Frames, type Cube } from './pdr/frames.js';
+import { lemmaFor } from './pdr/lemma.js';
+
+export function createEngine(_settings: unknown, context: EngineContext): Engine {
+  return {
+    configuration: () => ({}),
+    async check(task, limits, reporter): Promise<Result> {
+      return pdr(task.model, await context.z3(), limits, reporter);
+    },
+  };
+}
+
+interface Obligation {
+  readonly cube: Cube;
+  readonly level: number;
+  /** Steps from the cube to a bad state. */
+  readonly depth: number;
+}
+
+export function pdr(model: Interpreter, z3: Z3Context, limits: Limits, reporter: Reporter): Result {
+  const started = Date.now();
+  const itpBefore = interpolationStats(z3);
+  const checks = new DeadlineChecks(limits.deadline);
+  const frames = new Frames(model, z3, checks);
+  const base = new BaseCase(model, z3);
+  const counters = { obligations: 0, interpolated: 0, negated: 0 };
+  const stats = (): Statistics => {
+    const itp = interpolationStats(z3);
+    return {
+      timeMs: Date.now() - started,
+      solverChecks: frames.solver.stats.checks + base.solver.stats.checks + itp.checks - itpBefore.checks,
+      solverTimeMs: frames.solver.stats.timeMs + base.solver.stats.timeMs + itp.timeMs - itpBefore.timeMs,
+      frame: frames.top,
+      lemmas: frames.size,
+      ...counters,
+    };
+  };
+
+  /** BMC's trace into a bad state within `steps` steps, which the obligations showed exists (or why BMC stopped). */
+  const traceWithin = (steps: number): Trace | UnknownReason => {
+    for (;;) {
+      if (base.depth >= steps || !base.extend()) throw new Error(`PDR: no counterexample within ${steps} steps, where a chain of obligations reached an initial state`);
+      const b = base.badNow(limits.deadline);
+      if (b === 'sat') return base.trace();
+      if (b !== 'unsat') return b;
+    }
+  };
+
+  /** Blocks every bad state in the top frame; the length of a counterexample if one is found. */
+  const blockBad = (): number | undefined => {
+    const top = frames.top;
+    for (let bad = frames.badIn(top); bad; bad = frames.badIn(top)) {
+      const queue = new ObligationQueue<Obligation>();
+      queue.push({ cube: bad, level: top, depth: 0 });
+      while (queue.size > 0) {
+        checks.checkDeadline();
+        const ob = queue.peek();
+        if (ob.level > top) {
+          queue.pop();
+          continue;
+        }
+        const r = frames.block(ob.cube, ob.level);
+        if ('predecessor' in r) {
+          if (ob.level === 1 || frames.meetsInit(r.predecessor)) return ob.depth + 1;
+          counters.obligations++;
+          queue.push({ cube: r.predecessor, level: ob.level - 1, depth: ob.depth + 1 });
+          continue;
+        }
+        queue.pop();
+        const core = { loc: ob.cube.loc, lits: r.core };
+        const blocked = frames.meetsInit(core) ? ob.cube : core;
+        const lemma = lemmaFor(z3, frames, blocked, ob.level, limits.deadline);
+        counters[lemma.interpolated ? 'interpolated' : 'negated']++;
+        let level = ob.level;
+        while (level < top && frames.holdsAt(blocked.loc, lemma.formula, level + 1)) level++;
+        frames.add(blocked.loc, lemma.formula, level);
+        if (level < top) queue.push({ ...ob, level: level + 1 });
+      }
+    }
+    return undefined;
+  };
+
+  try {
+    const initialBad = base.badNow(limits.deadline);
+    if (initialBad === 'sat') return { verdict: 'unsafe', certificate: { kind: 'trace', trace: base.trace() }, stats: stats() };
+    if (initialBad !== 'unsat') return { verdict: 'unknown', reason: initialBad, stats: stats() };
+    for (;;) {
+      frames.newFrame();
+      reporter.progress({ phase: 'pdr', iteration: frames.top, detail: `frame ${frames.top}, ${frames.size} lemmas`, stats: stats() });
+      const steps = blockBad();
+      if (steps !== undefined) {
+        const trace = traceWithin(steps);
+        if ('kind' in trace) return { verdict: 'unknown', reason: trace, stats: stats() };
+        return { verdict: 'unsafe', certificate: { kind: 'trace', trace }, stats: stats() };
+      }
+      const fixed = frames.propagate();
+      if (fixed !== undefined) return { verdict: 'safe', certificate: { kind: 'invariant', invariant: frames.invariantAbove(fixed) }, stats: stats() };
+    }
+  } catch (e) {
+    const reason = stopReason(e);
+    if (reason) return { verdict: 'unknown', reason, stats: stats() };
+    throw e;
+  } finally {
+    frames.dispose();
+    base.dispose();
+  }
+}
