@@ -4,7 +4,8 @@
  * the interpreter view, with no abstraction and no refinement loop. A predecessor is generalised by
  * model-based projection (an implicant of the step into the cube, its next state projected away),
  * a blocked cube by an interpolant of the frame below and the steps into it against the cube
- * (Vigil's Farkas interpolants). This file is the main loop; the parts are in pdr/:
+ * (Vigil's Farkas interpolants) or by the cube's unsat core (pdr-options.ts says which when). This
+ * file is the main loop; the parts are in pdr/:
  *
  * - frames.ts: the frames per location on one solver, the blocking query, propagation;
  * - lemma.ts: the interpolated lemma of a blocked cube.
@@ -18,13 +19,15 @@
  * After each round, lemmas move up where they hold; when a level is left without lemmas of its
  * own, the frames above it are the inductive invariant, per location, the verdict comes with.
  */
+import { and, not } from '../lang/expr.js';
 import { DeadlineChecks } from '../lang/smt/deadline.js';
 import { interpolationStats } from '../lang/smt/interpolate.js';
 import type { Z3Context } from '../lang/smt/context.js';
 import type { Interpreter } from '../formalisms/interpreter.js';
 import type { Trace } from '../formalisms/trace.js';
 import type { Result, Statistics, UnknownReason } from '../formalisms/result.js';
-import type { Engine, EngineContext } from './engine.js';
+import type { Engine, EngineContext, Settings } from './engine.js';
+import { PDR_LEMMAS, interpolatedLemmas } from './pdr-options.js';
 import type { Limits, Reporter } from './run.js';
 import { BaseCase } from './bounded.js';
 import { ObligationQueue } from './obligation-queue.js';
@@ -32,11 +35,11 @@ import { stopReason } from './path-interpolants.js';
 import { Frames, type Cube } from './pdr/frames.js';
 import { lemmaFor } from './pdr/lemma.js';
 
-export function createEngine(_settings: unknown, context: EngineContext): Engine {
+export function createEngine(settings: Settings, context: EngineContext): Engine {
   return {
-    configuration: () => ({}),
+    configuration: () => ({ [PDR_LEMMAS.name]: settings[PDR_LEMMAS.name] ?? 'auto' }),
     async check(task, limits, reporter): Promise<Result> {
-      return pdr(task.model, await context.z3(), limits, reporter);
+      return pdr(task.model, await context.z3(), interpolatedLemmas(settings, task.theories.has('rat')), limits, reporter);
     },
   };
 }
@@ -48,7 +51,8 @@ interface Obligation {
   readonly depth: number;
 }
 
-export function pdr(model: Interpreter, z3: Z3Context, limits: Limits, reporter: Reporter): Result {
+/** PDR on the model; `interpolate`: lemmas from interpolants, else from the blocked cubes' cores. */
+export function pdr(model: Interpreter, z3: Z3Context, interpolate: boolean, limits: Limits, reporter: Reporter): Result {
   const started = Date.now();
   const itpBefore = interpolationStats(z3);
   const checks = new DeadlineChecks(limits.deadline);
@@ -100,7 +104,7 @@ export function pdr(model: Interpreter, z3: Z3Context, limits: Limits, reporter:
         queue.pop();
         const core = { loc: ob.cube.loc, lits: r.core };
         const blocked = frames.meetsInit(core) ? ob.cube : core;
-        const lemma = lemmaFor(z3, frames, blocked, ob.level, limits.deadline);
+        const lemma = interpolate ? lemmaFor(z3, frames, blocked, ob.level, limits.deadline) : { formula: not(and(...blocked.lits)), interpolated: false };
         counters[lemma.interpolated ? 'interpolated' : 'negated']++;
         let level = ob.level;
         while (level < top && frames.holdsAt(blocked.loc, lemma.formula, level + 1)) level++;

@@ -11,6 +11,7 @@ import { CEGAR_OPTIONS } from '../cegar/options.js';
 import { BOUND } from './bound.js';
 import { INVARIANTS, SIMPLE_PATH } from './kind-options.js';
 import { FCOVER, SEARCH } from './impact-options.js';
+import { PDR_LEMMAS } from './pdr-options.js';
 import { IC3_OPTIONS } from './aiger/ic3-options.js';
 import { CIRCUIT_MEMBERS, MEMBERS_OPTION, MIXED_MEMBERS } from './portfolio-members.js';
 import { LEVEL, levelOf, offerFor } from './level.js';
@@ -49,7 +50,7 @@ export const ENGINES: readonly EngineSpec[] = [
   { name: 'kind', needs: 'circuit', options: [BOUND, SIMPLE_PATH, LEVEL, ...CIRCUIT], create: lazy(() => import('./aiger/kind.js')) },
   { name: 'kind', options: [BOUND, INVARIANTS, SIMPLE_PATH, LEVEL, ...CIRCUIT], create: lazy(() => import('./kind.js')) },
   { name: 'pdkind', theories: INTERPOLATED, options: [BOUND, ...CIRCUIT], create: lazy(() => import('./pdkind.js')) },
-  { name: 'pdr', theories: PROJECTED, options: [ENCODING, ...CIRCUIT], create: lazy(() => import('./pdr.js')) },
+  { name: 'pdr', theories: PROJECTED, options: [PDR_LEMMAS, ENCODING, ...CIRCUIT], create: lazy(() => import('./pdr.js')) },
   { name: 'portfolio', prefers: 'circuit', options: [BOUND, MEMBERS_OPTION, LEVEL, ...CIRCUIT], defers: CIRCUIT_PASSES.map((p) => p.name), usesZ3: portfolioUsesZ3, create: lazy(() => import('./portfolio.js')) },
   { name: 'termination', theories: ['int', 'bool'], property: 'termination', options: [], create: lazy(() => import('./termination/engine.js')) },
   { name: 'live', needs: 'circuit', property: 'liveness', options: [...CIRCUIT], create: lazy(() => import('./aiger/live/engine.js')) },

@@ -8,7 +8,7 @@
  * holds there, and it excludes the cube. Its atoms come from Farkas' lemma over the refutation
  * (`j = cnt - 5` where the cube said `j = 3, cnt = 8`), so one lemma blocks many cubes that
  * dropping literals one by one would block one at a time. Where interpolation gives up, or its
- * answer grows large, the lemma is the negated cube.
+ * answer grows large, the lemma is the negated cube, as it is without interpolation.
  */
 import { and, atStep, not, or, postorder, type Expr } from '../../lang/expr.js';
 import { simplify } from '../../lang/simplify.js';
