@@ -41,6 +41,8 @@ interface VigilJson {
   statistics: Counters;
   /** Per property, on files with several (each with its own counters). */
   properties?: readonly { readonly statistics?: Counters }[];
+  /** The result files written (one per property for each per-property output, on a file with several). */
+  outputs?: readonly string[];
 }
 
 type Counters = { solverChecks?: number; satCalls?: number; readonly [counter: string]: number | undefined };
@@ -74,9 +76,15 @@ function winners(j: VigilJson): string {
 async function runVigil(model: Model, c: RunConfig, limits: TaskLimits, launch: VigilLaunch, outputs: RunOutputs): Promise<{ m: Measured; o: Answer; row: Partial<ResultRow> }> {
   for (const file of Object.values(outputs)) rmSync(file, { force: true });
   const m = await launch(model, c, limits, outputs);
-  const written = (name: string): string => (outputs[name] !== undefined && existsSync(outputs[name]) ? outputs[name] : '');
   let j: VigilJson | undefined;
   try { j = JSON.parse(m.stdout) as VigilJson; } catch { /* no verdict: an error or a kill */ }
+  // `base`, or `STEM.PROPERTY.EXT` for each property of a file with several (cli/outputs)
+  const written = (name: string): string => {
+    const base = outputs[name];
+    if (base === undefined) return '';
+    const [, stem, ext] = /^(.*?)(\.[^./]*)?$/.exec(base)!;
+    return (j?.outputs ?? (existsSync(base) ? [base] : [])).filter((p) => p === base || (p.startsWith(`${stem}.`) && p.endsWith(ext ?? ''))).join('; ');
+  };
   const levels = Object.fromEntries(OPTION_NAMES.map((n) => [n, String(j?.options[n] ?? c.options[n] ?? '')]));
   const o: Answer = j
     ? { result: j.verdict, reason: j.reason ?? '', ...(j.reasonKind ? { reasonKind: j.reasonKind } : {}), killedBy: m.killedBy }

@@ -205,6 +205,19 @@ describe('vigil bench', () => {
     expect(models.status).toBe(0);
   });
 
+  it('--certificates on a file with several properties: the results name the file of each property that has one', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vigil-certificates-'));
+    // o0 is constant false (holds, a witness circuit), o1 a latch that toggles to 1 (fails)
+    writeFileSync(join(dir, 'two.aag'), 'aag 1 0 1 2 0\n2 3\n0\n2\n');
+    const suite = join(dir, 'manifest.csv');
+    writeFileSync(suite, `path,formalism,expected\n${join(dir, 'two.aag')},aiger,unsafe\n`);
+    const out = join(dir, 'results.csv');
+    expect(vigil(['bench', '--suite', suite, '--config', 'default', '--timeout', '30', '--certificates', join(dir, 'certificates'), '--out', out]).code).toBe(0);
+    const [row] = readResults(out);
+    expect(row!.certificate).toMatch(/two\.cert\.o0\.aag$/);
+    expect(readFileSync(row!.certificate, 'utf8')).toMatch(/^aag /);
+  });
+
   it('runs the configuration matrix in long-lived runners with the verdicts and solver calls of vigil check', () => {
     const out = join(mkdtempSync(join(tmpdir(), 'vigil-matrix-')), 'matrix.csv');
     const r = spawnSync(process.execPath, [join(ROOT, 'dist/bench/run.js'), '--matrix', '--limit', '2', '--suite', 'sts/counter', '--timeout', '20', '--out', out], { cwd: ROOT, encoding: 'utf8' });
