@@ -71,27 +71,33 @@ export const MIXED_MEMBERS: readonly Member[] = [
 
 /**
  * The word-level members, the default on other tasks, in the order they start, from measurement
- * (docs/guide: "Portfolio" and "Approaches compared": 20-30 s per run on the 42 corpus CFA, PLC and
- * STS models with a known verdict and the 24 generated PLC family models, on a 2-core machine):
- * - predicate CEGAR decides all 42 corpus models, but few of the families (their bugs lie 11 to 73
- *   steps deep), so it starts first; on CFAs with large blocks (LBE), which decide 30 of the 38
- *   CFAs against 27 with single edges, with 3.5 times fewer solver calls;
+ * (docs/guide: "Portfolio", "Approaches compared" and "PDR in Spacer's way": 20-30 s per run on the
+ * 42 corpus CFA, PLC and STS models with a known verdict and the 24 generated PLC family models,
+ * 60 s per run on the 217 linear CHC tasks, on a 2-core machine):
+ * - PDR in Spacer's way decides 181 of the CHC tasks alone, where CEGAR alone decides 165 and the
+ *   portfolio without PDR decided 185; 9 of its 181 that portfolio did not (llreve equivalence
+ *   and LRA tasks that only Spacer decided), in about its median time, so it starts first;
  * - BMC finds all 12 family bugs and every corpus bug, and is the only engine that finds the deep
- *   ones, so it starts with CEGAR: two members on two cores;
+ *   ones; on CHC it finds bugs faster than PDR (median 1.9 s against 3.2 s) and two that PDR does
+ *   not find within the minute, so it starts with PDR: two members on two cores;
+ * - predicate CEGAR decides all 42 corpus models, but few of the families (their bugs lie 11 to 73
+ *   steps deep), so it comes third; on CFAs with large blocks (LBE), which decide 30 of the 38
+ *   CFAs against 27 with single edges, with 3.5 times fewer solver calls;
  * - explicit-value CEGAR with UNSAT_CORE refinement proves in 2 s the loop CFA on which predicate
  *   CEGAR times out learning `j = 30`, `j = 31`, ..., and gives up quickly where it cannot refine
- *   (most STSs), so it comes third; on bit-vector and float models it is CEGAR's own default, and
- *   is not run twice;
+ *   (most STSs); on bit-vector and float models it is CEGAR's own default, and is not run twice;
  * - k-induction (with the interval and octagon invariants beside it) decides most corpus models
  *   too, proves the Fischer protocols fischer3 to fischer6 and the small safe families that CEGAR
- *   does not, so it comes fourth;
- * - IC3 with implicit predicate abstraction, the single engine that solves the most (50 of 66),
- *   comes last: the models it alone would add are few, and by then the others have given up or are
- *   still searching.
+ *   does not;
+ * - IC3 with implicit predicate abstraction, the single engine that solves the most of the corpus
+ *   and the families (50 of 66), comes last: the models it alone would add are few, and by then
+ *   the others have given up or are still searching.
+ * PDR takes Booleans, integers and reals only: on other models BMC and CEGAR start first.
  */
 export const WORD_MEMBERS: readonly Member[] = [
-  { label: 'cegar', line: 'cegar', onAutomata: '--encoding LBE' },
+  { label: 'pdr', line: 'pdr' },
   { label: 'bmc', line: 'bmc' },
+  { label: 'cegar', line: 'cegar', onAutomata: '--encoding LBE' },
   // CEGAR's own default on bit-vector and float models (cegar/defaults.ts)
   { label: 'expl', line: 'cegar --domain EXPL --refinement UNSAT_CORE', unless: ['bv', 'fp'] },
   { label: 'kind', line: 'kind' },

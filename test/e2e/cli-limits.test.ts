@@ -44,7 +44,7 @@ describe('the terminal interface', () => {
     startInTerminal('unsafe', ['check', 'models/mutex-bug.cfa']);
     const s = await waitFor('unsafe', /EXIT \d/);
     expect(s).toMatch(/EXIT 1/);
-    expect(s).toMatch(/models\/mutex-bug\.cfa\s+portfolio members cegar, bmc, expl, kind/);
+    expect(s).toMatch(/models\/mutex-bug\.cfa\s+portfolio members pdr, bmc, cegar, expl/);
     expect(s).toMatch(/│ UNSAFE\s+[\d.]+ s, \d+ solver checks, exit 1/);
     expect(s).toContain('counterexample of 4 steps, replayed on the model');
     expect(s).toMatch(/step location\s+turn\s+in1\s+in2\s+action/);

@@ -54,9 +54,9 @@ describe('vigil check --algorithm bmc', () => {
     const r = vigil(['check', 'models/counter.cfa', '--json']);
     expect(r.code).toBe(0);
     const j = JSON.parse(r.stdout);
-    expect(j).toMatchObject({ verdict: 'safe', algorithm: 'portfolio', options: { members: 'cegar, bmc, expl, kind, ic3' } });
+    expect(j).toMatchObject({ verdict: 'safe', algorithm: 'portfolio', options: { members: 'pdr, bmc, cegar, expl, kind, ic3' } });
     expect(Object.keys(j.invariant)).toContain('Loop');
-    const won = ['cegar', 'bmc', 'expl', 'kind', 'ic3'].filter((m) => j.statistics[`won.${m}`] === 1);
+    const won = ['pdr', 'bmc', 'cegar', 'expl', 'kind', 'ic3'].filter((m) => j.statistics[`won.${m}`] === 1);
     expect(won).toHaveLength(1);
     expect(j.statistics[`${won[0]}.solverChecks`]).toBeGreaterThan(0);
   });

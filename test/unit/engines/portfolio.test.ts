@@ -33,9 +33,9 @@ describe('expressions between threads', () => {
 describe('the portfolio', () => {
   it('has the word-level engines registered for the model as members', async () => {
     const labels = (file: string) => load(corpus(file)).then((p) => wordPlan({}, p.task(p.properties[0]!), 2, ENGINE_LINES).entrants.map((m) => m.label).filter((l) => l !== 'ic3'));
-    expect(await labels('theta-regression/cfa/locking.cfa')).toEqual(['cegar', 'bmc', 'expl', 'kind']);
-    // CEGAR's default on bit-vectors is the explicit configuration already
-    expect(await labels('theta-regression/cfa/counter_bv_true.cfa')).toEqual(['cegar', 'bmc', 'kind']);
+    expect(await labels('theta-regression/cfa/locking.cfa')).toEqual(['pdr', 'bmc', 'cegar', 'expl', 'kind']);
+    // PDR takes no bit-vectors, and CEGAR's default on them is the explicit configuration already
+    expect(await labels('theta-regression/cfa/counter_bv_true.cfa')).toEqual(['bmc', 'cegar', 'kind']);
   });
 
   // Through the command line: the members' workers run the built modules.
@@ -74,10 +74,10 @@ describe('the portfolio on a BTOR2 model (words and their blasted circuit)', () 
     expect(onSix.entrants.filter((e) => e.words === true).map((e) => e.label)).toEqual(['ic3-words', 'kind-words']);
     expect(await members('unit/pono/two-cnt-true.btor', { level: 'bit' })).toBe('ic3-no-ctg, kind (then ic3 after 10 s)');
     // the word-level members, with their engines' word-level forms where they have two
-    expect(await members('unit/pono/two-cnt-true.btor', { level: 'word' })).toBe('cegar, bmc, kind, ic3');
+    expect(await members('unit/pono/two-cnt-true.btor', { level: 'word' })).toBe('bmc, cegar, kind, ic3');
     expect(wordPlan({ level: 'word' }, p.task(p.properties[0]!), 2, ENGINE_LINES).entrants.map((e) => e.line)).toEqual(['cegar', 'bmc --level word', 'kind --level word', 'ic3 --level word']);
     // a model that is not blasted has only its words
-    expect(await members('hwmcc20/array/2020/mann/easy_zero_array.btor', {})).toBe('cegar, bmc, kind, ic3');
+    expect(await members('hwmcc20/array/2020/mann/easy_zero_array.btor', {})).toBe('bmc, cegar, kind, ic3');
   });
 
   // Through the command line: the members' workers run the built modules.
