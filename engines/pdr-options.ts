@@ -3,7 +3,7 @@
  * blocked cube's lemma is learnt. Measured on the 17 CHC tasks that Spacer decided and the default
  * did not, or that k-induction proved without a model (30 s each, docs/guide/pdr.md): interpolants
  * decide 9 of them, among them the llreve equivalence tasks whose lemmas relate two programs'
- * variables; negated cores decide 8, faster, among them two LRA tasks that interpolants miss.
+ * variables; negated cores decide 7, faster, among them two LRA tasks that interpolants miss.
  * Over the reals Vigil's interpolants are model-based projections (lang/smt/interpolate.ts: Farkas
  * cubes are for the integers), which generalise no further than the core and cost more, so `auto`
  * takes interpolants where the model has no real variables, cores where it has: 11 of the 17.

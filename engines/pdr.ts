@@ -19,7 +19,6 @@
  * After each round, lemmas move up where they hold; when a level is left without lemmas of its
  * own, the frames above it are the inductive invariant, per location, the verdict comes with.
  */
-import { and, not } from '../lang/expr.js';
 import { DeadlineChecks } from '../lang/smt/deadline.js';
 import { interpolationStats } from '../lang/smt/interpolate.js';
 import type { Z3Context } from '../lang/smt/context.js';
@@ -104,7 +103,7 @@ export function pdr(model: Interpreter, z3: Z3Context, interpolate: boolean, lim
         queue.pop();
         const core = { loc: ob.cube.loc, lits: r.core };
         const blocked = frames.meetsInit(core) ? ob.cube : core;
-        const lemma = interpolate ? lemmaFor(z3, frames, blocked, ob.level, limits.deadline) : { formula: not(and(...blocked.lits)), interpolated: false };
+        const lemma = lemmaFor(z3, frames, blocked, ob.level, interpolate, limits.deadline);
         counters[lemma.interpolated ? 'interpolated' : 'negated']++;
         let level = ob.level;
         while (level < top && frames.holdsAt(blocked.loc, lemma.formula, level + 1)) level++;

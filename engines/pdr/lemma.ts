@@ -20,9 +20,13 @@ import type { Cube, Frames } from './frames.js';
 /** Past this many nodes an interpolant is replaced by the negated cube: lemmas are asserted in every query. */
 const MAX_NODES = 400;
 
-/** The lemma for the blocked cube `c` at `level`; `interpolated` says whether it is an interpolant. */
-export function lemmaFor(z3: Z3Context, frames: Frames, c: Cube, level: number, deadline: number | undefined): { formula: Expr; interpolated: boolean } {
+/**
+ * The lemma for the blocked cube `c` at `level`: interpolated when `interpolate` says so and
+ * interpolation succeeds, else the negated cube; `interpolated` says which.
+ */
+export function lemmaFor(z3: Z3Context, frames: Frames, c: Cube, level: number, interpolate: boolean, deadline: number | undefined): { formula: Expr; interpolated: boolean } {
   const negated = { formula: not(and(...c.lits)), interpolated: false };
+  if (!interpolate) return negated;
   const a = [atStep(frames.initialAt(c.loc), 1), and(frames.formula(level - 1), frames.stepsInto(c.loc))];
   const b = and(...c.lits.map((x) => atStep(x, 1)));
   let itp: Expr;
