@@ -75,7 +75,7 @@ describe('the portfolio on a BTOR2 model (words and their blasted circuit)', () 
     expect(await members('unit/pono/two-cnt-true.btor', { level: 'bit' })).toBe('ic3-no-ctg, kind (then ic3 after 10 s)');
     // the word-level members, with their engines' word-level forms where they have two
     expect(await members('unit/pono/two-cnt-true.btor', { level: 'word' })).toBe('bmc, cegar, kind, ic3');
-    expect(wordPlan({ level: 'word' }, p.task(p.properties[0]!), 2, ENGINE_LINES).entrants.map((e) => e.line)).toEqual(['cegar', 'bmc --level word', 'kind --level word', 'ic3 --level word']);
+    expect(wordPlan({ level: 'word' }, p.task(p.properties[0]!), 2, ENGINE_LINES).entrants.map((e) => e.line)).toEqual(['bmc --level word', 'cegar', 'kind --level word', 'ic3 --level word']);
     // a model that is not blasted has only its words
     expect(await members('hwmcc20/array/2020/mann/easy_zero_array.btor', {})).toBe('bmc, cegar, kind, ic3');
   });

@@ -1,0 +1,15 @@
+; A model of the clauses of /work/shared/benchmarks/chc/chc-comp25/LIA-Lin/eldarica-misc/LIA/HOLA/04.c_000.smt2 (CHC-COMP: sat), found and checked by vigil.
+; Under these interpretations of the predicates every clause of the file is valid.
+(define-fun h6 ((x0 Int) (x1 Int) (x2 Int) (x3 Int)) Bool (let ((a!1 (>= x2 0))) (and (or (not (<= x2 (- 1))) (not (and a!1 (>= (+ x2 x3) (- 49))))) (or (not (<= x3 0)) (not a!1)))))
+(define-fun h8 ((x0 Int) (x1 Int) (x2 Int) (x3 Int)) Bool (or (<= x2 (- 50)) (<= (+ x2 (* (- 1) x3)) (- 2))))
+(define-fun h11 ((x0 Int) (x1 Int) (x2 Int) (x3 Int)) Bool (not (<= x3 0)))
+(define-fun h9 ((x0 Int) (x1 Int) (x2 Int) (x3 Int)) Bool (not (<= x3 0)))
+(define-fun h7 ((x0 Int) (x1 Int) (x2 Int) (x3 Int)) Bool (not (and (>= x2 0) (>= (+ x2 x3) (- 49)))))
+(define-fun h4 ((x0 Int) (x1 Int) (x2 Int) (x3 Int)) Bool (or (<= x2 (- 50)) (<= (+ x2 (* (- 1) x3)) (- 2))))
+(define-fun h5 ((x0 Int) (x1 Int) (x2 Int) (x3 Int)) Bool (or (<= x2 (- 50)) (<= (+ x2 (* (- 1) x3)) (- 2))))
+(define-fun h10 ((x0 Int) (x1 Int) (x2 Int) (x3 Int)) Bool (not (<= x3 0)))
+(define-fun h12 ((x0 Int) (x1 Int) (x2 Int) (x3 Int)) Bool (not (<= x3 0)))
+(define-fun h3 ((x0 Int) (x1 Int) (x2 Int) (x3 Int)) Bool (or (<= x2 (- 50)) (<= (+ x2 (* (- 1) x3)) (- 2))))
+(define-fun h2 ((x0 Int) (x1 Int) (x2 Int) (x3 Int)) Bool (or (<= x2 (- 50)) (<= (+ x2 (* (- 1) x3)) (- 2))))
+(define-fun h13 ((x0 Int) (x1 Int) (x2 Int) (x3 Int)) Bool false)
+(define-fun h1 ((x0 Int) (x1 Int) (x2 Int) (x3 Int)) Bool true)

@@ -1,0 +1,6 @@
+; A model of the clauses of /work/shared/benchmarks/chc/chc-comp25/LIA-Lin/eldarica-misc/LIA/reve/011-horn_000.smt2 (CHC-COMP: sat), found and checked by vigil.
+; Under these interpretations of the predicates every clause of the file is valid.
+(define-fun REC_f_ ((x0 Int) (x1 Int)) Bool (let ((a!1 (<= x0 x1)) (a!2 (<= x1 0)) (a!4 (<= x1 x0)) (a!5 (>= x1 1)) (a!7 (>= x1 0))) (let ((a!3 (and a!1 a!2)) (a!6 (and a!1 a!4))) (and (or a!3 (>= x0 2) (and a!4 a!5)) (or (and a!2 a!1) a!6) a!7 (or (and a!2 a!7) (>= x0 1)) (or a!3 a!6) (or a!3 (and a!5 a!4)) (or (<= x0 0) (and a!4 a!1))))))
+(define-fun REC_f_f ((x0 Int) (x1 Int) (x2 Int) (x3 Int)) Bool (let ((a!1 (<= x0 (- 1))) (a!2 (<= x0 0)) (a!3 (+ x1 x2)) (a!4 (+ x0 x3)) (a!7 (<= x0 (+ x2 (- 1)))) (a!9 (<= x0 (+ x2 (- 2)))) (a!10 (<= x2 (- 1)))) (let ((a!5 (<= a!3 a!4)) (a!8 (<= a!4 a!3))) (let ((a!6 (and (<= x3 (+ x1 (- 1))) a!5)) (a!11 (and a!8 a!5)) (a!12 (and (<= x1 (+ x3 1)) a!8))) (and (or a!1 (>= x3 0)) (or a!1 a!2 a!6 (<= x0 (+ x2 (- 3))) a!7 (and a!5 a!8)) (or a!1 a!9 a!2 a!10 (<= x0 1) a!11) (or a!2 a!7 (>= x1 1)) (or a!1 a!2 a!7 a!6 a!12) (or a!1 a!9 a!11 a!10 a!7) (or a!1 a!12 a!7 a!2 (<= x2 (+ x0 (- 2)))))))))
+(define-fun CHC_COMP_FALSE () Bool false)
+(define-fun REC__f ((x0 Int) (x1 Int)) Bool true)

@@ -1,0 +1,4 @@
+; A model of the clauses of /work/shared/benchmarks/chc/chc-comp25/LIA-Lin/extra-small-lia/dillig02_m_000.smt2 (CHC-COMP: sat), found and checked by vigil.
+; Under these interpretations of the predicates every clause of the file is valid.
+(define-fun inv ((x0 Int) (x1 Int) (x2 Int) (x3 Int) (x4 Int) (x5 Int)) Bool (let ((a!1 (+ 1 x2)) (a!4 (= x3 x4)) (a!5 (= x2 5)) (a!6 (<= x3 x4)) (a!7 (<= x4 x3)) (a!8 (= 1 x2))) (let ((a!2 (mod a!1 2))) (let ((a!3 (= 0 a!2))) (and (or (and (= x5 (+ 1 (div a!1 2))) (= x5 (+ 1 x3)) a!3 (= x5 10) a!4) (and (= x3 x5) (= 1 (+ x3 x2)) a!4 (= x3 0)) (and a!4 a!5 (= x5 4)) (and a!6 a!3 (= 1 (mod (+ 1 x5) 2)) a!7)) (or a!8 (= a!2 0)) a!6 a!7 (or a!8 a!5 (= 1 (mod x2 2))))))))
+(define-fun inv1 ((x0 Int) (x1 Int) (x2 Int) (x3 Int) (x4 Int) (x5 Int)) Bool (let ((a!1 (mod (+ 1 x2) 2))) (and (<= x3 x4) (<= x4 x3) (= 1 (mod (+ 1 x5) 2)) (= 0 a!1) (= a!1 0) (= 1 (mod x2 2)))))

@@ -1,0 +1,4 @@
+; A model of the clauses of /work/shared/benchmarks/chc/chc-comp25/LIA-Lin/llreve-bench/smt2/loop__break_000.smt2 (CHC-COMP: sat), found and checked by vigil.
+; Under these interpretations of the predicates every clause of the file is valid.
+(define-fun INV_MAIN_42 ((x0 Int) (x1 Int) (x2 Int) (x3 Int)) Bool (let ((a!1 (+ x0 x2))) (and (>= a!1 10) (<= x1 x3) (<= (+ x0 x2 x3) (+ x1 10)) (<= x1 (+ x0 x2 x3 (- 10))) (<= a!1 10))))
+(define-fun CHC_COMP_FALSE () Bool false)

@@ -1,0 +1,8 @@
+; A derivation of false from the clauses of /work/shared/benchmarks/chc/theta-chc-comp24/chc-comp24-LIA-Lin-043.smt2, found and checked by vigil.
+; Each step is a ground instance of a clause: (step N (clause K LINE) ((VARIABLE VALUE) ...) DERIVED),
+; clauses numbered from 1 in the order of the file. The first step is a fact, each further step
+; has the atom derived by the step before as its body atom, and the last one derives false.
+(step 1 (clause 1 6) ((A true) (B false) (C true) (D true) (E true) (F true) (G false) (H false) (I false) (J false) (K true) (L true) (M true) (N true) (O true)) (state true true true true false false false false true true true true true false true))
+(step 2 (clause 2 28) ((A true) (B false) (C true) (D false) (E true) (F true) (G true) (H false) (I false) (J true) (K false) (L false) (M true) (N false) (O true) (P true) (Q false) (R true) (S true) (T false) (U true) (V true) (W false) (X false) (Y false) (Z true) (A1 true) (B1 true) (C1 true) (D1 true)) (state true true false false true true false true true true true false false false false))
+(step 3 (clause 2 28) ((A false) (B true) (C true) (D false) (E false) (F true) (G true) (H true) (I false) (J false) (K true) (L false) (M false) (N false) (O true) (P true) (Q false) (R true) (S false) (T false) (U false) (V true) (W false) (X true) (Y false) (Z false) (A1 false) (B1 true) (C1 false) (D1 true)) (state true true false false false true true false false true false false false false false))
+(step 4 (clause 3 64) ((A false) (B false) (C false) (D false) (E false) (F true) (G true) (H true) (I false) (J false) (K false) (L false) (M true) (N false) (O true)) false)

@@ -1,0 +1,7 @@
+; A derivation of false from the clauses of /work/shared/benchmarks/chc/theta-chc-comp24/chc-comp24-LIA-Lin-054.smt2, found and checked by vigil.
+; Each step is a ground instance of a clause: (step N (clause K LINE) ((VARIABLE VALUE) ...) DERIVED),
+; clauses numbered from 1 in the order of the file. The first step is a fact, each further step
+; has the atom derived by the step before as its body atom, and the last one derives false.
+(step 1 (clause 1 6) ((A 1) (B 0) (C true) (D true) (E true) (F true) (G 1) (H 1) (I false) (J false) (K 1) (L 1) (M 1) (N 0) (O true) (P true) (Q false) (R false) (S false) (T false) (U 0)) (state 0 false false true 1 1 0 1 1 1 1 false false 0 true true false false true true true))
+(step 2 (clause 2 36) ((A 1) (B 0) (C true) (D true) (E true) (F true) (G 1) (H 1) (I false) (J false) (K 1) (L 1) (M 1) (N 0) (O false) (P false) (Q 1) (R false) (S false) (T false) (U false) (V 1) (W false) (X false) (Y false) (Z false) (A1 1) (B1 1) (C1 false) (D1 false) (E1 1) (F1 0) (G1 1) (H1 1) (I1 1) (J1 true) (K1 true) (L1 false) (M1 false) (N1 false) (O1 false) (P1 0)) (state 1 false false false 1 1 1 1 1 1 1 false false 0 false false false false false false false))
+(step 3 (clause 3 90) ((A 1) (B 0) (C false) (D false) (E false) (F false) (G 1) (H 1) (I false) (J false) (K 1) (L 1) (M 1) (N 1) (O false) (P false) (Q false) (R false) (S false) (T false) (U 1)) false)

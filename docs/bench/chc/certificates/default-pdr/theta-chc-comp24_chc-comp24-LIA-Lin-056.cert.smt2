@@ -1,0 +1,3 @@
+; A model of the clauses of /work/shared/benchmarks/chc/theta-chc-comp24/chc-comp24-LIA-Lin-056.smt2 (CHC-COMP: sat), found and checked by vigil.
+; Under these interpretations of the predicates every clause of the file is valid.
+(define-fun state ((x0 Int) (x1 Bool) (x2 Bool) (x3 Int) (x4 Bool) (x5 Bool) (x6 Bool) (x7 Bool) (x8 Bool) (x9 Bool) (x10 Bool) (x11 Bool) (x12 Int)) Bool (let ((a!1 (not x4)) (a!2 (not x2)) (a!3 (= x0 0)) (a!4 (not x1)) (a!5 (not x6)) (a!6 (= x0 1)) (a!9 (>= x0 2)) (a!10 (<= x3 2)) (a!11 (= x0 3))) (let ((a!7 (not a!6)) (a!8 (not a!3))) (or (and x10 a!1 a!2 a!3 a!4 a!5 a!7) (and x10 a!1 x2 a!8 a!4 x6 a!6) (and x10 x4 x2 a!8 x1 x6 a!7 a!9 a!10 (not a!11)) (and x10 a!1 a!2 a!8 x1 a!5 a!7 a!9 (not a!10) a!11)))))

@@ -1,0 +1,3 @@
+; A model of the clauses of /work/shared/benchmarks/chc/theta-chc-comp24/chc-comp24-LIA-Lin-066.smt2 (CHC-COMP: sat), found and checked by vigil.
+; Under these interpretations of the predicates every clause of the file is valid.
+(define-fun state ((x0 Bool) (x1 Bool) (x2 Int) (x3 Int) (x4 Int) (x5 Bool) (x6 Bool) (x7 Bool) (x8 Bool) (x9 Bool) (x10 Bool) (x11 Bool) (x12 Bool) (x13 Bool) (x14 Int) (x15 Int) (x16 Int) (x17 Int) (x18 Int) (x19 Bool) (x20 Bool) (x21 Bool) (x22 Bool) (x23 Bool) (x24 Bool) (x25 Bool) (x26 Int) (x27 Int) (x28 Int) (x29 Bool) (x30 Bool) (x31 Bool) (x32 Bool) (x33 Int) (x34 Int)) Bool (and (or (not x8) x0) x32 (or (not x31) x21) (or (not x5) x9)))

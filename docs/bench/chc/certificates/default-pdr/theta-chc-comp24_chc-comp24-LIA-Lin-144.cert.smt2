@@ -1,0 +1,3 @@
+; A model of the clauses of /work/shared/benchmarks/chc/theta-chc-comp24/chc-comp24-LIA-Lin-144.smt2 (CHC-COMP: sat), found and checked by vigil.
+; Under these interpretations of the predicates every clause of the file is valid.
+(define-fun INV_MAIN_42 ((x0 Int) (x1 Int) (x2 Int) (x3 Int) (x4 Int) (x5 Int)) Bool (let ((a!1 (<= x2 0)) (a!2 (>= x2 0)) (a!3 (>= x2 1)) (a!4 (<= x1 x5)) (a!5 (<= x5 x1))) (and (or (and (<= x1 x4) (<= x4 x1)) (and a!1 a!2)) (or (>= (+ (* 10 x0) (* (- 1) x3)) (- 9)) (and a!2 a!1)) (>= (+ x3 (* (- 10) x0)) 0) (or a!3 (and a!4 a!5)) (or a!3 (<= x0 0)) (or a!3 (and a!5 a!4)))))

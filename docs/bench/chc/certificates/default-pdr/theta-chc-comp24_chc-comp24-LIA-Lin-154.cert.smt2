@@ -1,0 +1,3 @@
+; A model of the clauses of /work/shared/benchmarks/chc/theta-chc-comp24/chc-comp24-LIA-Lin-154.smt2 (CHC-COMP: sat), found and checked by vigil.
+; Under these interpretations of the predicates every clause of the file is valid.
+(define-fun INV_MAIN_42 ((x0 Int) (x1 Int) (x2 Int) (x3 Int) (x4 Int) (x5 Int)) Bool (let ((a!1 (= x0 (div x3 10))) (a!2 (>= x2 0)) (a!3 (<= x2 0)) (a!5 (>= x2 1)) (a!6 (<= x0 0)) (a!7 (<= x1 x4)) (a!8 (<= x4 x1))) (let ((a!4 (and a!2 a!3)) (a!9 (and a!8 a!7)) (a!10 (and a!3 a!2))) (and (or a!1 a!4) (or a!5 (and (<= x5 x1) (<= x1 x5))) (or a!5 a!6) (or (and a!7 a!8) a!4) (or a!9 a!4) (or a!1 a!6) (or a!1 (<= x3 99) a!10) (or a!9 a!6) (or a!1 a!10)))))

@@ -1,0 +1,18 @@
+; A model of the clauses of /work/shared/benchmarks/chc/theta-chc-comp24/chc-comp24-LIA-Lin-291.smt2 (CHC-COMP: sat), found and checked by vigil.
+; Under these interpretations of the predicates every clause of the file is valid.
+(define-fun |<Main: void main(JayArray_java_lang_String)>_Block6_3| ((x0 Int) (x1 Int) (x2 Int) (x3 Int) (x4 Int) (x5 Int) (x6 Int) (x7 Int) (x8 Int) (x9 Int) (x10 Int) (x11 Int) (x12 Int) (x13 Int) (x14 Int) (x15 Int) (x16 Int) (x17 Int) (x18 Int) (x19 Int)) Bool true)
+(define-fun |<Main: void main(JayArray_java_lang_String)>_Block6_6| ((x0 Int) (x1 Int) (x2 Int) (x3 Int) (x4 Int) (x5 Int) (x6 Int) (x7 Int) (x8 Int) (x9 Int)) Bool true)
+(define-fun |Assert #0: Main.java, line 13| () Bool false)
+(define-fun |<Main: void main(JayArray_java_lang_String)>_Block6_4| ((x0 Int) (x1 Int) (x2 Int) (x3 Int) (x4 Int) (x5 Int) (x6 Int) (x7 Int) (x8 Int) (x9 Int) (x10 Int) (x11 Int) (x12 Int) (x13 Int) (x14 Int) (x15 Int) (x16 Int)) Bool true)
+(define-fun |<Main: void main(JayArray_java_lang_String)>_Block3| ((x0 Int) (x1 Int) (x2 Int) (x3 Int) (x4 Int) (x5 Int) (x6 Int) (x7 Int) (x8 Int) (x9 Int)) Bool (<= 1001 x8))
+(define-fun |<Main: void main(JayArray_java_lang_String)>_Block6_8| ((x0 Int) (x1 Int) (x2 Int) (x3 Int) (x4 Int) (x5 Int) (x6 Int) (x7 Int) (x8 Int) (x9 Int) (x10 Int)) Bool (= x5 0))
+(define-fun |<Main: void main(JayArray_java_lang_String)>_Block6_5| ((x0 Int) (x1 Int) (x2 Int) (x3 Int) (x4 Int) (x5 Int) (x6 Int) (x7 Int) (x8 Int)) Bool true)
+(define-fun |<Main: void main(JayArray_java_lang_String)>_Block6_2| ((x0 Int) (x1 Int) (x2 Int) (x3 Int) (x4 Int) (x5 Int) (x6 Int) (x7 Int) (x8 Int) (x9 Int) (x10 Int) (x11 Int) (x12 Int) (x13 Int) (x14 Int) (x15 Int) (x16 Int)) Bool true)
+(define-fun |Assert #1: Main.java, line 16| () Bool false)
+(define-fun |<Main: void main(JayArray_java_lang_String)>_Block6_7| ((x0 Int) (x1 Int) (x2 Int) (x3 Int) (x4 Int) (x5 Int) (x6 Int) (x7 Int) (x8 Int) (x9 Int)) Bool true)
+(define-fun |<Main: void main(JayArray_java_lang_String)>_Block6_9| ((x0 Int) (x1 Int) (x2 Int) (x3 Int) (x4 Int) (x5 Int) (x6 Int) (x7 Int) (x8 Int) (x9 Int)) Bool (or (<= x8 1000) (<= 1001 x8)))
+(define-fun CHC_COMP_FALSE () Bool false)
+(define-fun |<Main: void main(JayArray_java_lang_String)>_Block4| ((x0 Int) (x1 Int) (x2 Int) (x3 Int) (x4 Int) (x5 Int) (x6 Int) (x7 Int) (x8 Int) (x9 Int)) Bool false)
+(define-fun |<Main: void main(JayArray_java_lang_String)>_Block6| ((x0 Int) (x1 Int) (x2 Int) (x3 Int) (x4 Int) (x5 Int) (x6 Int) (x7 Int) (x8 Int) (x9 Int) (x10 Int) (x11 Int) (x12 Int) (x13 Int) (x14 Int) (x15 Int) (x16 Int) (x17 Int) (x18 Int)) Bool true)
+(define-fun |<Main: void main(JayArray_java_lang_String)>_Block6_1| ((x0 Int) (x1 Int) (x2 Int) (x3 Int) (x4 Int) (x5 Int) (x6 Int) (x7 Int) (x8 Int) (x9 Int) (x10 Int) (x11 Int) (x12 Int) (x13 Int) (x14 Int) (x15 Int) (x16 Int) (x17 Int)) Bool true)
+(define-fun |<Main: void main(JayArray_java_lang_String)>_pre| ((x0 Int) (x1 Int) (x2 Int) (x3 Int) (x4 Int)) Bool true)
