@@ -81,6 +81,20 @@ export class BaseCase {
     return true;
   }
 
+  /**
+   * The trace into a bad state of at most `steps` steps, which an engine showed exists (PDKIND's
+   * chain of counterexamples, PDR's obligations), or why the search stopped; `who` names the engine
+   * for the error when there is none.
+   */
+  traceWithin(steps: number, deadline: number | undefined, who: string): Trace | UnknownReason {
+    for (;;) {
+      const b = this.badNow(deadline);
+      if (b === 'sat') return this.trace();
+      if (b !== 'unsat') return b;
+      if (this.depth >= steps || !this.extend()) throw new Error(`${who}: no counterexample within ${steps} steps, where it found one`);
+    }
+  }
+
   /** The certificate of a base case whose every path was explored without a bad state (`extend` said false). */
   exhausted(): SafeCertificate {
     return exhausted(this.model, this.visited, this.depth);

@@ -35,8 +35,7 @@ import { DeadlineChecks } from '../lang/smt/deadline.js';
 import { interpolationStats } from '../lang/smt/interpolate.js';
 import type { Z3Context } from '../lang/smt/context.js';
 import type { Interpreter } from '../formalisms/interpreter.js';
-import type { Trace } from '../formalisms/trace.js';
-import { unknown, type Result, type Statistics, type UnknownReason } from '../formalisms/result.js';
+import { unknown, type Result, type Statistics } from '../formalisms/result.js';
 import type { Engine, EngineContext, Settings } from './engine.js';
 import type { Limits, Reporter } from './run.js';
 import { boundOf, boundShown } from './bound.js';
@@ -80,15 +79,6 @@ export function pdkind(model: Interpreter, z3: Z3Context, bound: number, limits:
     };
   };
 
-  /** BMC's trace into a bad state within `steps` steps, which PDKIND found exists (or why BMC stopped). */
-  const traceWithin = (steps: number): Trace | UnknownReason => {
-    for (;;) {
-      const b = base.badNow(limits.deadline);
-      if (b === 'sat') return base.trace();
-      if (b !== 'unsat') return b;
-      if (base.depth >= steps || !base.extend()) throw new Error(`PDKIND: no counterexample within ${steps} steps, where a chain of its counterexamples reached one`);
-    }
-  };
 
   const push = (frame: Lemma[], n: number, k: number): Pushed => {
     const chain = new Chain(z3, paths, k, checks);
@@ -147,7 +137,7 @@ export function pdkind(model: Interpreter, z3: Z3Context, bound: number, limits:
       }
       const pushed = push(frame, n, k);
       if ('badWithin' in pushed) {
-        const trace = traceWithin(pushed.badWithin);
+        const trace = base.traceWithin(pushed.badWithin, limits.deadline, 'PDKIND');
         if ('kind' in trace) return { verdict: 'unknown', reason: trace, stats: stats() };
         return { verdict: 'unsafe', certificate: { kind: 'trace', trace }, stats: stats() };
       }

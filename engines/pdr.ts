@@ -23,8 +23,7 @@ import { DeadlineChecks } from '../lang/smt/deadline.js';
 import { interpolationStats } from '../lang/smt/interpolate.js';
 import type { Z3Context } from '../lang/smt/context.js';
 import type { Interpreter } from '../formalisms/interpreter.js';
-import type { Trace } from '../formalisms/trace.js';
-import type { Result, Statistics, UnknownReason } from '../formalisms/result.js';
+import type { Result, Statistics } from '../formalisms/result.js';
 import type { Engine, EngineContext, Settings } from './engine.js';
 import { PDR_LEMMAS, interpolatedLemmas } from './pdr-options.js';
 import type { Limits, Reporter } from './run.js';
@@ -70,15 +69,6 @@ export function pdr(model: Interpreter, z3: Z3Context, interpolate: boolean, lim
     };
   };
 
-  /** BMC's trace into a bad state within `steps` steps, which the obligations showed exists (or why BMC stopped). */
-  const traceWithin = (steps: number): Trace | UnknownReason => {
-    for (;;) {
-      if (base.depth >= steps || !base.extend()) throw new Error(`PDR: no counterexample within ${steps} steps, where a chain of obligations reached an initial state`);
-      const b = base.badNow(limits.deadline);
-      if (b === 'sat') return base.trace();
-      if (b !== 'unsat') return b;
-    }
-  };
 
   /** Blocks every bad state in the top frame; the length of a counterexample if one is found. */
   const blockBad = (): number | undefined => {
@@ -123,7 +113,7 @@ export function pdr(model: Interpreter, z3: Z3Context, interpolate: boolean, lim
       reporter.progress({ phase: 'pdr', iteration: frames.top, detail: `frame ${frames.top}, ${frames.size} lemmas`, stats: stats() });
       const steps = blockBad();
       if (steps !== undefined) {
-        const trace = traceWithin(steps);
+        const trace = base.traceWithin(steps, limits.deadline, 'PDR');
         if ('kind' in trace) return { verdict: 'unknown', reason: trace, stats: stats() };
         return { verdict: 'unsafe', certificate: { kind: 'trace', trace }, stats: stats() };
       }

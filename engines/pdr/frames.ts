@@ -60,9 +60,9 @@ export class Frames {
     this.current = new Set([indexed(this.locVar, 0), ...model.vars.map((v) => indexed(v, 0))]);
     this.solver = new Solver(z3);
     this.acts = [this.solver.guard(this.initial())];
+    const actions = model.locations.flatMap((s) => model.actions(s));
     for (const l of model.locations) {
-      const steps = model.locations.flatMap((s) => model.actions(s)).filter((a) => a.target === l);
-      const formula = or(...steps.map((a) => and(this.at(a.source), atStep(a.formula, 0))));
+      const formula = or(...actions.filter((a) => a.target === l).map((a) => and(this.at(a.source), atStep(a.formula, 0))));
       this.into.set(l, { act: this.solver.guard(formula), formula });
     }
   }
