@@ -183,6 +183,26 @@ export class StepCase {
 }
 
 /**
+ * The trace into a bad state within `steps` steps, from one query of exactly that many steps where
+ * each step may also keep the state (an engine that knows such a path exists, TPA, asks once
+ * instead of once per depth), or why the query has no answer.
+ */
+export function stutteringTrace(model: Interpreter, z3: Z3Context, steps: number, deadline: number | undefined): Trace | UnknownReason {
+  const unroll = new Unrolling(model);
+  const solver = new Solver(z3);
+  try {
+    const step = unroll.step(new Set(model.locations), new Set(), true);
+    solver.addAtStep(unroll.initial(), 0);
+    for (let i = 0; i < steps; i++) solver.addAtStep(step, i);
+    const a = ask(solver, unroll.bad(), steps, deadline);
+    if (a === 'unsat') throw new Error(`no counterexample within ${steps} steps, where one was found`);
+    return a === 'sat' ? unroll.trace(solver, steps) : a;
+  } finally {
+    solver.dispose();
+  }
+}
+
+/**
  * The certificate of a base case that explored every path: no path from the initial location is longer
  * than `longest` steps, and none of them ends in a bad state. That makes `true` at the locations on
  * these paths (`false` elsewhere) a k-inductive invariant for k = longest + 1: its base case is the
@@ -233,18 +253,27 @@ export class Unrolling {
     return s;
   }
 
-  /** One step from the locations in `from`; adds the reachable targets to `to`. */
-  step(from: ReadonlySet<Location>, to: Set<Location>): Expr {
+  /**
+   * One step from the locations in `from`; adds the reachable targets to `to`. With `stutter`, the
+   * step may instead keep the state, with no action's selector holding.
+   */
+  step(from: ReadonlySet<Location>, to: Set<Location>, stutter = false): Expr {
     const actions = [...from].flatMap((l) => this.model.actions(l));
     for (const a of actions) to.add(a.target);
-    const key = [...from].map((l) => l.id).sort((x, y) => x - y).join(',');
+    const key = [...from].map((l) => l.id).sort((x, y) => x - y).join(',') + (stutter ? '+' : '');
     let f = this.steps.get(key);
     if (!f) {
       const sels = actions.map((a) => ref(this.selector(a)));
-      f = and(or(...sels), ...actions.map((a, i) => imply(sels[i]!, and(this.at(a.source), this.at(a.target, true), a.formula))));
+      const stay = stutter ? [and(...this.state().map((v) => eq(prime(ref(v)), ref(v))))] : [];
+      f = and(or(...sels, ...stay), ...actions.map((a, i) => imply(sels[i]!, and(this.at(a.source), this.at(a.target, true), a.formula))));
       this.steps.set(key, f);
     }
     return f;
+  }
+
+  /** The location variable where there are several locations, and the model's variables. */
+  private state(): VarDecl[] {
+    return this.multiLoc ? [this.locVar, ...this.model.vars] : [...this.model.vars];
   }
 
   trace(solver: Solver, k: number): Trace {
@@ -258,11 +287,15 @@ export class Unrolling {
       const loc = this.multiLoc ? locById.get(Number(value(this.locVar, i).value))! : this.model.initLoc;
       states.push({ loc, vals: new Map(this.model.vars.map((v) => [v, value(v, i)])) });
     }
+    // a step where no action's selector holds kept the state (`stuttering`): it is left out
+    const kept = [states[0]!];
     for (let i = 0; i < k; i++) {
-      const a = this.model.actions(states[i]!.loc).find((x) => value(this.selector(x), i).value === true)!;
+      const a = this.model.actions(states[i]!.loc).find((x) => value(this.selector(x), i).value === true);
+      if (!a) continue;
       actions.push(a);
       choices.push(new Map(a.locals.map((l) => [l, value(l, i)])));
+      kept.push(states[i + 1]!);
     }
-    return { states, actions, choices };
+    return { states: kept, actions, choices };
   }
 }

@@ -35,7 +35,7 @@ const CIRCUIT = [SWEEP, LCORR];
 /** What Vigil's interpolants handle (lang/smt/interpolate.ts): everything but floating point. */
 const INTERPOLATED: EngineSpec['theories'] = ['bool', 'int', 'rat', 'bv', 'array'];
 
-/** What model-based projection eliminates exactly (lang/smt/project.ts): PDR's predecessors enumerate values elsewhere. */
+/** What model-based projection eliminates exactly (lang/smt/project.ts): PDR's predecessors and TPA's midpoints enumerate values elsewhere. */
 const PROJECTED: EngineSpec['theories'] = ['bool', 'int', 'rat'];
 
 /** In the order `--help` lists them; where two share a name, the first that applies to a task runs. */
@@ -51,6 +51,7 @@ export const ENGINES: readonly EngineSpec[] = [
   { name: 'kind', options: [BOUND, INVARIANTS, SIMPLE_PATH, LEVEL, ...CIRCUIT], create: lazy(() => import('./kind.js')) },
   { name: 'pdkind', theories: INTERPOLATED, options: [BOUND, ...CIRCUIT], create: lazy(() => import('./pdkind.js')) },
   { name: 'pdr', theories: PROJECTED, options: [PDR_LEMMAS, ENCODING, ...CIRCUIT], create: lazy(() => import('./pdr.js')) },
+  { name: 'tpa', theories: PROJECTED, options: [ENCODING, ...CIRCUIT], create: lazy(() => import('./tpa.js')) },
   { name: 'portfolio', prefers: 'circuit', options: [BOUND, MEMBERS_OPTION, LEVEL, ...CIRCUIT], defers: CIRCUIT_PASSES.map((p) => p.name), usesZ3: portfolioUsesZ3, create: lazy(() => import('./portfolio.js')) },
   { name: 'termination', theories: ['int', 'bool'], property: 'termination', options: [], create: lazy(() => import('./termination/engine.js')) },
   { name: 'live', needs: 'circuit', property: 'liveness', options: [...CIRCUIT], create: lazy(() => import('./aiger/live/engine.js')) },

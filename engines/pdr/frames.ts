@@ -10,12 +10,10 @@
  * The location is BMC's integer location variable (engines/bounded.ts) at step 0; a cube and a
  * lemma speak of the model's variables only, and belong to one location.
  */
-import { False, True, and, atStep, conjuncts, eq, freeVars, imply, indexed, int, not, or, ref, substitute, type Expr, type VarDecl } from '../../lang/expr.js';
+import { False, True, and, atStep, conjuncts, eq, imply, indexed, int, not, or, ref, substitute, type Expr, type VarDecl } from '../../lang/expr.js';
 import { simplify } from '../../lang/simplify.js';
-import { implicant } from '../../lang/implicant.js';
 import { Solver } from '../../lang/smt/solver.js';
-import { modelProject } from '../../lang/smt/project.js';
-import { translator } from '../../lang/smt/translate.js';
+import { implicantIn, projectImplicant } from '../../lang/smt/project.js';
 import type { DeadlineChecks } from '../../lang/smt/deadline.js';
 import type { Z3Context } from '../../lang/smt/context.js';
 import type { SmtModel } from '../../lang/smt/model.js';
@@ -117,7 +115,7 @@ export class Frames {
     if (!this.checks.check(this.solver, [...this.frame(level), this.at(this.model.errorLoc), bad])) return undefined;
     const m = this.solver.model();
     try {
-      return { loc: this.model.errorLoc, lits: this.implicantOf(bad, m).map(unindexed) };
+      return { loc: this.model.errorLoc, lits: implicantIn(bad, m).map(unindexed) };
     } finally {
       m.dispose();
     }
@@ -145,19 +143,9 @@ export class Frames {
    * f in m projected onto step 0, so every state of the cube has a successor in the obligation.
    */
   private project(f: Expr, loc: Location, m: SmtModel): Expr[] {
-    const lits = this.implicantOf(f, m);
-    const vars = freeVars(f);
-    const eliminate = vars.filter((v) => !this.current.has(v));
-    const cube = modelProject(this.z3, m, vars, eliminate, translator(this.z3).toZ3(and(...lits)));
+    const cube = projectImplicant(this.z3, m, f, (v) => this.current.has(v));
     const here = simplify(substitute(cube, new Map([[indexed(this.locVar, 0), int(loc.id)]])));
     return conjuncts(unindexed(here));
-  }
-
-  /** The literals of an implicant of `f` in m, or f itself where TypeScript's evaluation and Z3's differ. */
-  private implicantOf(f: Expr, m: SmtModel): Expr[] {
-    const values = m.valuation(freeVars(f));
-    const lits = implicant(f, (leaf) => (leaf.op === 'var' ? values.get(leaf.decl!) : undefined));
-    return lits && m.eval(and(...lits)) === True ? lits : [f];
   }
 
   /** Whether `formula` holds at `loc` after every step from F_(level-1): it belongs in F_level. */

@@ -4,9 +4,11 @@
  * and c ⇒ ∃X. F, from Z3's `Z3_qe_model_project`. Exact for linear integer and real arithmetic and
  * Booleans; a variable of X that survives (non-linear terms, arrays, bit-vectors) is fixed to its
  * value in m, which keeps both properties but enumerates values. Interpolation projects A onto the
- * shared variables (interpolate.ts), PDR a state's successors onto its predecessors (engines/pdr).
+ * shared variables (interpolate.ts), PDR a state's successors onto its predecessors (engines/pdr),
+ * TPA a two-step path onto its midpoint (engines/tpa).
  */
-import { freeVars, ref, type Expr, type VarDecl } from '../expr.js';
+import { True, and, freeVars, ref, type Expr, type VarDecl } from '../expr.js';
+import { implicant } from '../implicant.js';
 import type { Z3Context } from './context.js';
 import type { SmtModel } from './model.js';
 import { translator } from './translate.js';
@@ -43,4 +45,17 @@ export function modelProject(z3: Z3Context, model: SmtModel, vars: readonly VarD
   } finally {
     z3.release(projected);
   }
+}
+
+/** The literals of an implicant of `f` in m (lang/implicant.ts), or f itself where TypeScript's evaluation and Z3's differ. */
+export function implicantIn(f: Expr, m: SmtModel): Expr[] {
+  const values = m.valuation(freeVars(f));
+  const lits = implicant(f, (leaf) => (leaf.op === 'var' ? values.get(leaf.decl!) : undefined));
+  return lits && m.eval(and(...lits)) === True ? lits : [f];
+}
+
+/** Spacer's projection of `f`, true in m, onto the variables `keep` accepts: an implicant of f in m, the others projected away. */
+export function projectImplicant(z3: Z3Context, m: SmtModel, f: Expr, keep: (v: VarDecl) => boolean): Expr {
+  const vars = freeVars(f);
+  return modelProject(z3, m, vars, vars.filter((v) => !keep(v)), translator(z3).toZ3(and(...implicantIn(f, m))));
 }

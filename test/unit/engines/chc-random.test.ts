@@ -26,7 +26,7 @@ const dir = mkdtempSync(join(tmpdir(), 'vigil-chc-random-'));
 const FUZZ_SECONDS = Number(process.env.FUZZ_SECONDS ?? 0);
 const SEEDS = Array.from({ length: 30 }, (_, k) => k + 1);
 /** BMC and k-induction stop at this bound; the others at the time limit. */
-const ENGINES: [string, Record<string, string>][] = [['cegar', {}], ['bmc', { bound: '20' }], ['kind', { bound: '20' }], ['ic3', {}], ['impact', {}], ['pdr', {}]];
+const ENGINES: [string, Record<string, string>][] = [['cegar', {}], ['bmc', { bound: '20' }], ['kind', { bound: '20' }], ['ic3', {}], ['impact', {}], ['pdr', {}], ['tpa', {}]];
 const ENGINE_MS = 10_000;
 
 type Verdict = 'safe' | 'unsafe' | 'unknown';

@@ -1,0 +1,134 @@
+/**
+ * TPA's power abstractions (Blicha, Fedyukovich, Hyvärinen and Sharygina, "Transition Power
+ * Abstraction for Deep Counterexample Detection", TACAS 2022) over the model's step (encoding.ts):
+ * relations over a state V and a later state V'. R_0 = Id ∨ T is exact:
+ * a state and itself or a successor. R_(n+1) over-approximates R_n ∘ R_n, so R_n contains every
+ * pair of states at most 2^n steps apart; for n ≥ 1 it is the conjunction of interpolants learnt
+ * from refuted reachability queries, over the state variables alone.
+ *
+ * `reach(n, from, to)` asks whether two steps of R_n lead from `from` to `to`. If not, the
+ * interpolant of the two steps against the query becomes a lemma of R_(n+1). If so, at level 0
+ * the path is real; above it, a midpoint (the model's middle state generalised by model-based
+ * projection from both sides) splits the path into two queries one level down, first half then
+ * second: a refuted half strengthened R_n (its lemma excludes this model), so the query is asked
+ * again; when both halves are reachable, so is the whole. A reachable answer carries states of
+ * `to` each reached from some state of `from`: the projection of the level-0 path onto its end,
+ * then of the second half's path from the first half's end states.
+ */
+import { and, atStep, indexed, leafVar, mapLeaves, or, prime, ref, substitute, type Expr, type VarDecl } from '../../lang/expr.js';
+import { simplify } from '../../lang/simplify.js';
+import { Solver } from '../../lang/smt/solver.js';
+import { projectImplicant } from '../../lang/smt/project.js';
+import type { DeadlineChecks } from '../../lang/smt/deadline.js';
+import type { Z3Context } from '../../lang/smt/context.js';
+import type { SmtModel } from '../../lang/smt/model.js';
+import { unindexed } from '../../cegar/path.js';
+import { pathInterpolants } from '../path-interpolants.js';
+import type { Encoding } from './encoding.js';
+
+/** A relation over V and V' placed between steps a and b: v as v<a>, v' as v<b> (the step's own variables at a). */
+export function span(rel: Expr, a: number, b: number): Expr {
+  return mapLeaves(rel, (leaf) => {
+    const { decl, primes } = leafVar(leaf);
+    return ref(indexed(decl, primes === 0 ? a : b));
+  });
+}
+
+export class Powers {
+  /** The lemmas of R_n, n ≥ 1, over V and V'. */
+  private readonly lemmas: Expr[][] = [[]];
+  /** Per level n, a solver with two steps of R_n (v<0> to v<1> to v<2>), made when first asked. */
+  private readonly solvers: Solver[] = [];
+  readonly counters = { queries: 0, lemmas: 0 };
+
+  constructor(readonly enc: Encoding, private readonly z3: Z3Context, private readonly checks: DeadlineChecks) {}
+
+
+  /** R_n over V and V'. */
+  relation(n: number): Expr {
+    return n === 0 ? or(this.enc.identity, this.enc.step) : and(...(this.lemmas[n] ?? []));
+  }
+
+  /** States of `to` each reached from a state of `from` within 2^(n+1) steps, or undefined if R_(n+1) now excludes every such pair. */
+  reach(n: number, from: Expr, to: Expr): Expr | undefined {
+    const solver = this.solverAt(n);
+    for (;;) {
+      this.counters.queries++;
+      const act = solver.guard(and(atStep(from, 0), atStep(to, 2)));
+      if (!this.checks.check(solver, [act])) {
+        solver.retire(act);
+        this.learn(n + 1, this.interpolant(n, from, to));
+        return undefined;
+      }
+      const m = solver.model();
+      let mid: Expr;
+      try {
+        solver.retire(act);
+        if (n === 0) return this.at(m, and(atStep(from, 0), this.twoSteps(0), atStep(to, 2)), 2);
+        const rel = this.relation(n);
+        mid = and(this.at(m, and(atStep(from, 0), atStep(rel, 0)), 1), this.at(m, and(atStep(rel, 1), atStep(to, 2)), 1));
+      } finally {
+        m.dispose();
+      }
+      const first = this.reach(n - 1, from, mid);
+      if (first === undefined) continue;
+      const second = this.reach(n - 1, first, to);
+      if (second !== undefined) return second;
+    }
+  }
+
+  /** Checks and their time in the level solvers. */
+  solverStats(): { checks: number; timeMs: number } {
+    const live = this.solvers.filter((s) => s !== undefined);
+    return { checks: live.reduce((n, s) => n + s.stats.checks, 0), timeMs: live.reduce((n, s) => n + s.stats.timeMs, 0) };
+  }
+
+  dispose(): void {
+    for (const s of this.solvers) s?.dispose();
+  }
+
+  private twoSteps(n: number): Expr {
+    const rel = this.relation(n);
+    return and(atStep(rel, 0), atStep(rel, 1));
+  }
+
+  /** The projection, in m, of `f` onto the state at step k, read back over V. */
+  private at(m: SmtModel, f: Expr, k: number): Expr {
+    const keep = new Set(this.enc.state.map((v) => indexed(v, k)));
+    return simplify(unindexed(projectImplicant(this.z3, m, f, (v) => keep.has(v))));
+  }
+
+  /** Why two steps of R_n cannot lead from `from` to `to`, as a relation over V and V'. */
+  private interpolant(n: number, from: Expr, to: Expr): Expr {
+    const [itp] = pathInterpolants(this.z3, [this.twoSteps(n), and(atStep(from, 0), atStep(to, 2))], this.checks.deadline, 'TPA');
+    const back = new Map<VarDecl, Expr>();
+    for (const v of this.enc.state) {
+      back.set(indexed(v, 0), ref(v));
+      back.set(indexed(v, 2), prime(ref(v)));
+    }
+    return simplify(substitute(itp!, back));
+  }
+
+  private learn(n: number, lemma: Expr): void {
+    while (this.lemmas.length <= n) this.lemmas.push([]);
+    this.lemmas[n]!.push(lemma);
+    this.counters.lemmas++;
+    const s = this.solvers[n];
+    if (s) {
+      s.addAtStep(lemma, 0);
+      s.addAtStep(lemma, 1);
+    }
+  }
+
+  private solverAt(n: number): Solver {
+    let s = this.solvers[n];
+    if (!s) {
+      s = this.solvers[n] = new Solver(this.z3);
+      const rel = this.relation(n);
+      s.addAtStep(rel, 0);
+      s.addAtStep(rel, 1);
+    }
+    return s;
+  }
+}
+
