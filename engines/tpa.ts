@@ -6,15 +6,15 @@
  * - encoding.ts: the model as one transition system, its locations as Booleans;
  * - powers.ts: the relations R_n over-approximating at most 2^n steps, and the reachability
  *   queries that refine them;
- * - fixpoint.ts: a relation that is a transition invariant, and the inductive invariant it yields.
+ * - fixpoint.ts: a transition invariant made of the lemmas, and the inductive invariant it yields.
  *
  * Round n asks whether a bad state is reachable from an initial state in two steps of R_n, that
  * is within 2^(n+1) steps. If so, one query of that many steps, each of which may keep the state,
  * finds the trace (bounded.ts, `stutteringTrace`): one query, not one per depth as BMC asks, since
  * the counterexamples TPA finds are deep. If not, the refuted query left R_(n+1) without any pair
- * of an initial and a bad state; when one of R_1 .. R_(n+1) is then closed under one more step
- * (from the initial states or into the bad states), the invariant it yields is the certificate.
- * Otherwise the next round doubles the reach.
+ * of an initial and a bad state; when the lemmas of R_1 .. R_(n+1) then contain a relation closed
+ * under one more step (from the initial states or into the bad states) that still separates them,
+ * the invariant it yields is the certificate. Otherwise the next round doubles the reach.
  */
 import { DeadlineChecks } from '../lang/smt/deadline.js';
 import { interpolationStats } from '../lang/smt/interpolate.js';
@@ -27,7 +27,7 @@ import { stutteringTrace } from './bounded.js';
 import { stopReason } from './path-interpolants.js';
 import { Encoding } from './tpa/encoding.js';
 import { Powers } from './tpa/powers.js';
-import { fixpointStats, invariantAt } from './tpa/fixpoint.js';
+import { fixpointStats, invariantOf } from './tpa/fixpoint.js';
 
 export function createEngine(_settings: Settings, context: EngineContext): Engine {
   return {
@@ -65,10 +65,8 @@ export function tpa(model: Interpreter, z3: Z3Context, limits: Limits, reporter:
         if ('kind' in trace) return { verdict: 'unknown', reason: trace, stats: stats() };
         return { verdict: 'unsafe', certificate: { kind: 'trace', trace }, stats: stats() };
       }
-      for (let n = 1; n <= level + 1; n++) {
-        const invariant = invariantAt(powers, n, z3, checks);
-        if (invariant) return { verdict: 'safe', certificate: { kind: 'invariant', invariant: enc.perLocation(invariant) }, stats: stats() };
-      }
+      const invariant = invariantOf(powers, z3, checks);
+      if (invariant) return { verdict: 'safe', certificate: { kind: 'invariant', invariant: enc.perLocation(invariant) }, stats: stats() };
     }
   } catch (e) {
     const reason = stopReason(e);

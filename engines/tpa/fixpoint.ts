@@ -1,12 +1,13 @@
 /**
- * TPA's safe answers: a power abstraction that is a transition invariant, and the inductive
- * invariant it yields (Blicha et al., TACAS 2022, section 4). Every R_n (n ≥ 1) contains the
- * identity and, once the query at level n - 1 was refuted, no pair of an initial and a bad state.
+ * TPA's safe answers: a transition invariant made of power abstractions' lemmas, and the inductive
+ * invariant it yields (Blicha et al., TACAS 2022, section 4). Every lemma contains the identity
+ * (R_0 does, and a lemma of R_(n+1) contains two steps of R_n); a relation R of lemmas that holds no
+ * pair of an initial and a bad state gives the invariant when it is closed on one side:
  *
- * - Closed on the right from the initial states, Init(x) ∧ R(x, y) ∧ T(y, z) ⇒ R(x, z): then the
- *   states R relates to an initial state, ∃x. Init(x) ∧ R(x, y), contain the initial states, are
- *   closed under the step, and hold no bad state.
- * - Closed on the left into the bad states, T(x, y) ∧ R(y, z) ∧ Bad(z) ⇒ R(x, z): then the states R
+ * - on the right from the initial states, Init(x) ∧ R(x, y) ∧ T(y, z) ⇒ R(x, z): then the states R
+ *   relates to an initial state, ∃x. Init(x) ∧ R(x, y), contain the initial states, are closed
+ *   under the step, and hold no bad state;
+ * - on the left into the bad states, T(x, y) ∧ R(y, z) ∧ Bad(z) ⇒ R(x, z): then the states R
  *   relates to a bad state are closed under predecessors and hold no initial state, and their
  *   complement is the invariant.
  *
@@ -15,7 +16,7 @@
  * Z3's projection can produce for it), so the invariant is an ordinary formula per location,
  * checked as every invariant is.
  */
-import { and, indexed, not, or, type Expr } from '../../lang/expr.js';
+import { True, and, indexed, not, or, type Expr } from '../../lang/expr.js';
 import { simplify } from '../../lang/simplify.js';
 import { Solver } from '../../lang/smt/solver.js';
 import { projectImplicant } from '../../lang/smt/project.js';
@@ -24,15 +25,44 @@ import type { Z3Context } from '../../lang/smt/context.js';
 import { unindexed } from '../../cegar/path.js';
 import { span, type Powers } from './powers.js';
 
-/** The inductive invariant (over V) of level n if R_n is a transition invariant on either side, else undefined. */
-export function invariantAt(powers: Powers, n: number, z3: Z3Context, checks: DeadlineChecks): Expr | undefined {
+/**
+ * The inductive invariant (over V) from the largest set of TPA's lemmas, of every level, that is a
+ * transition invariant on one side and still separates the initial from the bad states, or
+ * undefined. The largest set is Houdini's: drop the lemmas a counterexample to closure violates
+ * until none is left to drop (Golem does the same per level); a level whose relation is closed as
+ * a whole is within it.
+ */
+export function invariantOf(powers: Powers, z3: Z3Context, checks: DeadlineChecks): Expr | undefined {
+  const lemmas = powers.lemmaList();
   const { init, bad, step } = powers.enc;
-  const rel = powers.relation(n);
-  const [i0, r01, r12, b2, t01, t12] = [span(init, 0, 0), span(rel, 0, 1), span(rel, 1, 2), span(bad, 2, 2), span(step, 0, 1), span(step, 1, 2)];
-  const notR02 = not(span(rel, 0, 2));
-  if (!satisfiable(z3, checks, and(i0, r01, t12, notR02))) return projection(powers, z3, checks, and(i0, r01), 1);
-  if (!satisfiable(z3, checks, and(t01, r12, b2, notR02))) return simplify(not(projection(powers, z3, checks, and(span(rel, 0, 1), span(bad, 1, 1)), 0)));
+  const separates = (h: readonly Expr[]) => h.length > 0 && !satisfiable(z3, checks, and(span(init, 0, 0), span(and(...h), 0, 1), span(bad, 1, 1)));
+  const right = houdini(lemmas, (h) => and(span(init, 0, 0), span(h, 0, 1), span(step, 1, 2)), z3, checks);
+  if (separates(right)) return projection(powers, z3, checks, and(span(init, 0, 0), span(and(...right), 0, 1)), 1);
+  const left = houdini(lemmas, (h) => and(span(step, 0, 1), span(h, 1, 2), span(bad, 2, 2)), z3, checks);
+  if (separates(left)) return simplify(not(projection(powers, z3, checks, and(span(and(...left), 0, 1), span(bad, 1, 1)), 0)));
   return undefined;
+}
+
+/** The largest subset H of `lemmas` with premise(H) ⇒ H(x0, x2), H as the conjunction of its lemmas. */
+function houdini(lemmas: readonly Expr[], premise: (h: Expr) => Expr, z3: Z3Context, checks: DeadlineChecks): Expr[] {
+  let kept = [...lemmas];
+  while (kept.length > 0) {
+    const s = new Solver(z3);
+    try {
+      s.add(premise(and(...kept)));
+      s.add(not(and(...kept.map((c) => span(c, 0, 2)))));
+      if (!checks.check(s, [])) return kept;
+      const m = s.model();
+      try {
+        kept = kept.filter((c) => m.eval(span(c, 0, 2)) === True);
+      } finally {
+        m.dispose();
+      }
+    } finally {
+      spent(s);
+    }
+  }
+  return kept;
 }
 
 /** Checks and their time in the solvers of the fixpoint checks so far. */

@@ -77,6 +77,11 @@ export class Powers {
     }
   }
 
+  /** The lemmas of every level. */
+  lemmaList(): Expr[] {
+    return this.lemmas.flat();
+  }
+
   /** Checks and their time in the level solvers. */
   solverStats(): { checks: number; timeMs: number } {
     const live = this.solvers.filter((s) => s !== undefined);

@@ -7,12 +7,9 @@
  * implicit abstraction both answer on the corpus, they agree.
  */
 import { describe, expect, it } from 'vitest';
-import { join } from 'node:path';
-import { False, True } from '../../../lang/expr.js';
-import { checkInductiveInvariant } from '../../../certificates/invariant.js';
-import { ROOT } from '../../support/cli.js';
-import { CORPUS_DIR, manifest } from '../../support/corpus.js';
+import { CORPUS_DIR } from '../../support/corpus.js';
 import { checkWith, load } from '../../support/engines.js';
+import { corruptedInvariantFails, decidesCorpus } from '../../support/invariant-engines.js';
 
 const SAMPLE = [
   'plc/BasicCode.scl-noreduction.theta',
@@ -42,16 +39,7 @@ const CHC = [
 ];
 
 describe('PDR', () => {
-  const expected = new Map(manifest().map((m) => [m.path, m.expected]));
-
-  for (const path of SAMPLE) {
-    it(`decides ${path} (${expected.get(path)})`, async () => {
-      const r = await checkWith('pdr', await load(CORPUS_DIR + path), { ms: 60_000 });
-      expect(r.verdict).toBe(expected.get(path));
-      if (r.verdict !== 'safe' && r.verdict !== 'unsafe') throw new Error(`no verdict: ${r.verdict}`);
-      expect(r.certificate.kind).toBe(r.verdict === 'safe' ? 'invariant' : 'trace');
-    }, 120_000);
-  }
+  decidesCorpus('pdr', SAMPLE);
 
   for (const path of CHC) {
     it(`proves ${path.replace(/^.*\//, '')} with an invariant (a model)`, async () => {
@@ -61,18 +49,7 @@ describe('PDR', () => {
     }, 120_000);
   }
 
-  it('a corrupted invariant fails the check', async () => {
-    const problem = await load(join(ROOT, 'models', 'lockstep.cfa'));
-    const r = await checkWith('pdr', problem, { ms: 60_000 });
-    if (r.verdict !== 'safe' || r.certificate.kind !== 'invariant') throw new Error(`expected an inductive invariant, got ${r.verdict}`);
-    const { invariant } = r.certificate;
-    const m = problem.task(problem.properties[0]!).model;
-    expect(await checkInductiveInvariant(m, invariant)).toBeUndefined();
-    // the initial states excluded
-    expect(await checkInductiveInvariant(m, new Map(invariant).set(m.initLoc, False))).toMatch(/does not hold initially/);
-    // the lemmas forgotten: the error location is reached
-    expect(await checkInductiveInvariant(m, new Map([...invariant.keys()].map((l) => [l, True])))).toMatch(/does not exclude the bad states/);
-  }, 120_000);
+  corruptedInvariantFails('pdr', 'lockstep.cfa');
 
   for (const path of ['theta-regression/sts/simple1.dsltest.system', 'theta-regression/sts/thesis_sequence.system', 'theta-regression/cfa/counter6to7.cfa', 'theta-regression/sts/missingvariables.system']) {
     it(`agrees with IC3IA on ${path}, whose verdict the manifest does not list`, async () => {

@@ -8,11 +8,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { False, True } from '../../../lang/expr.js';
-import { checkInductiveInvariant } from '../../../certificates/invariant.js';
 import { ROOT } from '../../support/cli.js';
-import { CORPUS_DIR, manifest } from '../../support/corpus.js';
+import { CORPUS_DIR } from '../../support/corpus.js';
 import { checkWith, load } from '../../support/engines.js';
+import { corruptedInvariantFails, decidesCorpus } from '../../support/invariant-engines.js';
 
 /** Models TPA decides in a few seconds on a quiet machine. */
 const SAMPLE = [
@@ -26,16 +25,7 @@ const SAMPLE = [
 ];
 
 describe('TPA', () => {
-  const expected = new Map(manifest().map((m) => [m.path, m.expected]));
-
-  for (const path of SAMPLE) {
-    it(`decides ${path} (${expected.get(path)})`, async () => {
-      const r = await checkWith('tpa', await load(CORPUS_DIR + path), { ms: 60_000 });
-      expect(r.verdict).toBe(expected.get(path));
-      if (r.verdict !== 'safe' && r.verdict !== 'unsafe') throw new Error(`no verdict: ${r.verdict}`);
-      expect(r.certificate.kind).toBe(r.verdict === 'safe' ? 'invariant' : 'trace');
-    }, 120_000);
-  }
+  decidesCorpus('tpa', SAMPLE);
 
   it('finds the counterexample of 42 steps from the level whose two steps reach 64', async () => {
     const r = await checkWith('tpa', await load(join(ROOT, 'models', 'deep-bug.cfa')), { ms: 60_000 });
@@ -44,16 +34,7 @@ describe('TPA', () => {
     expect(r.stats.level).toBe(5);
   }, 120_000);
 
-  it('a corrupted invariant fails the check', async () => {
-    const problem = await load(join(ROOT, 'models', 'counter.cfa'));
-    const r = await checkWith('tpa', problem, { ms: 60_000 });
-    if (r.verdict !== 'safe' || r.certificate.kind !== 'invariant') throw new Error(`expected an inductive invariant, got ${r.verdict}`);
-    const { invariant } = r.certificate;
-    const m = problem.task(problem.properties[0]!).model;
-    expect(await checkInductiveInvariant(m, invariant)).toBeUndefined();
-    expect(await checkInductiveInvariant(m, new Map(invariant).set(m.initLoc, False))).toMatch(/does not hold initially/);
-    expect(await checkInductiveInvariant(m, new Map([...invariant.keys()].map((l) => [l, True])))).toMatch(/does not exclude the bad states/);
-  }, 120_000);
+  corruptedInvariantFails('tpa', 'counter.cfa');
 
   for (const path of ['theta-regression/sts/simple1.dsltest.system', 'theta-regression/cfa/counter6to7.cfa', 'theta-regression/sts/missingvariables.system']) {
     it(`agrees with PDR on ${path}, whose verdict the manifest does not list`, async () => {
