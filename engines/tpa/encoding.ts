@@ -8,10 +8,9 @@
  * variables.
  */
 import { BoolT } from '../../lang/types.js';
-import { False, True, and, eq, not, or, prime, ref, substitute, type Expr, type VarDecl } from '../../lang/expr.js';
+import { False, True, and, declareVar, eq, not, or, prime, ref, substitute, type Expr, type VarDecl } from '../../lang/expr.js';
 import { simplify } from '../../lang/simplify.js';
 import type { Interpreter, Location } from '../../formalisms/interpreter.js';
-import { declareVar } from '../../lang/expr.js';
 
 export class Encoding {
   /** The state variables: a Boolean per location where there are several, and the model's variables. */

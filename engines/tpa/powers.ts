@@ -1,10 +1,10 @@
 /**
  * TPA's power abstractions (Blicha, Fedyukovich, Hyvärinen and Sharygina, "Transition Power
  * Abstraction for Deep Counterexample Detection", TACAS 2022) over the model's step (encoding.ts):
- * relations over a state V and a later state V'. R_0 = Id ∨ T is exact:
- * a state and itself or a successor. R_(n+1) over-approximates R_n ∘ R_n, so R_n contains every
- * pair of states at most 2^n steps apart; for n ≥ 1 it is the conjunction of interpolants learnt
- * from refuted reachability queries, over the state variables alone.
+ * relations over a state V and a later state V'. R_0 = Id ∨ T is exact: a state and itself or a
+ * successor. R_(n+1) over-approximates R_n ∘ R_n, so R_n contains every pair of states at most 2^n
+ * steps apart; for n ≥ 1 it is the conjunction of interpolants learnt from refuted reachability
+ * queries, over the state variables alone.
  *
  * `reach(n, from, to)` asks whether two steps of R_n lead from `from` to `to`. If not, the
  * interpolant of the two steps against the query becomes a lemma of R_(n+1). If so, at level 0
@@ -42,7 +42,6 @@ export class Powers {
   readonly counters = { queries: 0, lemmas: 0 };
 
   constructor(readonly enc: Encoding, private readonly z3: Z3Context, private readonly checks: DeadlineChecks) {}
-
 
   /** R_n over V and V'. */
   relation(n: number): Expr {
@@ -136,4 +135,3 @@ export class Powers {
     return s;
   }
 }
-
