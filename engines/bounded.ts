@@ -225,11 +225,14 @@ export class Unrolling {
   readonly locVar: VarDecl;
   private readonly selectors = new Map<Action, VarDecl>();
   readonly multiLoc: boolean;
+  /** The state: the location variable where there are several locations, and the model's variables. */
+  readonly state: readonly VarDecl[];
   private readonly steps = new Map<string, Expr>();
 
   constructor(readonly model: Interpreter) {
     this.locVar = declareVar('__loc', IntT);
     this.multiLoc = model.locations.length > 1;
+    this.state = this.multiLoc ? [this.locVar, ...model.vars] : model.vars;
   }
 
   /** "At `loc`" now, or in the next state. */
@@ -264,16 +267,11 @@ export class Unrolling {
     let f = this.steps.get(key);
     if (!f) {
       const sels = actions.map((a) => ref(this.selector(a)));
-      const stay = stutter ? [and(...this.state().map((v) => eq(prime(ref(v)), ref(v))))] : [];
+      const stay = stutter ? [and(...this.state.map((v) => eq(prime(ref(v)), ref(v))))] : [];
       f = and(or(...sels, ...stay), ...actions.map((a, i) => imply(sels[i]!, and(this.at(a.source), this.at(a.target, true), a.formula))));
       this.steps.set(key, f);
     }
     return f;
-  }
-
-  /** The location variable where there are several locations, and the model's variables. */
-  private state(): VarDecl[] {
-    return this.multiLoc ? [this.locVar, ...this.model.vars] : [...this.model.vars];
   }
 
   trace(solver: Solver, k: number): Trace {

@@ -79,7 +79,6 @@ export function pdkind(model: Interpreter, z3: Z3Context, bound: number, limits:
     };
   };
 
-
   const push = (frame: Lemma[], n: number, k: number): Pushed => {
     const chain = new Chain(z3, paths, k, checks);
     try {

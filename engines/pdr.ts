@@ -69,7 +69,6 @@ export function pdr(model: Interpreter, z3: Z3Context, interpolate: boolean, lim
     };
   };
 
-
   /** Blocks every bad state in the top frame; the length of a counterexample if one is found. */
   const blockBad = (): number | undefined => {
     const top = frames.top;

@@ -27,7 +27,7 @@ import { stutteringTrace } from './bounded.js';
 import { stopReason } from './path-interpolants.js';
 import { Encoding } from './tpa/encoding.js';
 import { Powers } from './tpa/powers.js';
-import { fixpointStats, invariantOf } from './tpa/fixpoint.js';
+import { invariantOf } from './tpa/fixpoint.js';
 
 export function createEngine(_settings: Settings, context: EngineContext): Engine {
   return {
@@ -41,7 +41,6 @@ export function createEngine(_settings: Settings, context: EngineContext): Engin
 export function tpa(model: Interpreter, z3: Z3Context, limits: Limits, reporter: Reporter): Result {
   const started = Date.now();
   const itpBefore = interpolationStats(z3);
-  const fixBefore = { ...fixpointStats };
   const checks = new DeadlineChecks(limits.deadline);
   const enc = new Encoding(model);
   const powers = new Powers(enc, z3, checks);
@@ -51,8 +50,8 @@ export function tpa(model: Interpreter, z3: Z3Context, limits: Limits, reporter:
     const own = powers.solverStats();
     return {
       timeMs: Date.now() - started,
-      solverChecks: own.checks + fixpointStats.checks - fixBefore.checks + itp.checks - itpBefore.checks,
-      solverTimeMs: own.timeMs + fixpointStats.timeMs - fixBefore.timeMs + itp.timeMs - itpBefore.timeMs,
+      solverChecks: own.checks + itp.checks - itpBefore.checks,
+      solverTimeMs: own.timeMs + itp.timeMs - itpBefore.timeMs,
       level,
       ...powers.counters,
     };

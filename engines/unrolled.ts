@@ -47,9 +47,7 @@ export class Paths {
 
   /** The state at step i of a model, as a formula over V: the location and every variable at their values. */
   stateIn(m: SmtModel, i: number): Expr {
-    const { model, locVar, multiLoc } = this.unroll;
-    const vars = multiLoc ? [locVar, ...model.vars] : model.vars;
-    return and(...vars.map((v) => eq(ref(v), m.eval(ref(indexed(v, i))))));
+    return and(...this.unroll.state.map((v) => eq(ref(v), m.eval(ref(indexed(v, i))))));
   }
 
   /** An interpolant over the variables of one step, read back over V. */

@@ -35,52 +35,43 @@ import { span, type Powers } from './powers.js';
 export function invariantOf(powers: Powers, z3: Z3Context, checks: DeadlineChecks): Expr | undefined {
   const lemmas = powers.lemmaList();
   const { init, bad, step } = powers.enc;
-  const separates = (h: readonly Expr[]) => h.length > 0 && !satisfiable(z3, checks, and(span(init, 0, 0), span(and(...h), 0, 1), span(bad, 1, 1)));
-  const right = houdini(lemmas, (h) => and(span(init, 0, 0), span(h, 0, 1), span(step, 1, 2)), z3, checks);
+  const separates = (h: readonly Expr[]) => h.length > 0 && !satisfiable(powers, z3, checks, and(span(init, 0, 0), span(and(...h), 0, 1), span(bad, 1, 1)));
+  const right = houdini(powers, lemmas, (h) => and(span(init, 0, 0), span(h, 0, 1), span(step, 1, 2)), z3, checks);
   if (separates(right)) return projection(powers, z3, checks, and(span(init, 0, 0), span(and(...right), 0, 1)), 1);
-  const left = houdini(lemmas, (h) => and(span(step, 0, 1), span(h, 1, 2), span(bad, 2, 2)), z3, checks);
+  const left = houdini(powers, lemmas, (h) => and(span(step, 0, 1), span(h, 1, 2), span(bad, 2, 2)), z3, checks);
   if (separates(left)) return simplify(not(projection(powers, z3, checks, and(span(and(...left), 0, 1), span(bad, 1, 1)), 0)));
   return undefined;
 }
 
 /** The largest subset H of `lemmas` with premise(H) ⇒ H(x0, x2), H as the conjunction of its lemmas. */
-function houdini(lemmas: readonly Expr[], premise: (h: Expr) => Expr, z3: Z3Context, checks: DeadlineChecks): Expr[] {
-  let kept = [...lemmas];
+function houdini(powers: Powers, lemmas: readonly Expr[], premise: (h: Expr) => Expr, z3: Z3Context, checks: DeadlineChecks): Expr[] {
+  let kept = lemmas.map((lemma) => ({ lemma, far: span(lemma, 0, 2) }));
   while (kept.length > 0) {
     const s = new Solver(z3);
     try {
-      s.add(premise(and(...kept)));
-      s.add(not(and(...kept.map((c) => span(c, 0, 2)))));
-      if (!checks.check(s, [])) return kept;
+      s.add(premise(and(...kept.map((k) => k.lemma))));
+      s.add(not(and(...kept.map((k) => k.far))));
+      if (!checks.check(s, [])) break;
       const m = s.model();
       try {
-        kept = kept.filter((c) => m.eval(span(c, 0, 2)) === True);
+        kept = kept.filter((k) => m.eval(k.far) === True);
       } finally {
         m.dispose();
       }
     } finally {
-      spent(s);
+      powers.spent(s);
     }
   }
-  return kept;
+  return kept.map((k) => k.lemma);
 }
 
-/** Checks and their time in the solvers of the fixpoint checks so far. */
-export const fixpointStats = { checks: 0, timeMs: 0 };
-
-function spent(s: Solver): void {
-  fixpointStats.checks += s.stats.checks;
-  fixpointStats.timeMs += s.stats.timeMs;
-  s.dispose();
-}
-
-function satisfiable(z3: Z3Context, checks: DeadlineChecks, f: Expr): boolean {
+function satisfiable(powers: Powers, z3: Z3Context, checks: DeadlineChecks, f: Expr): boolean {
   const s = new Solver(z3);
   try {
     s.add(f);
     return checks.check(s, []);
   } finally {
-    spent(s);
+    powers.spent(s);
   }
 }
 
@@ -102,7 +93,7 @@ function projection(powers: Powers, z3: Z3Context, checks: DeadlineChecks, f: Ex
       }
     }
   } finally {
-    spent(s);
+    powers.spent(s);
   }
   return simplify(unindexed(or(...cubes)));
 }

@@ -39,6 +39,10 @@ export class Powers {
   private readonly lemmas: Expr[][] = [[]];
   /** Per level n, a solver with two steps of R_n (v<0> to v<1> to v<2>), made when first asked. */
   private readonly solvers: Solver[] = [];
+  /** Per level n, R_n placed at steps 0 and 1, until a lemma of level n changes it. */
+  private readonly placed: ({ readonly first: Expr; readonly second: Expr } | undefined)[] = [];
+  /** Checks and their time in the solvers that are gone (the fixpoint checks'). */
+  private readonly gone = { checks: 0, timeMs: 0 };
   readonly counters = { queries: 0, lemmas: 0 };
 
   constructor(readonly enc: Encoding, private readonly z3: Z3Context, private readonly checks: DeadlineChecks) {}
@@ -63,9 +67,9 @@ export class Powers {
       let mid: Expr;
       try {
         solver.retire(act);
-        if (n === 0) return this.at(m, and(atStep(from, 0), this.twoSteps(0), atStep(to, 2)), 2);
-        const rel = this.relation(n);
-        mid = and(this.at(m, and(atStep(from, 0), atStep(rel, 0)), 1), this.at(m, and(atStep(rel, 1), atStep(to, 2)), 1));
+        const { first, second } = this.placedAt(n);
+        if (n === 0) return this.at(m, and(atStep(from, 0), first, second, atStep(to, 2)), 2);
+        mid = and(this.at(m, and(atStep(from, 0), first), 1), this.at(m, and(second, atStep(to, 2)), 1));
       } finally {
         m.dispose();
       }
@@ -81,19 +85,30 @@ export class Powers {
     return this.lemmas.flat();
   }
 
-  /** Checks and their time in the level solvers. */
+  /** Checks and their time in the level solvers and those passed to `spent`. */
   solverStats(): { checks: number; timeMs: number } {
     const live = this.solvers.filter((s) => s !== undefined);
-    return { checks: live.reduce((n, s) => n + s.stats.checks, 0), timeMs: live.reduce((n, s) => n + s.stats.timeMs, 0) };
+    return { checks: this.gone.checks + live.reduce((n, s) => n + s.stats.checks, 0), timeMs: this.gone.timeMs + live.reduce((n, s) => n + s.stats.timeMs, 0) };
+  }
+
+  /** Counts a solver's checks in the statistics and disposes of it. */
+  spent(s: Solver): void {
+    this.gone.checks += s.stats.checks;
+    this.gone.timeMs += s.stats.timeMs;
+    s.dispose();
   }
 
   dispose(): void {
     for (const s of this.solvers) s?.dispose();
   }
 
-  private twoSteps(n: number): Expr {
-    const rel = this.relation(n);
-    return and(atStep(rel, 0), atStep(rel, 1));
+  private placedAt(n: number): { readonly first: Expr; readonly second: Expr } {
+    let p = this.placed[n];
+    if (!p) {
+      const rel = this.relation(n);
+      p = this.placed[n] = { first: atStep(rel, 0), second: atStep(rel, 1) };
+    }
+    return p;
   }
 
   /** The projection, in m, of `f` onto the state at step k, read back over V. */
@@ -104,7 +119,8 @@ export class Powers {
 
   /** Why two steps of R_n cannot lead from `from` to `to`, as a relation over V and V'. */
   private interpolant(n: number, from: Expr, to: Expr): Expr {
-    const [itp] = pathInterpolants(this.z3, [this.twoSteps(n), and(atStep(from, 0), atStep(to, 2))], this.checks.deadline, 'TPA');
+    const { first, second } = this.placedAt(n);
+    const [itp] = pathInterpolants(this.z3, [and(first, second), and(atStep(from, 0), atStep(to, 2))], this.checks.deadline, 'TPA');
     const back = new Map<VarDecl, Expr>();
     for (const v of this.enc.state) {
       back.set(indexed(v, 0), ref(v));
@@ -116,6 +132,7 @@ export class Powers {
   private learn(n: number, lemma: Expr): void {
     while (this.lemmas.length <= n) this.lemmas.push([]);
     this.lemmas[n]!.push(lemma);
+    this.placed[n] = undefined;
     this.counters.lemmas++;
     const s = this.solvers[n];
     if (s) {

@@ -22,12 +22,11 @@
  * solves Farkas' linear programs.
  */
 import { Expr, False, True, VarDecl, and, conjuncts, freeVars, not, or, postorder } from '../expr.js';
-import { implicant } from '../implicant.js';
 import type { Z3Context } from './context.js';
 import { RatT } from '../types.js';
 import { FarkasSolver, linearAtoms, type LinearAtom } from './farkas.js';
 import { SmtModel } from './model.js';
-import { modelProject } from './project.js';
+import { implicantLits, modelProject } from './project.js';
 import { Solver, type SolverStats } from './solver.js';
 import { Translator, translator } from './translate.js';
 
@@ -168,7 +167,11 @@ class Interpolator {
         const model = this.a.model();
         let cube: Expr | undefined;
         try {
-          const lits = this.implicant(model, a, vars);
+          // an implicant is interpolated or projected in place of A: projected itself, A keeps a
+          // disjunction or a negated conjunction whole, with its locals replaced by their values,
+          // and interpolants built of such pieces (abstract states, which embed the predicates
+          // learnt before) grow with every refinement: thousands of nodes on fischer2 after seven
+          const lits = implicantLits(a, model, vars);
           if (lits && opts.farkas !== false) cube = this.farkas(lits, model, b, shared);
           if (cube) this.farkasCubes++;
           else cube = this.project(model, vars, locals, lits ? this.t.toZ3(and(...lits)) : aAst);
@@ -205,7 +208,7 @@ class Interpolator {
       if (r === 'unknown') return undefined;
       const modelB = this.b.model();
       try {
-        const litsB = this.implicant(modelB, b, bVars);
+        const litsB = implicantLits(b, modelB, bVars);
         if (!litsB) return undefined;
         const itp = this.lp.interpolant(atomsA, linearAtoms(litsB, modelB), shared);
         // each atom must exclude B's model, or the rounds would not progress
@@ -216,22 +219,6 @@ class Interpolator {
       }
     }
     return undefined;
-  }
-
-  /**
-   * The literals of an implicant of `a` in `model` (true there, their conjunction implies `a`), or
-   * undefined when it cannot be computed; it is interpolated or projected in place of `a`. Projected itself, `a` keeps a disjunction or a negated conjunction whole, with its
-   * locals replaced by their values, and a term-level `ite` as it is, and interpolants built of such
-   * pieces (abstract states, which embed the predicates learnt before) grow with every refinement:
-   * thousands of nodes on fischer2 after seven.
-   */
-  private implicant(model: SmtModel, a: Expr, vars: readonly VarDecl[]): Expr[] | undefined {
-    const values = model.valuation(vars);
-    const lits = implicant(a, (leaf) => (leaf.op === 'var' ? values.get(leaf.decl!) : undefined));
-    if (!lits) return undefined;
-    // evaluation in TypeScript and in Z3 could differ where the semantics leave values open
-    if (model.eval(and(...lits)) !== True) return undefined;
-    return lits;
   }
 
   /** A cube over the shared variables that holds in `model` and implies ∃locals. A. */

@@ -47,11 +47,19 @@ export function modelProject(z3: Z3Context, model: SmtModel, vars: readonly VarD
   }
 }
 
-/** The literals of an implicant of `f` in m (lang/implicant.ts), or f itself where TypeScript's evaluation and Z3's differ. */
-export function implicantIn(f: Expr, m: SmtModel): Expr[] {
-  const values = m.valuation(freeVars(f));
+/**
+ * The literals of an implicant of `f` in m (lang/implicant.ts), or undefined where it cannot be
+ * computed: evaluation in TypeScript and in Z3 could differ where the semantics leave values open.
+ */
+export function implicantLits(f: Expr, m: SmtModel, vars: readonly VarDecl[] = freeVars(f)): Expr[] | undefined {
+  const values = m.valuation(vars);
   const lits = implicant(f, (leaf) => (leaf.op === 'var' ? values.get(leaf.decl!) : undefined));
-  return lits && m.eval(and(...lits)) === True ? lits : [f];
+  return lits && m.eval(and(...lits)) === True ? lits : undefined;
+}
+
+/** The literals of an implicant of `f` in m, or f itself where none can be computed. */
+export function implicantIn(f: Expr, m: SmtModel): Expr[] {
+  return implicantLits(f, m) ?? [f];
 }
 
 /** Spacer's projection of `f`, true in m, onto the variables `keep` accepts: an implicant of f in m, the others projected away. */
