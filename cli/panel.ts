@@ -24,7 +24,7 @@ export function panelOf(problem: Problem, checked: readonly Checked[]): Panel {
   const property = p.name;
   if (r.verdict === 'unknown') return { property, kind: 'unknown', reason: r.reason.detail };
   const title = certificateTitle(r.certificate);
-  switch (shownAs(r.verdict)) {
+  switch (shownAs(r.verdict, r.certificate)) {
     case 'invariant': {
       // shown in its readable form; the certificate file keeps the exact formula
       const inv = [...problem.invariant(p, r.certificate)].map(([l, e]) => [l, readable(e)] as const);

@@ -129,16 +129,16 @@ function summaryLines(file: string, algorithm: string | undefined, s: Summary, w
   return [head, ...s.reports.map((r) => `  ${r.name}: ${verdictText(r.verdict, r.reason, words)}  ${bracket(undefined, r.stats)}`)];
 }
 
-/** The lines of a certificate's text in the model's syntax, without its comments. */
+/** The lines of a certificate's text in the model's syntax, without its comments (`//`, and SMT-LIB's `;`). */
 export function certificateLines(problem: Problem, p: Property, c: Certificate): string[] {
-  return problem.certificateText(p, c).split('\n').filter((l) => l !== '' && !l.startsWith('//'));
+  return problem.certificateText(p, c).split('\n').filter((l) => l !== '' && !l.startsWith('//') && !l.startsWith(';'));
 }
 
 /** A property's counterexample, invariant or certificate text, as lines. */
 function details(problem: Problem, c: Checked): string[] {
   const { property: p, result: r } = c;
   if (r.verdict === 'unknown') return [];
-  switch (shownAs(r.verdict)) {
+  switch (shownAs(r.verdict, r.certificate)) {
     case 'invariant': return invariantLines(certificateTitle(r.certificate), problem.invariant(p, r.certificate));
     case 'text': {
       const lines = certificateLines(problem, p, r.certificate);
@@ -214,8 +214,10 @@ function certificateJson(problem: Problem, c: Checked): { certificate?: Record<s
     ...(cert.kind === 'k-invariant' ? { k: cert.k, simplePath: cert.simplePath } : {}),
     ...(cert.kind === 'k-induction' ? { k: cert.depth } : {}),
   };
-  switch (shownAs(r.verdict)) {
-    case 'text': return { certificate, proof: terminationJson(cert as TerminationCertificate | NonterminationCertificate) };
+  switch (shownAs(r.verdict, r.certificate)) {
+    case 'text':
+      if (cert.kind === 'derivation') return { certificate, proof: { derivation: certificateLines(problem, p, cert) } };
+      return { certificate, proof: terminationJson(cert as TerminationCertificate | NonterminationCertificate) };
     case 'trace': return { certificate, proof: { counterexample: traceJson(problem.trace(p, cert)) } };
     case 'invariant': {
       const inv = problem.invariant(p, cert);

@@ -84,8 +84,12 @@ export interface Engine {
 export interface EngineSpec {
   /** The `--algorithm` name; two specs may share one when they need different views (the bit-level and word-level bmc). */
   readonly name: string;
-  /** The view it checks: `circuit` for the bit-level engines, else the interpreter view every task has. */
-  readonly needs?: 'circuit';
+  /**
+   * The view it checks: `circuit` for the bit-level engines, `clauses` for the engines over a
+   * clause system, `any` for the portfolio (its members need what they need); else the
+   * interpreter view, which every task but a nonlinear clause system's has.
+   */
+  readonly needs?: 'circuit' | 'clauses' | 'any';
   /** The view it checks where the task has both: the portfolio races circuit members on a task with a circuit. */
   readonly prefers?: 'circuit';
   /** The theories it handles; undefined: all of them. */
@@ -107,20 +111,28 @@ export interface EngineSpec {
   create(settings: Settings, context: EngineContext): Promise<Engine>;
 }
 
-/** What a task offers the engines, as the registry matches them: the circuit view or not, the theories of its variables, its property's kind. */
+/** What a task offers the engines, as the registry matches them: its views, the theories of its variables, its property's kind. */
 export interface Offer {
   readonly circuit: boolean;
+  /** The interpreter view: all but nonlinear clause systems have it. */
+  readonly model: boolean;
+  readonly clauses: boolean;
   readonly theories: ReadonlySet<Theory>;
   readonly kind: PropertyKind;
 }
 
 export function offerOf(task: Task): Offer {
-  return { circuit: task.circuit !== undefined, theories: task.theories, kind: task.property.kind };
+  return {
+    circuit: task.circuit !== undefined, model: task.clauses?.linear ?? true, clauses: task.clauses !== undefined,
+    theories: task.theories, kind: task.property.kind,
+  };
 }
 
 /** Why `spec` cannot check a task with this offer, or undefined when it can. */
 export function inapplicable(spec: EngineSpec, offer: Offer): string | undefined {
   if (spec.needs === 'circuit' && !offer.circuit) return 'checks circuits only';
+  if (spec.needs === 'clauses' && !offer.clauses) return 'checks clause systems only';
+  if (spec.needs === undefined && !offer.model) return 'checks transition systems and linear clause systems, and this clause system is nonlinear (pdr checks it)';
   if ((spec.property ?? 'safety') !== offer.kind) return `answers ${spec.property ?? 'safety'} properties, not ${offer.kind}`;
   const missing = spec.theories && [...offer.theories].filter((t) => !spec.theories!.includes(t));
   if (missing && missing.length > 0) return `does not handle ${missing.join(', ')} variables`;

@@ -5,6 +5,8 @@
  * - `trace`: a run of the task's interpreter view into a bad state;
  * - `run`: a run of the task's circuit (its initial latches and one input vector per step) into
  *   its bad state;
+ * - `derivation`: a derivation of false from the task's clause system (a tree of ground clause
+ *   instances, where the system is nonlinear and has no interpreter view);
  * - `invariant`: an inductive invariant per location of the interpreter view;
  * - `k-invariant`: a k-inductive invariant per location (optionally under simple-path
  *   constraints);
@@ -41,7 +43,8 @@ export type Clause = readonly Lit[];
 
 export type UnsafeCertificate =
   | { readonly kind: 'trace'; readonly trace: Trace }
-  | { readonly kind: 'run'; readonly run: Run };
+  | { readonly kind: 'run'; readonly run: Run }
+  | { readonly kind: 'derivation'; readonly derivation: ChcDerivation };
 
 export type SafeCertificate =
   | { readonly kind: 'invariant'; readonly invariant: ReadonlyMap<Location, Expr> }
@@ -241,6 +244,7 @@ export function modelClaims(model: Interpreter, c: Certificate): Claim[] {
 const KIND_NAMES: Record<Certificate['kind'], string> = {
   'trace': 'counterexample',
   'run': 'counterexample',
+  'derivation': 'derivation of false',
   'invariant': 'inductive invariant',
   'k-invariant': 'k-inductive invariant',
   'latch-clauses': 'inductive invariant',
@@ -259,6 +263,7 @@ export function certificateTitle(c: Certificate): string {
   switch (c.kind) {
     case 'trace': return `counterexample of ${steps(c.trace.actions.length)}`;
     case 'run': return `counterexample of ${steps(c.run.inputs.length - 1)}`;
+    case 'derivation': return `derivation of false in ${steps(c.derivation.steps.length)}`;
     case 'invariant': case 'latch-clauses': return 'inductive invariant';
     case 'k-invariant': return `${c.k}-inductive invariant${c.simplePath ? ' over simple paths' : ''}`;
     case 'k-induction': return `${c.depth}-inductive property, with the constant latches`;

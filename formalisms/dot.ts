@@ -52,6 +52,26 @@ export function cfaDot(cfa: Cfa, ids = false): string {
   return `${out.join('\n')}\n`;
 }
 
+/**
+ * A clause system's clause graph (`vigil show` of a nonlinear system, which has no CFA): a node
+ * per predicate and one for false, and per clause a point with an edge from each body atom's
+ * predicate (facts from the start) and one to its head, labelled with the clause's number.
+ */
+export function clauseDot(name: string, predicates: readonly string[], clauses: readonly { readonly body: readonly number[]; readonly head?: number }[]): string {
+  const out = [`digraph ${quote(name)} {`, '  node [shape=ellipse, fontname="Helvetica"];', '  edge [fontname="Helvetica", fontsize=10];'];
+  out.push('  __start [shape=point, style=invis];');
+  predicates.forEach((p, i) => out.push(`  P${i} [label=${quote(p)}];`));
+  out.push('  P_false [label="false", shape=octagon, color=red, fontcolor=red];');
+  clauses.forEach((c, k) => {
+    out.push(`  C${k} [shape=point, xlabel="${k + 1}"];`);
+    if (c.body.length === 0) out.push(`  __start -> C${k} [arrowhead=none];`);
+    for (const b of c.body) out.push(`  P${b} -> C${k} [arrowhead=none];`);
+    out.push(`  C${k} -> ${c.head === undefined ? 'P_false' : `P${c.head}`};`);
+  });
+  out.push('}');
+  return `${out.join('\n')}\n`;
+}
+
 /** A CFA drawn for the report: its interpreter views' locations are its locations, their actions its edges (by id). */
 export function cfaDrawing(cfa: Cfa): Drawing {
   return { dot: cfaDot(cfa, true), location: (l) => `cfa-loc-${l.id}`, action: (a) => `cfa-edge-${a.id}` };

@@ -86,8 +86,13 @@ export function exitCode(v: Verdict): number {
   return EXIT[answerOf(v)];
 }
 
-/** How the summaries show the certificate of a verdict. */
-export function shownAs(v: Exclude<Verdict, 'unknown'>): Shown {
+/**
+ * How the summaries show the certificate of a verdict: as its kind shows them, except a derivation
+ * of false from a nonlinear clause system, a tree that no table of steps draws, which is shown as
+ * text.
+ */
+export function shownAs(v: Exclude<Verdict, 'unknown'>, certificate?: { readonly kind: string }): Shown {
+  if (certificate?.kind === 'derivation') return 'text';
   const k = KIND_NAMES.find((x) => PROPERTY_KINDS[x].holds === v || PROPERTY_KINDS[x].fails === v)!;
   return PROPERTY_KINDS[k].shows[answerOf(v) as 'holds' | 'fails'];
 }

@@ -1,8 +1,9 @@
 /**
  * What an engine checks: one property of a problem, in the views its front end gives and the
- * passes (engines/passes/) transform. Every task has the word-level view, the interpreter
- * (`model`); a task whose model is a circuit has the bit-level view too (`circuit`, an
- * and-inverter graph whose one bad-state literal is the property). The engines declare which view
+ * passes (engines/passes/) transform. Every task but a nonlinear clause system's has the
+ * word-level view, the interpreter (`model`); a task whose model is a circuit has the bit-level
+ * view too (`circuit`, an and-inverter graph whose one bad-state literal is the property), and
+ * a clause system's the clause view (`clauses`), a nonlinear one that view alone. The engines declare which view
  * they need (engines/engine.ts), and answer with certificates over the view they checked; the
  * passes map those back, and the problem's front end turns the result into claims about the file
  * (formalisms/problem.ts).
@@ -11,6 +12,7 @@ import type { Aig } from './aig.js';
 import type { Interpreter } from './interpreter.js';
 import type { Property } from './property-kinds.js';
 import type { Type } from '../lang/types.js';
+import type { ClauseView } from './frontends/chc/layout.js';
 
 /** The kinds of values a model's variables range over; engines declare which they handle. */
 export type Theory = Type['kind'];
@@ -19,8 +21,13 @@ export interface Task {
   readonly file: string;
   readonly property: Property;
   readonly theories: ReadonlySet<Theory>;
-  /** The interpreter view: what the word-level engines check, built when first asked for. */
+  /**
+   * The interpreter view: what the word-level engines check, built when first asked for; a
+   * nonlinear clause system has none, and asking for it throws the located refusal.
+   */
   readonly model: Interpreter;
+  /** The clause system, where the model is one (CHC): what the engines over clauses check. */
+  readonly clauses?: ClauseView;
   /** The circuit, where the model is one or has one: inputs and latches keep their positions in the file (`index`). */
   readonly circuit?: Aig;
   /**

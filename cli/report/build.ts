@@ -10,11 +10,12 @@
 import { basename } from 'node:path';
 import { declareVar, freeVars, ref, substitute, type Expr, type VarDecl } from '../../lang/expr.js';
 import { toDecimal, type FpValue } from '../../lang/float.js';
-import { printExpr } from '../../lang/print.js';
+import { printExpr, type Dialect } from '../../lang/print.js';
 import { readable } from '../../lang/readable.js';
 import type { FpType } from '../../lang/types.js';
 import type { Action, Interpreter, Location } from '../../formalisms/interpreter.js';
 import type { Answer, Checked, Problem } from '../../formalisms/problem.js';
+import type { Task } from '../../formalisms/task.js';
 import type { Property } from '../../formalisms/property-kinds.js';
 import { shownAs } from '../../formalisms/property-kinds.js';
 import type { ArgGraph } from '../../formalisms/result.js';
@@ -23,7 +24,7 @@ import type { Trace } from '../../formalisms/trace.js';
 import type { Waveform } from '../../formalisms/waveform.js';
 import { certificateTitle, type NonterminationCertificate, type TerminationCertificate } from '../../formalisms/certificate.js';
 import { claimCheck } from '../../certificates/check.js';
-import type { Summary } from '../render.js';
+import { certificateLines, type Summary } from '../render.js';
 import type { Header } from '../protocol.js';
 import type { ProgressLog } from './progress-log.js';
 import type {
@@ -68,9 +69,18 @@ class Printer {
   /** The view's variables as the file names them, where it names them otherwise. */
   private readonly shown = new Map<VarDecl, Expr>();
 
-  constructor(readonly problem: Problem, readonly p: Property, readonly model: Interpreter, readonly drawing: Drawing | undefined) {
+  /** How formulas print: as the model's; a nonlinear clause system, which has no interpreter view, as a linear one's CFA view. */
+  private readonly dialect: Dialect;
+
+  constructor(readonly problem: Problem, readonly p: Property, private readonly task: Task, readonly drawing: Drawing | undefined) {
+    this.dialect = task.clauses?.linear === false ? 'cfa' : task.model.dialect;
     const name = problem.report.name;
-    if (name) for (const v of [...model.vars, ...model.inputs]) this.shown.set(v, ref(declareVar(name(p, v), v.type)));
+    if (name) for (const v of [...task.model.vars, ...task.model.inputs]) this.shown.set(v, ref(declareVar(name(p, v), v.type)));
+  }
+
+  /** The interpreter view, for counterexamples. */
+  get model(): Interpreter {
+    return this.task.model;
   }
 
   name(v: VarDecl): string {
@@ -78,13 +88,13 @@ class Printer {
   }
 
   formula(e: Expr): string {
-    return printExpr(this.shown.size > 0 ? substitute(e, this.shown) : e, this.model.dialect, FORMULA_CHARS);
+    return printExpr(this.shown.size > 0 ? substitute(e, this.shown) : e, this.dialect, FORMULA_CHARS);
   }
 
   value(v: Expr | undefined): string {
     if (v === undefined) return '?';
     if (this.problem.report.value) return this.problem.report.value(v);
-    const text = printExpr(v, this.model.dialect);
+    const text = printExpr(v, this.dialect);
     return v.op === 'fplit' ? `${text} (${toDecimal(v.type as FpType, v.value as FpValue)})` : text;
   }
 
@@ -225,7 +235,7 @@ function downloads(problem: Problem, checked: Checked): PropertyData['downloads'
 
 function property(problem: Problem, drawing: Drawing | undefined, checked: Checked, context: ReportContext): PropertyData {
   const { property: p, result: r } = checked;
-  const print = new Printer(problem, p, problem.task(p).model, drawing);
+  const print = new Printer(problem, p, problem.task(p), drawing);
   const progress = context.progress?.of(p.name);
   const arg = r.arg?.();
   const base = {
@@ -236,10 +246,12 @@ function property(problem: Problem, drawing: Drawing | undefined, checked: Check
   if (r.verdict === 'unknown') return { ...base, reason: r.reason.detail };
   const claims = problem.claims(p, r);
   const certificate = { kind: claims[0]!.kind, title: certificateTitle(r.certificate), check: [...new Set(claims.map(claimCheck))].join('; and ') };
-  switch (shownAs(r.verdict)) {
+  switch (shownAs(r.verdict, r.certificate)) {
     case 'trace': return { ...base, certificate, counterexample: counterexample(print, r) };
     case 'invariant': return { ...base, certificate, invariant: invariant(print, r) };
-    case 'text': return { ...base, certificate, termination: termination(print, r.certificate as TerminationCertificate | NonterminationCertificate) };
+    case 'text':
+      if (r.certificate.kind === 'derivation') return { ...base, certificate, derivation: certificateLines(problem, p, r.certificate) };
+      return { ...base, certificate, termination: termination(print, r.certificate as TerminationCertificate | NonterminationCertificate) };
   }
 }
 

@@ -59,6 +59,8 @@ export interface PropertyData {
   readonly counterexample?: TraceData;
   readonly invariant?: InvariantData;
   readonly termination?: TerminationData;
+  /** A derivation of false from a nonlinear clause system: its text, a step per line. */
+  readonly derivation?: readonly string[];
   readonly arg?: ArgData;
   readonly progress?: ProgressData;
 }

@@ -224,6 +224,7 @@ function propertyHtml(script: Script, p: PropertyData, i: number): string {
   }
   if (p.invariant) parts.push(`<h3>${esc(sentence(p.invariant.title))}</h3>`, invariantHtml(script, p.invariant, i));
   if (p.termination) parts.push(`<h3>${esc(sentence(p.termination.title))}</h3>`, terminationHtml(script, p.termination, i));
+  if (p.derivation) parts.push(`<h3>${esc(sentence(p.certificate!.title))}</h3>`, `<pre class="derivation">${esc(p.derivation.join('\n'))}</pre>`);
   if (!p.counterexample) parts.push(downloadsHtml(p.downloads));
   if (p.arg) parts.push(argHtml(p.arg));
   if (p.progress) parts.push(progressHtml(p.progress));

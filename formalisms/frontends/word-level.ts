@@ -14,6 +14,7 @@ import type { Property } from '../property-kinds.js';
 import { shownAs } from '../property-kinds.js';
 import type { Task, Theory } from '../task.js';
 import type { Trace } from '../trace.js';
+import type { ClauseView } from './chc/layout.js';
 
 /** What a word-level front end says of its file; the rest of its problem is made here. */
 type WordLevelReading = Omit<Problem, 'task' | 'claims' | 'trace' | 'invariant' | 'outputs'> & {
@@ -25,12 +26,14 @@ type WordLevelReading = Omit<Problem, 'task' | 'claims' | 'trace' | 'invariant' 
   readonly certificateFile?: string;
   /** Proofs in the format's terms are inductive invariants only (Task `inductiveProofs`). */
   readonly inductiveProofs?: boolean;
+  /** The clause view of a clause system (Task `clauses`). */
+  readonly clauses?: ClauseView;
 };
 
 export function wordLevelProblem(reading: WordLevelReading): Problem {
-  const { model, source, certificateFile, inductiveProofs, ...rest } = reading;
+  const { model, source, certificateFile, inductiveProofs, clauses, ...rest } = reading;
   const task = (property: Property): Task => ({
-    file: reading.file, property, theories: reading.theories as ReadonlySet<Theory>, source, ...(inductiveProofs ? { inductiveProofs } : {}),
+    file: reading.file, property, theories: reading.theories as ReadonlySet<Theory>, source, ...(inductiveProofs ? { inductiveProofs } : {}), ...(clauses ? { clauses } : {}),
     get model() { return model(property); },
   });
   const problem: Problem = {
@@ -62,7 +65,7 @@ export function cexOutput(model: (p: Property) => Interpreter, trace: (p: Proper
     download: '.cex.csv',
     write: ([c], path) => {
       const { property: p, result: r } = c!;
-      if (r.verdict === 'unknown' || shownAs(r.verdict) !== 'trace') return undefined;
+      if (r.verdict === 'unknown' || shownAs(r.verdict, r.certificate) !== 'trace') return undefined;
       const m = model(p);
       return cexTable(m, trace(p, r.certificate), path, show?.(m));
     },
@@ -77,7 +80,7 @@ function certificateOutput(problem: Pick<Problem, 'certificateText'>, download =
     download,
     write: ([c]: readonly Checked[]) => {
       const { property: p, result: r } = c!;
-      if (r.verdict === 'unknown' || shownAs(r.verdict) === 'trace') return undefined;
+      if (r.verdict === 'unknown' || shownAs(r.verdict, r.certificate) === 'trace') return undefined;
       return problem.certificateText(p, r.certificate);
     },
   };

@@ -46,6 +46,8 @@ const FIXTURES: readonly Fixture[] = [
   { file: corpus('btor2/unit/btor2tools/count2.btor2'), expected: 'fails' },
   { file: model('loop.smt2'), expected: 'holds' },
   { file: model('loop-bug.smt2'), expected: 'fails' },
+  { file: model('sums.smt2'), expected: 'holds' },
+  { file: model('sums-bug.smt2'), expected: 'fails' },
 ];
 
 /** Bounded settings where an engine would otherwise search until its time limit. */

@@ -2,8 +2,9 @@
  * CHC files end to end through the `vigil` command: `parse` summarises the clause system, `show`
  * draws the clause graph, `check` answers in CHC-COMP's words beside Vigil's (human and `--json`)
  * with its certificate checked in the clauses' terms as well (`--certificate` writes the model
- * that cvc5 validates, or the derivation of false), bad input and nonlinear systems exit 2 at
- * their place, and the bench runs Vigil's configurations on CHC files.
+ * that cvc5 validates, or the derivation of false), a nonlinear system is checked by PDR over its
+ * clauses and refused by engines that need a CFA, bad input exits 2 at its place, and the bench
+ * runs Vigil's configurations on CHC files.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -40,7 +41,7 @@ describe('vigil on CHC-COMP files', () => {
     expect(r.stdout).toMatch(/: SAFE \(CHC-COMP: sat\)  \[cegar, /);
     const text = readFileSync(cert, 'utf8');
     expect(text).toMatch(/^\(define-fun main@_bb \(\(x0 Int\) \(x1 Int\) \(x2 Int\)\) Bool /m);
-    expect(cvc5Rejects(chcTaskProblem(SAT).chc.system, text)).toEqual([]);
+    expect(cvc5Rejects(chcTaskProblem(SAT).view.system, text)).toEqual([]);
   });
 
   it('check refutes an unsat system with a counterexample through the predicates, and writes its derivation', () => {
@@ -65,11 +66,24 @@ describe('vigil on CHC-COMP files', () => {
     expect(r.stderr).toContain('constrained Horn clause systems (CHC-COMP), which offer --cex, --certificate');
   });
 
-  it('a nonlinear system and a malformed file exit 2 at their place', () => {
-    const r = vigil(['check', CHC_DIR + NONLINEAR]);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/apply_000\.smt2:49:9: nonlinear clause: its body has 2 predicate atoms/);
-    expect(r.stderr).toContain('\n            ^');
+  it('a nonlinear system: parsed, drawn, checked by PDR over clauses with a tree-shaped derivation, refused by CFA engines', () => {
+    const sums = join(ROOT, 'models/sums-bug.smt2');
+    expect(vigil(['parse', sums]).stdout.trim()).toBe(`${sums}: chc; 1 predicate (sum/1); 3 clauses: 1 fact, 1 query; nonlinear; 1 variable`);
+    const drawn = vigil(['show', sums]);
+    expect(drawn.stdout).toContain('P0 -> C1 [arrowhead=none];\n  P0 -> C1 [arrowhead=none];');
+    const cert = join(dir, 'sums.derivation');
+    const r = vigil(['check', sums, '--certificate', cert, '--json']);
+    expect(r.code).toBe(1);
+    const json = JSON.parse(r.stdout);
+    expect([json.verdict, json.formatVerdict, json.algorithm]).toEqual(['unsafe', 'unsat', 'portfolio']);
+    expect(json.derivation.at(-1)).toMatch(/\(from \d+\) \(\(x 3\)\) false\)$/);
+    expect(readFileSync(cert, 'utf8')).toMatch(/^\(step \d+ \(clause 2 7\) \(from \d+ \d+\) /m);
+    const refused = vigil(['check', CHC_DIR + NONLINEAR, '--algorithm', 'cegar']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('--algorithm cegar checks transition systems and linear clause systems, and this clause system is nonlinear (pdr checks it)');
+  });
+
+  it('a malformed file exits 2 at its place', () => {
     const bad = join(dir, 'bad.smt2');
     writeFileSync(bad, '(set-logic HORN)\n(declare-fun p (Int) Bool)\n(assert (forall ((x Int)) (=> (> (* x x) 0) (p x))))\n');
     const b = vigil(['check', bad]);

@@ -180,7 +180,7 @@ export function btor2Problem(file: string, model: Btor2Model, source: Uint8Array
       write: ([c], path) => {
         const { property: p, result: r } = c!;
         if (isLive(p)) return liveOutput('cex')?.write([c!], path);
-        if (r.verdict === 'unknown' || shownAs(r.verdict) !== 'trace') return undefined;
+        if (r.verdict === 'unknown' || shownAs(r.verdict, r.certificate) !== 'trace') return undefined;
         return cexTable(models.of(p), trace(p, r.certificate), path);
       },
     },

@@ -5,12 +5,8 @@
  * predicate's location is a tuple of its arguments, so `false` is derivable exactly when the error
  * location is reachable, and every word-level engine checks the system through `cfaInterpreter`.
  *
- * Variables. The k-th argument of every predicate is the CFA variable `xk` (`xk_int`, `xk_bool`,
- * `xk_real` when predicates disagree on its sort): one variable per argument position and sort,
- * shared by all predicates, so a system of many predicates of the same shape has as many
- * variables as one of them, and a transition system's single predicate P(x0, ..., xn) reads as
- * it is written. A variable that is not an argument of the target predicate is set to its sort's
- * default (0, false) by every edge, so that the states at a location differ in its arguments only,
+ * Variables and locations are the clause view's (layout.ts). A variable that is not an argument of
+ * the target predicate is set to its sort's default (0, false) by every edge, so that the states at a location differ in its arguments only,
  * and an invariant of the location, with the other variables at their defaults, is an
  * interpretation of the predicate (model.ts).
  *
@@ -27,6 +23,7 @@ import { conjuncts, eq, freeVars, int, rat, ref, substitute, type Expr, type Var
 import { BoolT, IntT, type Type } from '../../../lang/types.js';
 import type { Cfa, Edge, Loc, Stmt } from '../../cfa.js';
 import { nonlinearClause, type ChcSystem, type Clause, type Predicate } from './clauses.js';
+import type { ClauseView } from './layout.js';
 
 /** How an edge gives the clause's variables their values, for reading a trace step as a clause instance. */
 interface ClauseEdge {
@@ -38,12 +35,8 @@ interface ClauseEdge {
   readonly havocked: readonly VarDecl[];
 }
 
-export interface ChcCfa {
-  readonly system: ChcSystem;
+export interface ChcCfa extends ClauseView {
   readonly cfa: Cfa & { readonly error: Loc };
-  readonly locOf: ReadonlyMap<Predicate, Loc>;
-  /** The CFA variables of each predicate's arguments, in argument order. */
-  readonly params: ReadonlyMap<Predicate, readonly VarDecl[]>;
   /** By edge id (the clause's index). */
   readonly edges: readonly ClauseEdge[];
 }
@@ -53,8 +46,6 @@ export function defaultOf(t: Type): Expr {
   return t === IntT ? int(0) : t === BoolT ? bool(false) : rat(0);
 }
 
-const SORT_SUFFIX: Record<string, string> = { int: 'int', bool: 'bool', rat: 'real' };
-
 /** A name not among `taken`: `name`, else `name_`, `name__`, ... */
 function fresh(name: string, taken: ReadonlySet<string>): string {
   let n = name;
@@ -62,30 +53,23 @@ function fresh(name: string, taken: ReadonlySet<string>): string {
   return n;
 }
 
-/** The CFA of a linear system; throws the located refusal of the first nonlinear clause. */
-export function chcCfa(system: ChcSystem, name: string): ChcCfa {
+/** The name of the fresh location the queries lead to, the problem's property: `false`, unless a predicate has that name. */
+export function queryName(system: ChcSystem): string {
+  const names = new Set(system.predicates.map((p) => p.name));
+  return fresh('false', new Set([...names, fresh('init', names)]));
+}
+
+/** The CFA of a linear system's clause view; throws the located refusal of the first nonlinear clause. */
+export function chcCfa(view: ClauseView, name: string): ChcCfa {
+  const { system, vars, params, locOf } = view;
   const refused = nonlinearClause(system);
   if (refused) throw refused;
-
-  // one variable per argument position and sort
-  const sortsAt: Set<Type>[] = [];
-  for (const p of system.predicates) p.sorts.forEach((t, k) => (sortsAt[k] ??= new Set()).add(t));
-  const vars: VarDecl[] = [];
-  const varAt = sortsAt.map((sorts, k) => new Map([...sorts].map((t) => {
-    const v = declareVar(sorts.size === 1 ? `x${k}` : `x${k}_${SORT_SUFFIX[t.kind]}`, t);
-    vars.push(v);
-    return [t, v] as const;
-  })));
-  const params = new Map(system.predicates.map((p) => [p, p.sorts.map((t, k) => varAt[k]!.get(t)!)]));
-
   const names = new Set(system.predicates.map((p) => p.name));
   const init: Loc = { id: 0, name: fresh('init', names) };
-  const locOf = new Map(system.predicates.map((p, i) => [p, { id: i + 1, name: p.name }]));
-  const error: Loc = { id: system.predicates.length + 1, name: fresh('false', new Set([...names, init.name])) };
-
+  const error: Loc = { id: system.predicates.length + 1, name: queryName(system) };
   const edges = system.clauses.map((c) => clauseEdge(c, { init, error, locOf, params, vars }));
   const cfa = { name, vars, locs: [init, ...locOf.values(), error], edges: edges.map((e) => e.edge), init, error };
-  return { system, cfa, locOf, params, edges };
+  return { ...view, cfa, edges };
 }
 
 interface Layout {

@@ -7,7 +7,9 @@
  * whose head is a predicate atom or `false` (a query). A clause with no body atom is a fact. The
  * system is what the file says, before any translation: the CFA view (cfa.ts), the models and
  * derivations (model.ts, derivation.ts) and their independent checks (certificates/chc-*.ts) are
- * all stated over it. Linear systems (at most one body atom per clause) are the ones Vigil checks.
+ * all stated over it. A linear system (at most one body atom per clause) has the CFA view, which
+ * every word-level engine checks; a nonlinear one only the clause view (layout.ts), which PDR
+ * over clauses checks (engines/horn-pdr.ts).
  */
 import { InputError } from '../../../lang/errors.js';
 import type { Expr, VarDecl } from '../../../lang/expr.js';
@@ -72,13 +74,13 @@ function inputError(system: ChcSystem, at: Position, reason: string): InputError
 }
 
 /**
- * The first clause with two or more body atoms, refused at its second atom: Vigil's engines check
- * linear systems (a CFA), and a nonlinear clause joins several derivations into one.
+ * The first clause with two or more body atoms, refused at its second atom where a CFA is asked
+ * for: a nonlinear clause joins several derivations into one, which no edge of a CFA can.
  */
 export function nonlinearClause(system: ChcSystem): InputError | undefined {
   const c = system.clauses.find((x) => x.body.length > 1);
   if (!c) return undefined;
   const names = c.body.map((a) => a.pred.name).join(', ');
   return inputError(system, c.body[1]!.at,
-    `nonlinear clause: its body has ${c.body.length} predicate atoms (${names}); Vigil checks linear clause systems only, with at most one predicate atom per body`);
+    `nonlinear clause: its body has ${c.body.length} predicate atoms (${names}); a control-flow automaton has at most one per edge, so only pdr and the portfolio check this system`);
 }

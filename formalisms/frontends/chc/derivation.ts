@@ -1,9 +1,10 @@
 /**
  * The certificate of an `unsat` answer in the clauses' own terms: a derivation of `false`, the
- * ground instance of each clause used, from a fact to a query, with the value of every clause
- * variable. In a linear system it is a chain: each step's head atom is the next step's body atom.
- * It is read off a counterexample of the CFA view (cfa.ts), one step per edge, and replayed by
- * evaluation against the clauses alone (certificates/chc-derivation.ts).
+ * ground instance of each clause used, from facts to a query, with the value of every clause
+ * variable; each body atom of a step is the head atom of an earlier step, its premise. In a linear
+ * system it is a chain, read off a counterexample of the CFA view (cfa.ts), one step per edge; in
+ * a nonlinear one a tree, laid out children first (engines/horn/derivation.ts builds it). Either
+ * is replayed by evaluation against the clauses alone (certificates/chc-derivation.ts).
  */
 import type { Expr, VarDecl } from '../../../lang/expr.js';
 import { evaluateIn } from '../../../lang/eval.js';
@@ -12,10 +13,12 @@ import type { Atom, ChcSystem, Clause } from './clauses.js';
 import { defaultOf, type ChcCfa } from './cfa.js';
 import { printTerm, symbol } from './print.js';
 
-interface DerivationStep {
+export interface DerivationStep {
   readonly clause: Clause;
   /** A literal for every variable of the clause. */
   readonly values: ReadonlyMap<VarDecl, Expr>;
+  /** Per body atom, the index of the earlier step that derived it. */
+  readonly premises: readonly number[];
 }
 
 export interface ChcDerivation {
@@ -35,7 +38,7 @@ export function derivationOfTrace(chc: ChcCfa, trace: Trace): ChcDerivation {
       if (v === undefined) throw new Error(`the counterexample gives no value to ${y.name} at step ${i} (${action.label})`);
       return [y, v];
     }));
-    return { clause, values };
+    return { clause, values, premises: i === 0 ? [] : [i - 1] };
   });
   return { steps };
 }
@@ -53,18 +56,23 @@ function groundAtom(a: Atom, values: ReadonlyMap<VarDecl, Expr>): string {
 
 /**
  * The derivation as text: one S-expression per step, `(step N (clause K LINE) ((VAR VALUE) ...)
- * DERIVED)`, after `;` comment lines that say how to read it.
+ * DERIVED)`, after `;` comment lines that say how to read it. A chain says nothing more; in a tree,
+ * a step with body atoms names the steps that derived them, `(from I J)`, before its values.
  */
 export function derivationText(system: ChcSystem, d: ChcDerivation): string {
+  const chain = d.steps.every((s, i) => s.premises.every((j) => j === i - 1));
   const lines = [
     `; A derivation of false from the clauses of ${system.file}, found and checked by vigil.`,
     '; Each step is a ground instance of a clause: (step N (clause K LINE) ((VARIABLE VALUE) ...) DERIVED),',
-    '; clauses numbered from 1 in the order of the file. The first step is a fact, each further step',
-    '; has the atom derived by the step before as its body atom, and the last one derives false.',
+    '; clauses numbered from 1 in the order of the file.',
+    ...(chain
+      ? ['; The first step is a fact, each further step has the atom derived by the step before as its', '; body atom, and the last one derives false.']
+      : ['; A step with body atoms says after its clause which steps derived them, in the order of its body:', '; (from I J ...). Steps derive their premises first, and the last one derives false.']),
   ];
   d.steps.forEach((s, i) => {
     const vals = s.clause.vars.map((y) => `(${symbol(y.name)} ${printTerm(s.values.get(y)!)})`).join(' ');
-    lines.push(`(step ${i + 1} (clause ${s.clause.index + 1} ${s.clause.at.line}) (${vals}) ${derived(s)})`);
+    const from = chain || s.premises.length === 0 ? '' : ` (from ${s.premises.map((j) => j + 1).join(' ')})`;
+    lines.push(`(step ${i + 1} (clause ${s.clause.index + 1} ${s.clause.at.line})${from} (${vals}) ${derived(s)})`);
   });
   return `${lines.join('\n')}\n`;
 }

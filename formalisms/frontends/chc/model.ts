@@ -4,8 +4,9 @@
  *
  *     (define-fun inv ((x0 Int) (x1 Bool)) Bool (and (<= 0 x0) x1))
  *
- * one per predicate. It is made from an inductive invariant of the CFA view (cfa.ts): the formula
- * at a predicate's location with the variables that are not its arguments at their defaults. The
+ * one per predicate. It is made from an inductive invariant per predicate location (layout.ts), of
+ * the CFA view or of the clauses: the formula at a predicate's location with the variables that
+ * are not its arguments at their defaults. The
  * check that it makes every clause valid (certificates/chc-model.ts) reads the clauses only; the
  * text is read back with the clause reader's terms, so that what is checked is what was written.
  */
@@ -15,7 +16,8 @@ import { simplify } from '../../../lang/simplify.js';
 import { BoolT } from '../../../lang/types.js';
 import type { Location } from '../../interpreter.js';
 import type { ChcSystem, Predicate } from './clauses.js';
-import { defaultOf, type ChcCfa } from './cfa.js';
+import { defaultOf } from './cfa.js';
+import type { ClauseView } from './layout.js';
 import { printTerm, symbol } from './print.js';
 import { describe, head, readSx } from './syntax.js';
 import { Terms } from './terms.js';
@@ -28,13 +30,13 @@ interface Interpretation {
 
 export type ChcModel = ReadonlyMap<Predicate, Interpretation>;
 
-/** The model of an inductive invariant of the CFA view (a formula per location; none: false). */
-export function modelOfInvariant(chc: ChcCfa, invariant: ReadonlyMap<Location, Expr>): ChcModel {
-  return new Map(chc.system.predicates.map((p) => {
-    const params = chc.params.get(p)!;
+/** The model of an inductive invariant (a formula per predicate location; none: false). */
+export function modelOfInvariant(view: ClauseView, invariant: ReadonlyMap<Location, Expr>): ChcModel {
+  return new Map(view.system.predicates.map((p) => {
+    const params = view.params.get(p)!;
     const mine = new Set(params);
-    const others = new Map(chc.cfa.vars.filter((v) => !mine.has(v)).map((v) => [v, defaultOf(v.type)]));
-    const body = simplify(substitute(invariant.get(chc.locOf.get(p)!) ?? False, others));
+    const others = new Map(view.vars.filter((v) => !mine.has(v)).map((v) => [v, defaultOf(v.type)]));
+    const body = simplify(substitute(invariant.get(view.locOf.get(p)!) ?? False, others));
     return [p, { params, body }];
   }));
 }

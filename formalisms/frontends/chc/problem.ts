@@ -1,8 +1,10 @@
 /**
- * The CHC front end's problem (`.smt2` in the CHC-COMP format): a linear clause system read as its
- * CFA view (cfa.ts), with one safety property, named after the error location: `false` is not
- * derivable. SAFE is CHC-COMP's `sat`, UNSAFE its `unsat`, and the problem says so
- * (`verdictWords`).
+ * The CHC front end's problem (`.smt2` in the CHC-COMP format): a clause system with one safety
+ * property, named after the queries' head: `false` is not derivable. SAFE is CHC-COMP's `sat`,
+ * UNSAFE its `unsat`, and the problem says so (`verdictWords`). Its tasks have the clause view
+ * (layout.ts), which PDR over clauses checks, and a linear system the CFA view too (cfa.ts), which
+ * every word-level engine checks; a nonlinear system has no CFA view, and an engine that needs one
+ * is told so before it starts (engines/engine.ts).
  *
  * What an answer claims about the file is said in the clauses' own terms besides the CFA view's:
  * a model (model.ts), the `define-fun`s `--certificate` writes, checked clause by clause after
@@ -14,7 +16,7 @@
 import { basename } from 'node:path';
 import type { Expr } from '../../../lang/expr.js';
 import { plural } from '../../plural.js';
-import { cfaDot } from '../../dot.js';
+import { cfaDot, clauseDot } from '../../dot.js';
 import { cfaInterpreter } from '../../cfa-semantics.js';
 import { modelClaims, type Certificate, type Claim } from '../../certificate.js';
 import type { Interpreter, Location } from '../../interpreter.js';
@@ -26,13 +28,14 @@ import { keywordHighlighter } from '../../report-view.js';
 
 /** SMT-LIB's words in CHC-COMP files, for the report's highlighting. */
 const SMT_KEYWORDS = ['set-logic', 'set-info', 'declare-fun', 'define-fun', 'assert', 'forall', 'exists', 'let', 'check-sat', 'exit', 'and', 'or', 'not', '=>', 'ite', 'true', 'false', 'Int', 'Real', 'Bool'];
-import { chcCfa, type ChcCfa } from './cfa.js';
-import type { ChcSystem } from './clauses.js';
+import { chcCfa, queryName } from './cfa.js';
+import { nonlinearClause, type ChcSystem } from './clauses.js';
+import { clauseView, type ClauseView } from './layout.js';
 import { derivationOfTrace, derivationText, type ChcDerivation } from './derivation.js';
 import { modelOfInvariant, modelText, type ChcModel } from './model.js';
 
 export interface ChcProblem extends Problem {
-  readonly chc: ChcCfa;
+  readonly view: ClauseView;
   /**
    * The model of a sat certificate: the invariant's, for an inductive invariant (a 1-inductive
    * one included); undefined for a k-inductive invariant with k > 1, which is no model.
@@ -45,14 +48,14 @@ export interface ChcProblem extends Problem {
 /** Predicates listed by name and arity in the summary up to this many. */
 const LISTED = 6;
 
-function summary(system: ChcSystem, chc: ChcCfa): string {
+function summary(system: ChcSystem, view: ClauseView): string {
   const { predicates: preds, clauses } = system;
   const arities = preds.map((p) => p.sorts.length);
   const listed = preds.length <= LISTED ? ` (${preds.map((p) => `${p.name}/${p.sorts.length}`).join(', ')})` : `, arity up to ${Math.max(0, ...arities)}`;
   const facts = clauses.filter((c) => c.body.length === 0 && c.head).length;
   const queries = clauses.filter((c) => !c.head).length;
   return `chc; ${plural(preds.length, 'predicate')}${listed}; ${plural(clauses.length, 'clause')}: `
-    + `${plural(facts, 'fact')}, ${plural(queries, 'query')}; linear; ${plural(chc.cfa.vars.length, 'variable')}`;
+    + `${plural(facts, 'fact')}, ${plural(queries, 'query')}; ${view.linear ? 'linear' : 'nonlinear'}; ${plural(view.vars.length, 'variable')}`;
 }
 
 function invariantOf(c: Certificate): ReadonlyMap<Location, Expr> {
@@ -61,21 +64,26 @@ function invariantOf(c: Certificate): ReadonlyMap<Location, Expr> {
 }
 
 function traceOf(c: Certificate) {
-  if (c.kind !== 'trace') throw new Error(`a ${c.kind} is not a counterexample of a clause system`);
+  if (c.kind !== 'trace') throw new Error(`a ${c.kind} is not a counterexample of the CFA view of a clause system`);
   return c.trace;
 }
 
 export function chcProblem(file: string, source: Uint8Array, system: ChcSystem): ChcProblem {
-  const chc = chcCfa(system, basename(file).replace(/\.smt2$/i, '') || 'chc');
-  let view: Interpreter | undefined;
-  const model = (): Interpreter => (view ??= cfaInterpreter(chc.cfa));
-  const property: Property = { name: chc.cfa.error.name, kind: 'safety', index: 0 };
+  const view = clauseView(system);
+  const name = basename(file).replace(/\.smt2$/i, '') || 'chc';
+  const chc = view.linear ? chcCfa(view, name) : undefined;
+  let interpreter: Interpreter | undefined;
+  const model = (): Interpreter => {
+    if (!chc) throw nonlinearClause(system)!;
+    return (interpreter ??= cfaInterpreter(chc.cfa));
+  };
+  const property: Property = { name: queryName(system), kind: 'safety', index: 0 };
   const modelOf = (c: Certificate): ChcModel | undefined =>
-    (c.kind === 'k-invariant' && c.k > 1 ? undefined : modelOfInvariant(chc, invariantOf(c)));
-  const derivationOf = (c: Certificate): ChcDerivation => derivationOfTrace(chc, traceOf(c));
+    (c.kind === 'k-invariant' && c.k > 1 ? undefined : modelOfInvariant(view, invariantOf(c)));
+  const derivationOf = (c: Certificate): ChcDerivation => (c.kind === 'derivation' ? c.derivation : derivationOfTrace(chc!, traceOf(c)));
 
   const certificateText = (_p: Property, c: Certificate): string => {
-    if (c.kind === 'trace') return derivationText(system, derivationOf(c));
+    if (c.kind === 'trace' || c.kind === 'derivation') return derivationText(system, derivationOf(c));
     const m = modelOf(c);
     if (m) {
       return modelText(system, m, [
@@ -85,7 +93,7 @@ export function chcProblem(file: string, source: Uint8Array, system: ChcSystem):
     }
     // a k-inductive invariant proves sat, but interpreted as it is it need not make every clause valid
     const k = c.kind === 'k-invariant' ? c.k : 0;
-    const invariant = modelText(system, modelOfInvariant(chc, invariantOf(c))).trimEnd().split('\n');
+    const invariant = modelText(system, modelOfInvariant(view, invariantOf(c))).trimEnd().split('\n');
     const lines = [
       `No model of the clauses of ${file}: vigil proved them sat (false is not derivable) by`,
       `${k}-induction, and checked its certificate, the ${k}-inductive invariant below; it is no`,
@@ -101,12 +109,17 @@ export function chcProblem(file: string, source: Uint8Array, system: ChcSystem):
     formalism: 'chc',
     warnings: [],
     properties: [property],
-    theories: theoriesOf([...chc.cfa.vars, ...system.clauses.flatMap((c) => c.vars)]),
-    summary: () => summary(system, chc),
+    theories: theoriesOf([...view.vars, ...system.clauses.flatMap((c) => c.vars)]),
+    summary: () => summary(system, view),
     model,
+    clauses: view,
     certificateText,
     inductiveProofs: true,
-    drawing: () => cfaDot(chc.cfa),
+    drawing: () => {
+      if (chc) return cfaDot(chc.cfa);
+      const index = new Map(system.predicates.map((p, i) => [p, i]));
+      return clauseDot(name, system.predicates.map((p) => p.name), system.clauses.map((c) => ({ body: c.body.map((a) => index.get(a.pred)!), head: c.head && index.get(c.head.pred) })));
+    },
     report: { text: text(source), title: 'constrained Horn clauses', highlight: keywordHighlighter(SMT_KEYWORDS, ';') },
   });
 
@@ -114,12 +127,12 @@ export function chcProblem(file: string, source: Uint8Array, system: ChcSystem):
   const claims = (_p: Property, r: Answer): Claim[] => {
     const c = r.certificate;
     const own: Claim[] = [];
-    if (c.kind === 'trace') own.push({ kind: 'chc-derivation', system, derivation: derivationOf(c) });
+    if (c.kind === 'trace' || c.kind === 'derivation') own.push({ kind: 'chc-derivation', system, derivation: derivationOf(c) });
     else {
       const m = modelOf(c);
       if (m) own.push({ kind: 'chc-model', system, text: modelText(system, m) });
     }
-    return [...modelClaims(model(), c), ...own];
+    return [...(chc ? modelClaims(model(), c) : []), ...own];
   };
 
   const outputs: Output[] = [
@@ -133,7 +146,7 @@ export function chcProblem(file: string, source: Uint8Array, system: ChcSystem):
 
   return {
     ...word,
-    chc,
+    view,
     verdictWords: { holds: 'sat', fails: 'unsat', by: 'CHC-COMP' },
     claims,
     trace: (_p, c) => traceOf(c),

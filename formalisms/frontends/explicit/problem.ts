@@ -63,7 +63,7 @@ export function graphProblem(file: string, source: Uint8Array, g: StateGraph): P
       download: '.cex.txt',
       write: ([c]) => {
         const r = c!.result;
-        if (r.verdict === 'unknown' || shownAs(r.verdict) !== 'trace') return undefined;
+        if (r.verdict === 'unknown' || shownAs(r.verdict, r.certificate) !== 'trace') return undefined;
         const states = problem.trace(property, r.certificate).states.map((s) => s.loc.name).filter((n) => n !== START && n !== ERROR);
         return `${states.join(' -> ')}\n`;
       },

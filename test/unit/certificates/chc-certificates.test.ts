@@ -12,7 +12,7 @@ import { cvc5Rejects } from '../../../bench/cvc5.js';
 import { readChc } from '../../../formalisms/frontends/chc/read.js';
 import { chcProblem } from '../../../formalisms/frontends/chc/problem.js';
 import { readModel, modelText, type ChcModel } from '../../../formalisms/frontends/chc/model.js';
-import { derivationText, type ChcDerivation } from '../../../formalisms/frontends/chc/derivation.js';
+import { derivationText, type ChcDerivation, type DerivationStep } from '../../../formalisms/frontends/chc/derivation.js';
 import type { ChcSystem } from '../../../formalisms/frontends/chc/clauses.js';
 import { checkChcModel } from '../../../certificates/chc-model.js';
 import { checkClaim, claimName } from '../../../certificates/check.js';
@@ -83,12 +83,14 @@ describe('derivations', () => {
   const at = (x: number, b: boolean, y: number, c: boolean) => new Map<VarDecl, Expr>([
     [step!.vars[0]!, int(x)], [step!.vars[1]!, bool(b)], [step!.vars[2]!, int(y)], [step!.vars[3]!, bool(c)],
   ]);
-  const steps: ChcDerivation['steps'] = [
+  /** Steps as a chain: each body atom derived by the step before. */
+  const chain = (ss: readonly Omit<DerivationStep, 'premises'>[]): DerivationStep[] => ss.map((s, i) => ({ ...s, premises: s.clause.body.length > 0 ? [i - 1] : [] }));
+  const steps = chain([
     { clause: fact!, values: new Map([[fact!.vars[0]!, int(0)], [fact!.vars[1]!, bool(false)]]) },
     ...[0, 2, 4, 6, 8].map((x) => ({ clause: step!, values: at(x, x % 4 === 2, x + 2, x % 4 === 0) })),
     { clause: exit!, values: new Map([[exit!.vars[0]!, int(10)], [exit!.vars[1]!, bool(true)]]) },
     { clause: query!, values: new Map() },
-  ];
+  ]);
 
   test('a derivation written by hand replays, and prints one step per line', () => {
     expect(replayDerivation(counter, { steps })).toBeUndefined();
@@ -109,9 +111,10 @@ describe('derivations', () => {
     const wrongValue = steps.map((s, i) => (i === 3 ? { ...s, values: at(2, true, 5, false) } : s));
     expect(replayDerivation(counter, { steps: wrongValue })).toBe('step 4 (clause 2 (line 5)): the constraint is not true under these values');
     const wrongLink = steps.map((s, i) => (i === 3 ? { ...s, values: at(3, true, 5, false) } : s));
-    expect(replayDerivation(counter, { steps: wrongLink })).toBe('step 4 (clause 2 (line 5)): argument 1 of inv x differs from the atom the step before derived');
-    expect(replayDerivation(counter, { steps: steps.filter((_, i) => i !== 2) })).toMatch(/^step 3 .*: argument 1 of inv x differs/);
-    expect(replayDerivation(counter, { steps: steps.slice(1) })).toBe('step 1 (clause 2 (line 5)): the first step is not a fact');
+    expect(replayDerivation(counter, { steps: wrongLink })).toBe('step 4 (clause 2 (line 5)): argument 1 of inv x differs from the atom step 3 derived');
+    expect(replayDerivation(counter, { steps: chain(steps.filter((_, i) => i !== 2)) })).toMatch(/^step 3 .*: argument 1 of inv x differs/);
+    expect(replayDerivation(counter, { steps: chain(steps.slice(1)) })).toBe('step 1 (clause 2 (line 5)): the premise of body atom 1 is not an earlier step');
+    expect(replayDerivation(counter, { steps: steps.map((s, i) => (i === 3 ? { ...s, premises: [] } : s)) })).toBe('step 4 (clause 2 (line 5)): 0 premises for 1 body atoms');
     expect(replayDerivation(counter, { steps: steps.slice(0, -1) })).toBe('the last step does not derive false');
     expect(replayDerivation(counter, { steps: [] })).toBe('the derivation has no step');
     const missing = steps.map((s, i) => (i === 1 ? { ...s, values: new Map([...s.values].slice(1)) } : s));
@@ -165,7 +168,7 @@ describe('engines on the development set, certified in the clauses\' terms', () 
     const problem = chcTaskProblem(path);
     const r = await checkWith(engine, problem, { ms: 60_000 });
     expect(r.verdict).toBe(expected.get(path));
-    const { system } = problem.chc;
+    const { system } = problem.view;
     if (r.verdict === 'safe') {
       const text = problem.certificateText(problem.properties[0]!, r.certificate);
       const m = model(system, text);
@@ -195,7 +198,7 @@ describe('engines on the development set, certified in the clauses\' terms', () 
     expect(r.certificate.kind).toBe('invariant');
     expect(r.stats.strengthenedFromK).toBeGreaterThan(1);
     const text = problem.certificateText(problem.properties[0]!, r.certificate);
-    const { system } = problem.chc;
+    const { system } = problem.view;
     expect(await checkChcModel(system, model(system, text))).toBeUndefined();
     expect(cvc5Rejects(system, text)).toEqual([]);
   });
@@ -223,7 +226,7 @@ describe('the claims of an answer, checked by the checks\' table', () => {
     const claim = claims[1] as Claim & { kind: 'chc-model' };
     expect(claimName(claim)).toBe('model of the clauses');
     expect(await checkClaim(claim)).toBeUndefined();
-    const { system } = problem.chc;
+    const { system } = problem.view;
     const broken = modelText(system, allFalse(system, model(system, claim.text)));
     expect(await checkClaim({ ...claim, text: broken })).toMatch(/^clause \d+ \(line \d+\) is not valid under the model$/);
     expect(await checkClaim({ ...claim, text: '(define-fun nope () Bool true)' })).toMatch(/^the model does not read back: .*declares no predicate 'nope'/);

@@ -43,7 +43,7 @@ async function vigil(file: string, text: string): Promise<[string, Verdict | str
   const out: [string, Verdict | string][] = [];
   for (const [engine, settings] of ENGINES) {
     const problem = chcProblem(file, Buffer.from(text), readChc(text, file));
-    const system = problem.chc.system;
+    const system = problem.view.system;
     try {
       const r = await checkWith(engine, problem, { settings, ms: ENGINE_MS });
       let wrong: string | undefined;

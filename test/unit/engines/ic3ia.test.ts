@@ -60,8 +60,8 @@ describe('IC3 with implicit predicate abstraction', () => {
   }
 
   it('is the word-level ic3 for CFAs and STSs, the bit-level one for circuits', async () => {
-    const cfa = engineFor({ circuit: false, theories: new Set(['int']), kind: 'safety' }, 'ic3');
-    const aig = engineFor({ circuit: true, theories: new Set(['bool']), kind: 'safety' }, 'ic3');
+    const cfa = engineFor({ circuit: false, model: true, clauses: false, theories: new Set(['int']), kind: 'safety' }, 'ic3');
+    const aig = engineFor({ circuit: true, model: true, clauses: false, theories: new Set(['bool']), kind: 'safety' }, 'ic3');
     expect(cfa).not.toBe(aig);
     expect([cfa.needs, aig.needs]).toEqual([undefined, 'circuit']);
   });

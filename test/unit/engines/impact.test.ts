@@ -44,9 +44,9 @@ describe('IMPACT', () => {
   }
 
   it('checks the interpreter view of any model; searches DFS or BFS only', async () => {
-    const impact = engineFor({ circuit: false, theories: new Set(['int']), kind: 'safety' }, 'impact');
+    const impact = engineFor({ circuit: false, model: true, clauses: false, theories: new Set(['int']), kind: 'safety' }, 'impact');
     expect(impact.needs).toBeUndefined();
-    expect(engineFor({ circuit: true, theories: new Set(['bool']), kind: 'safety' }, 'impact')).toBe(impact);
+    expect(engineFor({ circuit: true, model: true, clauses: false, theories: new Set(['bool']), kind: 'safety' }, 'impact')).toBe(impact);
     const problem = await load(`${MODELS}lockstep.cfa`);
     await expect(impact.create({ search: 'ERR' }, ENGINE_CONTEXT)).rejects.toThrow(OptionError);
     const bfs = await checkWith('impact', problem, { settings: { search: 'BFS' }, ms: 60_000 });

@@ -4,7 +4,7 @@ import { ENGINES, ENGINE_NAMES, ENGINE_OPTIONS, engineFor, parseEngineLine, runs
 import { OptionError, inapplicable, type Offer } from '../../../engines/engine.js';
 import type { PropertyKind } from '../../../formalisms/property-kinds.js';
 
-const offer = (circuit: boolean, theories: ('bool' | 'int' | 'bv')[], kind: PropertyKind = 'safety'): Offer => ({ circuit, theories: new Set(theories), kind });
+const offer = (circuit: boolean, theories: ('bool' | 'int' | 'bv')[], kind: PropertyKind = 'safety'): Offer => ({ circuit, model: true, clauses: false, theories: new Set(theories), kind });
 
 describe('the engine registry', () => {
   it('lists each name once, in the order of --help, and each option once', () => {

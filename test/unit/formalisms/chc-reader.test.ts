@@ -12,6 +12,7 @@ import { mulberry32 } from '../../../bench/random.js';
 import { readChc } from '../../../formalisms/frontends/chc/read.js';
 import { nonlinearClause, type ChcSystem } from '../../../formalisms/frontends/chc/clauses.js';
 import { chcCfa } from '../../../formalisms/frontends/chc/cfa.js';
+import { clauseView } from '../../../formalisms/frontends/chc/layout.js';
 import { chcProblem } from '../../../formalisms/frontends/chc/problem.js';
 import { cfaInterpreter } from '../../../formalisms/cfa-semantics.js';
 import { cfaDot } from '../../../formalisms/dot.js';
@@ -27,7 +28,7 @@ const read = (text: string): ChcSystem => readChc(text, 'test.smt2');
 /** The InputError reading `text` throws (nonlinear systems: the CFA view's refusal). */
 function error(text: string): InputError {
   try {
-    chcCfa(read(text), 'test');
+    chcCfa(clauseView(read(text)), 'test');
   } catch (e) {
     if (e instanceof InputError) return e;
     throw e;
@@ -58,7 +59,7 @@ describe('the CHC development set', () => {
       expect(system.predicates.some((p) => at.startsWith(`(${p.name}`) || at.startsWith(`(|${p.name}|`) || at.startsWith(p.name) || at.startsWith(`|${p.name}|`))).toBe(true);
     } else {
       expect(refusal).toBeUndefined();
-      const chc = chcCfa(system, 'task');
+      const chc = chcCfa(clauseView(system), 'task');
       expect(chc.cfa.edges.length).toBe(system.clauses.length);
       expect(chc.cfa.locs.length).toBe(system.predicates.length + 2);
     }
@@ -164,7 +165,7 @@ describe('bad input is reported at its place', () => {
     ['an operator type error', `${HEAD}(assert (forall ((x Int) (b Bool)) (=> (and (inv x x) (< x b)) false)))\n`, 3, 55, /operands of < must be int or rat/],
     ['a wrong operand count', `${HEAD}(assert (forall ((x Int)) (=> (and (inv x x) (ite (> x 0) 1)) false)))\n`, 3, 46, /ite takes 3 operands, not 2/],
     ['a bit-vector literal', `${HEAD}(assert (forall ((x Int)) (=> (= x #x0f) (inv x x))))\n`, 3, 36, /expected a term but found the bit-vector literal #x0f/],
-    ['a nonlinear clause', `${HEAD}(assert (forall ((x Int) (y Int)) (=> (and (inv x y) (> x 0) (inv y x)) false)))\n`, 3, 62, /nonlinear clause: its body has 2 predicate atoms \(inv, inv\); Vigil checks linear clause systems only/],
+    ['a nonlinear clause', `${HEAD}(assert (forall ((x Int) (y Int)) (=> (and (inv x y) (> x 0) (inv y x)) false)))\n`, 3, 62, /nonlinear clause: its body has 2 predicate atoms \(inv, inv\); a control-flow automaton has at most one per edge, so only pdr and the portfolio check this system/],
     ['declare-const', `${HEAD}(declare-const c Int)\n`, 3, 2, /constants are not part of the CHC-COMP format/],
   ];
   test.each(cases)('%s', (_what, text, line, column, message) => {
@@ -191,7 +192,7 @@ describe('mutated files', () => {
         text = rnd() < 0.4 ? text.slice(0, at) + text.slice(at + 1 + Math.floor(rnd() * 5)) : text.slice(0, at) + pieces[Math.floor(rnd() * pieces.length)] + text.slice(at);
       }
       try {
-        chcCfa(read(text), 'mutant');
+        chcCfa(clauseView(read(text)), 'mutant');
       } catch (e) {
         expect(e).toBeInstanceOf(InputError);
         const { line, column } = e as InputError;
@@ -213,7 +214,7 @@ describe('the CFA view', () => {
 (assert (forall ((b Bool) (x Int) (y Int)) (=> (q b x y) (q b y x))))
 (assert (forall ((b Bool) (x Int) (y Int)) (=> (and (q b x y) (> x 100)) false)))
 `);
-  const chc = chcCfa(system, 'test');
+  const chc = chcCfa(clauseView(system), 'test');
   const { cfa } = chc;
 
   test('one location per predicate between a fresh initial and error location; one edge per clause', () => {
@@ -256,7 +257,7 @@ describe('the CFA view', () => {
 
   test('a predicate named like the fresh locations does not clash with them', () => {
     const s = read('(set-logic HORN)(declare-fun init (Real) Bool)(declare-fun false_ () Bool)(assert (forall ((r Real)) (init r)))(assert (forall ((r Real)) (=> (init r) false)))');
-    const c = chcCfa(s, 'test').cfa;
+    const c = chcCfa(clauseView(s), 'test').cfa;
     expect(c.locs.map((l) => l.name)).toEqual(['init_', 'init', 'false_', 'false']);
     expect(c.vars.map((v) => v.type)).toEqual([RatT]);
   });
