@@ -6,11 +6,13 @@
  * have the same locations, actions and variables in the same order: locations travel by id,
  * actions by their place among their location's actions, variables by their position (model
  * variables) or their action and position (action locals); expressions travel packed
- * (lang/transfer.ts).
+ * (lang/transfer.ts). A nonlinear clause system has no interpreter view: its invariants speak of
+ * its clause view's locations and variables, which travel the same way, and its derivations
+ * name clauses by their place in the file.
  */
 import { ref, type Expr, type VarDecl } from '../lang/expr.js';
 import { packExprs, unpackExprs, type PortableExprs } from '../lang/transfer.js';
-import type { Interpreter, Location } from '../formalisms/interpreter.js';
+import type { Location } from '../formalisms/interpreter.js';
 import type { Trace } from '../formalisms/trace.js';
 import type { Certificate, SafeCertificate, UnsafeCertificate } from '../formalisms/certificate.js';
 import type { Task } from '../formalisms/task.js';
@@ -26,27 +28,47 @@ type PortableCertificate =
       readonly sizes: readonly number[]; readonly exprs: PortableExprs }
   | { readonly kind: 'invariant'; readonly locs: readonly number[]; readonly exprs: PortableExprs }
   | { readonly kind: 'k-invariant'; readonly k: number; readonly simplePath: boolean; readonly locs: readonly number[]; readonly exprs: PortableExprs }
+  /** Per step its clause's index and premises; `exprs` the values of every step's clause variables, in order. */
+  | { readonly kind: 'derivation'; readonly steps: readonly { readonly clause: number; readonly premises: readonly number[] }[]; readonly exprs: PortableExprs }
   | { readonly kind: 'plain'; readonly certificate: Certificate & { kind: PlainKind } };
 
 export type PortableResult =
   | { readonly verdict: 'unknown'; readonly reason: UnknownReason; readonly stats: Statistics }
   | { readonly verdict: Exclude<Result['verdict'], 'unknown'>; readonly certificate: PortableCertificate; readonly stats: Statistics };
 
-/** Each variable of the view by a key that names the same variable in another thread's view of the same model. */
-function keys(model: Interpreter): { keyOf: (d: VarDecl) => string | undefined; known: (key: string) => VarDecl | undefined } {
-  const byDecl = new Map<VarDecl, string>();
-  model.vars.forEach((v, i) => byDecl.set(v, `v${i}`));
-  for (const l of model.locations) {
-    model.actions(l).forEach((a, j) => a.locals.forEach((v, i) => { if (!byDecl.has(v)) byDecl.set(v, `a${l.id}.${j}.${i}`); }));
-  }
-  const byKey = new Map([...byDecl].map(([d, k]) => [k, d]));
-  return { keyOf: (d) => byDecl.get(d), known: (k) => byKey.get(k) };
+/** The view's variables by keys that name the same variables in another thread's view of the same model, and its locations by id. */
+interface Names {
+  keyOf(d: VarDecl): string | undefined;
+  known(key: string): VarDecl | undefined;
+  location(id: number): Location;
 }
 
-function location(model: Interpreter, id: number): Location {
-  const l = model.locations.find((x) => x.id === id);
-  if (!l) throw new Error(`portable result: the model has no location ${id}`);
-  return l;
+/** The names of the task's interpreter view, or of a nonlinear clause system's clause view, which has none. */
+function names(task: Task): Names {
+  const byDecl = new Map<VarDecl, string>();
+  let locations: readonly Location[];
+  const clauses = task.clauses;
+  if (clauses && !clauses.linear) {
+    clauses.vars.forEach((v, i) => byDecl.set(v, `v${i}`));
+    locations = [...clauses.locOf.values()];
+  } else {
+    const model = task.model;
+    model.vars.forEach((v, i) => byDecl.set(v, `v${i}`));
+    for (const l of model.locations) {
+      model.actions(l).forEach((a, j) => a.locals.forEach((v, i) => { if (!byDecl.has(v)) byDecl.set(v, `a${l.id}.${j}.${i}`); }));
+    }
+    locations = model.locations;
+  }
+  const byKey = new Map([...byDecl].map(([d, k]) => [k, d]));
+  return {
+    keyOf: (d) => byDecl.get(d),
+    known: (k) => byKey.get(k),
+    location: (id) => {
+      const l = locations.find((x) => x.id === id);
+      if (!l) throw new Error(`portable result: the model has no location ${id}`);
+      return l;
+    },
+  };
 }
 
 /** The result of a task as plain data. */
@@ -54,10 +76,10 @@ export function packResult(task: Task, r: Result): PortableResult {
   if (r.verdict === 'unknown') return { verdict: 'unknown', reason: r.reason, stats: r.stats };
   const c = r.certificate;
   if ((PLAIN as readonly string[]).includes(c.kind)) return { verdict: r.verdict, stats: r.stats, certificate: { kind: 'plain', certificate: c as Certificate & { kind: PlainKind } } };
-  const model = task.model;
-  const { keyOf } = keys(model);
+  const { keyOf } = names(task);
   switch (c.kind) {
     case 'trace': {
+      const model = task.model;
       const maps = [...c.trace.states.map((s) => s.vals), ...c.trace.choices];
       const exprs = packExprs(maps.flatMap((m) => [...m].flatMap(([v, x]) => [ref(v), x])), keyOf);
       const actions = c.trace.actions.map((a) => [a.source.id, model.actions(a.source).indexOf(a)] as const);
@@ -69,6 +91,11 @@ export function packResult(task: Task, r: Result): PortableResult {
       const base = { locs: entries.map(([l]) => l.id), exprs: packExprs(entries.map(([, e]) => e), keyOf) };
       return { verdict: 'safe', stats: r.stats, certificate: c.kind === 'invariant' ? { kind: 'invariant', ...base } : { kind: 'k-invariant', k: c.k, simplePath: c.simplePath, ...base } };
     }
+    case 'derivation': {
+      const { steps } = c.derivation;
+      const exprs = packExprs(steps.flatMap((st) => st.clause.vars.map((y) => st.values.get(y)!)), keyOf);
+      return { verdict: 'unsafe', stats: r.stats, certificate: { kind: 'derivation', steps: steps.map((st) => ({ clause: st.clause.index, premises: st.premises })), exprs } };
+    }
     default: throw new Error(`portable result: a ${c.kind} does not travel between threads`);
   }
 }
@@ -78,19 +105,28 @@ export function unpackResult(task: Task, p: PortableResult): Result {
   if (p.verdict === 'unknown') return p;
   const c = p.certificate;
   if (c.kind === 'plain') return { verdict: p.verdict, certificate: c.certificate, stats: p.stats } as Result;
-  const model = task.model;
-  const { known } = keys(model);
+  const { known, location } = names(task);
   const exprs = unpackExprs(c.exprs, known);
+  if (c.kind === 'derivation') {
+    const system = task.clauses!.system;
+    let at = 0;
+    const steps = c.steps.map(({ clause: index, premises }) => {
+      const clause = system.clauses[index]!;
+      return { clause, premises, values: new Map(clause.vars.map((y) => [y, exprs[at++]!])) };
+    });
+    return { verdict: 'unsafe', certificate: { kind: 'derivation', derivation: { steps } }, stats: p.stats };
+  }
   if (c.kind === 'trace') {
+    const model = task.model;
     let at = 0;
     const maps = c.sizes.map((n) => {
       const m = new Map<VarDecl, Expr>();
       for (let i = 0; i < n; i++, at += 2) m.set(exprs[at]!.decl!, exprs[at + 1]!);
       return m;
     });
-    const states = c.locs.map((id, i) => ({ loc: location(model, id), vals: maps[i]! }));
+    const states = c.locs.map((id, i) => ({ loc: location(id), vals: maps[i]! }));
     const actions = c.actions.map(([id, j]) => {
-      const a = model.actions(location(model, id))[j];
+      const a = model.actions(location(id))[j];
       if (!a) throw new Error(`portable result: location ${id} has no action ${j}`);
       return a;
     });
@@ -98,7 +134,7 @@ export function unpackResult(task: Task, p: PortableResult): Result {
     const certificate: UnsafeCertificate = { kind: 'trace', trace };
     return { verdict: 'unsafe', certificate, stats: p.stats };
   }
-  const invariant = new Map(c.locs.map((id, i) => [location(model, id), exprs[i]!]));
+  const invariant = new Map(c.locs.map((id, i) => [location(id), exprs[i]!]));
   const certificate: SafeCertificate = c.kind === 'invariant' ? { kind: 'invariant', invariant } : { kind: 'k-invariant', k: c.k, simplePath: c.simplePath, invariant };
   return { verdict: 'safe', certificate, stats: p.stats };
 }
