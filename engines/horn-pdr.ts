@@ -13,10 +13,11 @@
  *
  * An obligation (P, cube) at level i asks each clause with head P whether it derives an atom of
  * the cube from atoms of F_(i-1). A model of such a query whose body atoms all lie in known facts
- * derives a new fact of P (by model-based projection) and the obligation is met; otherwise the
- * first body atom outside the facts becomes an obligation at level i - 1: its cube the projection
- * of the query onto that atom's arguments, with the facts of the atoms before it and the frames
- * of those after it. When every clause refutes its query, the cube is blocked by a lemma: the
+ * derives a new fact of P (by model-based projection) and the obligation is met. Where the model
+ * leaves the facts at some body atom, the query is asked again with that atom and the ones before
+ * it in the facts (reach.ts says why); if that fails, the atom becomes an obligation at level
+ * i - 1: its cube the projection of the query onto that atom's arguments, with the facts of the
+ * atoms before it and the frames of those after it. When every clause refutes its query, the cube is blocked by a lemma: the
  * negated union of the queries' cores, or, with interpolated lemmas, the disjunction of one
  * interpolant per clause (Farkas, of the clause and its body's frames against the cube), which
  * goes into the highest frame where it holds. A fact of `false` ends in a derivation of false; a

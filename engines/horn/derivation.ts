@@ -4,7 +4,8 @@
  * over a fresh copy of each instance's variables, with every child's head arguments equal to its
  * parent's body atom arguments, gives them values; it is satisfiable because every fact admits
  * only derivable atoms. The steps are laid out children first, as the certificate states them
- * (formalisms/frontends/chc/derivation.ts), and replayed by the certificate check.
+ * (formalisms/frontends/chc/derivation.ts), each distinct ground instance once, and replayed by
+ * the certificate check.
  */
 import { and, declareVar, eq, ref, substitute, type Expr, type VarDecl } from '../../lang/expr.js';
 import type { Z3Context } from '../../lang/smt/context.js';
@@ -49,11 +50,22 @@ export function derivationOf(fact: ReachFact, z3: Z3Context, checks: DeadlineChe
     if (!checks.check(solver, [])) throw new Error('the derivation of false found by PDR over clauses has no values');
     const m = solver.model();
     try {
-      const steps = instances.map((i): DerivationStep => ({
-        clause: i.fact.enc.clause,
-        values: new Map([...i.copies].map(([y, c]) => [y, m.eval(ref(c))])),
-        premises: i.children,
-      }));
+      // a ground instance equal to an earlier one (a fact used twice with the same values) is stated once
+      const steps: DerivationStep[] = [];
+      const stepOf: number[] = [];
+      const known = new Map<string, number>();
+      for (const i of instances) {
+        const clause = i.fact.enc.clause;
+        const values = new Map([...i.copies].map(([y, c]) => [y, m.eval(ref(c))]));
+        const premises = i.children.map((c) => stepOf[c]!);
+        const key = `${clause.index}:${premises.join(',')}:${[...values.values()].map((v) => v.id).join(',')}`;
+        let at = known.get(key);
+        if (at === undefined) {
+          known.set(key, (at = steps.length));
+          steps.push({ clause, values, premises });
+        }
+        stepOf.push(at);
+      }
       return { steps };
     } finally {
       m.dispose();
