@@ -19,6 +19,7 @@ import type { SmtModel } from '../../lang/smt/model.js';
 import { BoolT } from '../../lang/types.js';
 import type { Clause, Predicate } from '../../formalisms/frontends/chc/clauses.js';
 import type { ClauseView } from '../../formalisms/frontends/chc/layout.js';
+import { LemmaLevels } from '../pdr/levels.js';
 
 /** A clause's head: a predicate, or `false` (undefined). */
 export type Head = Predicate | undefined;
@@ -55,8 +56,7 @@ export type Query = { readonly core: ReadonlySet<number> } | { readonly model: S
 
 export class ClauseFrames {
   readonly solver: Solver;
-  /** Per level, the lemmas stored there (level 0 has none: F_0 holds nothing). */
-  private readonly lemmas: Lemma[][] = [[]];
+  private readonly lemmas = new LemmaLevels<Lemma>();
   /** Per level from 1, its activation literal (index 0 unused). */
   private readonly acts: Expr[] = [True];
   private readonly encodings: readonly ClauseEncoding[];
@@ -89,7 +89,7 @@ export class ClauseFrames {
     return { clause: c, on, body, framed, head, formula };
   }
 
-  get top(): number { return this.lemmas.length - 1; }
+  get top(): number { return this.lemmas.top; }
 
   /** The clauses whose head is `h`. */
   clausesInto(h: Head): readonly ClauseEncoding[] {
@@ -98,7 +98,7 @@ export class ClauseFrames {
 
   /** Opens a level above the others, with no lemmas of its own. */
   newFrame(): void {
-    this.lemmas.push([]);
+    this.lemmas.open();
     this.acts.push(this.solver.guard(True));
   }
 
@@ -120,7 +120,7 @@ export class ClauseFrames {
   /** F_level of P over its argument variables. */
   frame(p: Predicate, level: number): Expr {
     if (level === 0) return False;
-    return and(...this.lemmas.slice(level).flat().filter((m) => m.pred === p).map((m) => m.formula));
+    return and(...this.lemmas.from(level).filter((m) => m.pred === p).map((m) => m.formula));
   }
 
   /**
@@ -152,7 +152,7 @@ export class ClauseFrames {
 
   /** Adds the lemma at `level` (and so at every level from 1 to it). */
   add(pred: Predicate, formula: Expr, level: number): void {
-    this.lemmas[level]!.push({ pred, formula });
+    this.lemmas.store({ pred, formula }, level);
     for (const { enc, j, copy } of this.occurrencesOf(pred)) {
       this.solver.add(or(not(this.acts[level]!), not(enc.on), not(enc.framed[j]!), this.at(pred, formula, copy)));
     }
@@ -160,7 +160,7 @@ export class ClauseFrames {
 
   /** How many lemmas the frames hold. */
   get size(): number {
-    return this.lemmas.reduce((n, ls) => n + ls.length, 0);
+    return this.lemmas.size;
   }
 
   /**
@@ -169,16 +169,7 @@ export class ClauseFrames {
    * every clause (F_i = F_(i+1)), and they refute the queries, which F_top does.
    */
   propagate(): number | undefined {
-    for (let i = 1; i < this.top; i++) {
-      const stay: Lemma[] = [];
-      for (const m of this.lemmas[i]!) {
-        if (this.holdsAt(m.pred, m.formula, i + 1)) this.add(m.pred, m.formula, i + 1);
-        else stay.push(m);
-      }
-      this.lemmas[i] = stay;
-      if (stay.length === 0) return i;
-    }
-    return undefined;
+    return this.lemmas.propagate((m, level) => this.holdsAt(m.pred, m.formula, level), (m, level) => this.add(m.pred, m.formula, level));
   }
 
   /** The lemmas of the levels above `level`, per predicate. */

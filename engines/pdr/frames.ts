@@ -20,6 +20,7 @@ import type { SmtModel } from '../../lang/smt/model.js';
 import type { Interpreter, Location } from '../../formalisms/interpreter.js';
 import { unindexed } from '../../cegar/path.js';
 import { Unrolling } from '../bounded.js';
+import { LemmaLevels } from './levels.js';
 
 /** A set of states at one location: a conjunction of literals over the model's variables. */
 export interface Cube {
@@ -38,8 +39,7 @@ type Blocking = { readonly core: readonly Expr[] } | { readonly predecessor: Cub
 
 export class Frames {
   readonly solver: Solver;
-  /** Per level, the lemmas stored there (level 0 has none: F_0 is the initial states). */
-  private readonly lemmas: Lemma[][] = [[]];
+  private readonly lemmas = new LemmaLevels<Lemma>();
   /** Per level, its activation literal; level 0's enables the initial states. */
   private readonly acts: Expr[];
   /** Per location, the activation literal of the steps into it, and their formula from v<0> to v<1>. */
@@ -65,11 +65,11 @@ export class Frames {
     }
   }
 
-  get top(): number { return this.lemmas.length - 1; }
+  get top(): number { return this.lemmas.top; }
 
   /** Opens a level above the others, with no lemmas of its own. */
   newFrame(): void {
-    this.lemmas.push([]);
+    this.lemmas.open();
     this.acts.push(this.solver.guard(True));
   }
 
@@ -91,7 +91,7 @@ export class Frames {
   /** F_level at step 0, as a formula (interpolation needs it whole). */
   formula(level: number): Expr {
     if (level === 0) return this.initial();
-    return and(...this.lemmas.slice(level).flat().map((m) => imply(this.at(m.loc), atStep(m.formula, 0))));
+    return and(...this.lemmas.from(level).map((m) => imply(this.at(m.loc), atStep(m.formula, 0))));
   }
 
   /** The steps into `l`, from v<0> to v<1>. */
@@ -155,13 +155,13 @@ export class Frames {
 
   /** Adds the lemma at `level` (and so at every level from 1 to it). */
   add(loc: Location, formula: Expr, level: number): void {
-    this.lemmas[level]!.push({ loc, formula });
+    this.lemmas.store({ loc, formula }, level);
     this.solver.add(or(not(this.acts[level]!), imply(this.at(loc), atStep(formula, 0))));
   }
 
   /** How many lemmas the frames hold. */
   get size(): number {
-    return this.lemmas.reduce((n, ls) => n + ls.length, 0);
+    return this.lemmas.size;
   }
 
   /**
@@ -170,22 +170,13 @@ export class Frames {
    * invariant (F_i = F_(i+1), and every lemma holds initially).
    */
   propagate(): number | undefined {
-    for (let i = 1; i < this.top; i++) {
-      const stay: Lemma[] = [];
-      for (const m of this.lemmas[i]!) {
-        if (this.holdsAt(m.loc, m.formula, i + 1)) this.add(m.loc, m.formula, i + 1);
-        else stay.push(m);
-      }
-      this.lemmas[i] = stay;
-      if (stay.length === 0) return i;
-    }
-    return undefined;
+    return this.lemmas.propagate((m, level) => this.holdsAt(m.loc, m.formula, level), (m, level) => this.add(m.loc, m.formula, level));
   }
 
   /** The lemmas of the levels above `level`, per location. */
   invariantAbove(level: number): Map<Location, Expr> {
     const at = new Map<Location, Expr[]>(this.model.locations.map((l) => [l, []]));
-    for (const m of this.lemmas.slice(level + 1).flat()) at.get(m.loc)!.push(m.formula);
+    for (const m of this.lemmas.from(level + 1)) at.get(m.loc)!.push(m.formula);
     return new Map([...at].map(([l, fs]) => [l, simplify(and(...fs))]));
   }
 
