@@ -1,8 +1,10 @@
 /**
- * Random small linear CHC systems in the CHC-COMP format, from a seed, for the differential test
+ * Random small CHC systems in the CHC-COMP format, from a seed, for the differential test
  * against Spacer: one to three predicates of arity 0 to 3 over Int and Bool, facts that start
- * them in small ranges, transitions that guard, count, copy, choose and swap, and one query.
- * Written for the tests as SMT-LIB text, sharing no code with Vigil's reader.
+ * them in small ranges, transitions that guard, count, copy, choose and swap, and one query;
+ * linear, or (`nonlinear`) with about half the transitions joining a second body atom whose
+ * arguments the head may use too. Written for the tests as SMT-LIB text, sharing no code with
+ * Vigil's reader.
  */
 import { mulberry32 } from '../../bench/random.js';
 
@@ -10,7 +12,7 @@ type Sort = 'Int' | 'Bool';
 
 interface Pred { readonly name: string; readonly sorts: readonly Sort[] }
 
-export function randomChc(seed: number): string {
+export function randomChc(seed: number, { nonlinear = false } = {}): string {
   const rnd = mulberry32(seed);
   const int = (lo: number, hi: number) => lo + Math.floor(rnd() * (hi - lo + 1));
   const pick = <T>(xs: readonly T[]): T => xs[int(0, xs.length - 1)]!;
@@ -47,8 +49,10 @@ export function randomChc(seed: number): string {
     const from = pick(preds);
     const to = pick(preds);
     const xs = vars(from.sorts);
-    const ints = xs.filter((x) => x.sort === 'Int');
-    const bools = xs.filter((x) => x.sort === 'Bool');
+    const joined = nonlinear && rnd() < 0.5 ? pick(preds) : undefined;
+    const zs = joined ? vars(joined.sorts) : [];
+    const ints = [...xs, ...zs].filter((x) => x.sort === 'Int');
+    const bools = [...xs, ...zs].filter((x) => x.sort === 'Bool');
     const body: string[] = xs.filter(() => rnd() < 0.4).map(test);
     const extra: { name: string; sort: Sort }[] = [];
     const args = to.sorts.map((s, j) => {
@@ -69,7 +73,8 @@ export function randomChc(seed: number): string {
       }
       return y!.name;
     });
-    clauses.push(clause([...xs, ...extra], [atom(from, xs.map((x) => x.name)), ...body], atom(to, args)));
+    const atoms = [atom(from, xs.map((x) => x.name)), ...(joined ? [atom(joined, zs.map((z) => z.name))] : [])];
+    clauses.push(clause([...xs, ...zs, ...extra], [...atoms, ...body], atom(to, args)));
   }
   // the query
   const q = pick(preds);
