@@ -52,7 +52,7 @@ interface Lemma {
 }
 
 /** A clause's query: refuted (the cube's literals in its core), or a model of it (to be disposed). */
-export type Query = { readonly core: ReadonlySet<number> } | { readonly model: SmtModel };
+type Query = { readonly core: ReadonlySet<number> } | { readonly model: SmtModel };
 
 export class ClauseFrames {
   readonly solver: Solver;
