@@ -77,7 +77,7 @@ describe('vigil on CHC-COMP files', () => {
     const json = JSON.parse(r.stdout);
     expect([json.verdict, json.formatVerdict, json.algorithm]).toEqual(['unsafe', 'unsat', 'portfolio']);
     expect(json.derivation.at(-1)).toMatch(/\(from \d+\) \(\(x 3\)\) false\)$/);
-    expect(readFileSync(cert, 'utf8')).toMatch(/^\(step \d+ \(clause 2 7\) \(from \d+ \d+\) /m);
+    expect(readFileSync(cert, 'utf8')).toMatch(/^\(step \d+ \(clause 2 6\) \(from \d+ \d+\) /m);
     const refused = vigil(['check', CHC_DIR + NONLINEAR, '--algorithm', 'cegar']);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('--algorithm cegar checks transition systems and linear clause systems, and this clause system is nonlinear (pdr checks it)');

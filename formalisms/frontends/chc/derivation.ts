@@ -60,7 +60,7 @@ function groundAtom(a: Atom, values: ReadonlyMap<VarDecl, Expr>): string {
  * a step with body atoms names the steps that derived them, `(from I J)`, before its values.
  */
 export function derivationText(system: ChcSystem, d: ChcDerivation): string {
-  const chain = d.steps.every((s, i) => s.premises.every((j) => j === i - 1));
+  const chain = d.steps.every((s, i) => s.premises.length <= 1 && s.premises.every((j) => j === i - 1));
   const lines = [
     `; A derivation of false from the clauses of ${system.file}, found and checked by vigil.`,
     '; Each step is a ground instance of a clause: (step N (clause K LINE) ((VARIABLE VALUE) ...) DERIVED),',

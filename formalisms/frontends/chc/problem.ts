@@ -123,6 +123,15 @@ export function chcProblem(file: string, source: Uint8Array, system: ChcSystem):
     report: { text: text(source), title: 'constrained Horn clauses', highlight: keywordHighlighter(SMT_KEYWORDS, ';') },
   });
 
+  /**
+   * Whether a certificate speaks of the CFA view: a counterexample, a k-inductive invariant, or an
+   * invariant with the initial location. PDR over clauses speaks of the clauses alone (a
+   * derivation, an invariant per predicate location), and its answers are claims in the clauses'
+   * terms only (a model, a derivation), which decide them.
+   */
+  const overCfa = (c: Certificate): boolean =>
+    chc !== undefined && (c.kind === 'trace' || c.kind === 'k-invariant' || (c.kind === 'invariant' && c.invariant.has(chc.cfa.init)));
+
   /** Besides the CFA view's claims, the same answer in the clauses' terms: the model as written, or the derivation. */
   const claims = (_p: Property, r: Answer): Claim[] => {
     const c = r.certificate;
@@ -132,7 +141,7 @@ export function chcProblem(file: string, source: Uint8Array, system: ChcSystem):
       const m = modelOf(c);
       if (m) own.push({ kind: 'chc-model', system, text: modelText(system, m) });
     }
-    return [...(chc ? modelClaims(model(), c) : []), ...own];
+    return [...(overCfa(c) ? modelClaims(model(), c) : []), ...own];
   };
 
   const outputs: Output[] = [
