@@ -23,7 +23,7 @@
  * goes into the highest frame where it holds. A fact of `false` ends in a derivation of false; a
  * level left without lemmas of its own after propagation makes the frames above it a model.
  */
-import { False, and, conjuncts, not, or, postorder, type Expr } from '../lang/expr.js';
+import { False, and, conjuncts, not, or, type Expr } from '../lang/expr.js';
 import { simplify } from '../lang/simplify.js';
 import { DeadlineChecks } from '../lang/smt/deadline.js';
 import { interpolationStats } from '../lang/smt/interpolate.js';
@@ -34,17 +34,18 @@ import type { ClauseView } from '../formalisms/frontends/chc/layout.js';
 import type { Location } from '../formalisms/interpreter.js';
 import type { Result, Statistics } from '../formalisms/result.js';
 import type { Engine, EngineContext, Settings } from './engine.js';
-import { PDR_LEMMAS, interpolatedLemmas } from './pdr-options.js';
+import { interpolatedLemmas, pdrConfiguration } from './pdr-options.js';
 import type { Limits, Reporter } from './run.js';
 import { ObligationQueue } from './obligation-queue.js';
 import { RefinementFailed, pathInterpolants, stopReason } from './path-interpolants.js';
 import { ClauseFrames, type ClauseEncoding, type Head } from './horn/frames.js';
 import { ReachFacts, type ReachFact } from './horn/reach.js';
 import { derivationOf } from './horn/derivation.js';
+import { sizedLemma, type Lemma } from './pdr/lemma.js';
 
 export function createEngine(settings: Settings, context: EngineContext): Engine {
   return {
-    configuration: () => ({ [PDR_LEMMAS.name]: settings[PDR_LEMMAS.name] ?? 'auto' }),
+    configuration: () => pdrConfiguration(settings),
     async check(task, limits, reporter): Promise<Result> {
       if (!task.clauses) throw new Error('PDR over clauses checks clause systems only');
       return hornPdr(task.clauses, await context.z3(), interpolatedLemmas(settings, task.theories.has('rat')), limits, reporter);
@@ -63,9 +64,6 @@ interface Obligation {
 
 /** What asking an obligation gives: a lemma's core, an obligation below, or a new fact. */
 type Asked = { readonly core: readonly Expr[] } | { readonly below: Obligation } | { readonly fact: ReachFact };
-
-/** Past this many nodes an interpolated lemma is replaced by the negated cube: lemmas are asserted in every query. */
-const MAX_NODES = 400;
 
 export function hornPdr(view: ClauseView, z3: Z3Context, interpolate: boolean, limits: Limits, reporter: Reporter): Result {
   const started = Date.now();
@@ -132,7 +130,7 @@ export function hornPdr(view: ClauseView, z3: Z3Context, interpolate: boolean, l
   };
 
   /** The lemma that blocks `cube` of P at `level`, and whether it is interpolated. */
-  const lemmaFor = (p: NonNullable<Head>, cube: readonly Expr[], level: number): { formula: Expr; interpolated: boolean } => {
+  const lemmaFor = (p: NonNullable<Head>, cube: readonly Expr[], level: number): Lemma => {
     const negated = { formula: cube.length === 0 ? False : not(and(...cube)), interpolated: false };
     if (!interpolate || cube.length === 0) return negated;
     const parts: Expr[] = [];
@@ -148,8 +146,7 @@ export function hornPdr(view: ClauseView, z3: Z3Context, interpolate: boolean, l
         throw e;
       }
     }
-    const formula = simplify(or(...parts));
-    return postorder(formula).length > MAX_NODES ? negated : { formula, interpolated: true };
+    return sizedLemma(simplify(or(...parts)), negated);
   };
 
   /** Blocks false at the top frame; the fact of false if it is derivable. */

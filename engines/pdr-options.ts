@@ -22,3 +22,8 @@ export function interpolatedLemmas(s: Settings, reals: boolean): boolean {
   const mode = s[PDR_LEMMAS.name] ?? 'auto';
   return mode === 'interpolant' || (mode === 'auto' && !reals);
 }
+
+/** The option as a run's configuration shows it, the default included (PDR on the CFA view and over clauses). */
+export function pdrConfiguration(s: Settings): Record<string, string> {
+  return { [PDR_LEMMAS.name]: s[PDR_LEMMAS.name] ?? 'auto' };
+}

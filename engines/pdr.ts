@@ -25,7 +25,7 @@ import type { Z3Context } from '../lang/smt/context.js';
 import type { Interpreter } from '../formalisms/interpreter.js';
 import type { Result, Statistics } from '../formalisms/result.js';
 import type { Engine, EngineContext, Settings } from './engine.js';
-import { PDR_LEMMAS, interpolatedLemmas } from './pdr-options.js';
+import { interpolatedLemmas, pdrConfiguration } from './pdr-options.js';
 import type { Limits, Reporter } from './run.js';
 import { BaseCase } from './bounded.js';
 import { ObligationQueue } from './obligation-queue.js';
@@ -35,7 +35,7 @@ import { lemmaFor } from './pdr/lemma.js';
 
 export function createEngine(settings: Settings, context: EngineContext): Engine {
   return {
-    configuration: () => ({ [PDR_LEMMAS.name]: settings[PDR_LEMMAS.name] ?? 'auto' }),
+    configuration: () => pdrConfiguration(settings),
     async check(task, limits, reporter): Promise<Result> {
       return pdr(task.model, await context.z3(), interpolatedLemmas(settings, task.theories.has('rat')), limits, reporter);
     },

@@ -20,11 +20,22 @@ import type { Cube, Frames } from './frames.js';
 /** Past this many nodes an interpolant is replaced by the negated cube: lemmas are asserted in every query. */
 const MAX_NODES = 400;
 
+/** A blocked cube's lemma, and whether it is interpolated. */
+export interface Lemma {
+  readonly formula: Expr;
+  readonly interpolated: boolean;
+}
+
+/** The interpolated lemma `formula`, unless it is past the size lemmas may have: then `negated`. */
+export function sizedLemma(formula: Expr, negated: Lemma): Lemma {
+  return postorder(formula).length > MAX_NODES ? negated : { formula, interpolated: true };
+}
+
 /**
  * The lemma for the blocked cube `c` at `level`: interpolated when `interpolate` says so and
  * interpolation succeeds, else the negated cube; `interpolated` says which.
  */
-export function lemmaFor(z3: Z3Context, frames: Frames, c: Cube, level: number, interpolate: boolean, deadline: number | undefined): { formula: Expr; interpolated: boolean } {
+export function lemmaFor(z3: Z3Context, frames: Frames, c: Cube, level: number, interpolate: boolean, deadline: number | undefined): Lemma {
   const negated = { formula: not(and(...c.lits)), interpolated: false };
   if (!interpolate) return negated;
   const a = [atStep(frames.initialAt(c.loc), 1), and(frames.formula(level - 1), frames.stepsInto(c.loc))];
@@ -36,6 +47,5 @@ export function lemmaFor(z3: Z3Context, frames: Frames, c: Cube, level: number, 
     if (e instanceof RefinementFailed) return negated;
     throw e;
   }
-  const formula = simplify(unindexed(itp));
-  return postorder(formula).length > MAX_NODES ? negated : { formula, interpolated: true };
+  return sizedLemma(simplify(unindexed(itp)), negated);
 }
