@@ -66,7 +66,7 @@ describe('vigil on CHC-COMP files', () => {
     expect(r.stderr).toContain('constrained Horn clause systems (CHC-COMP), which offer --cex, --certificate');
   });
 
-  it('a nonlinear system: parsed, drawn, checked by PDR over clauses with a tree-shaped derivation, refused by CFA engines', () => {
+  it('a nonlinear system: parsed, drawn, checked by PDR over clauses with a tree-shaped derivation (also in the report), refused by CFA engines', () => {
     const sums = join(ROOT, 'models/sums-bug.smt2');
     expect(vigil(['parse', sums]).stdout.trim()).toBe(`${sums}: chc; 1 predicate (sum/1); 3 clauses: 1 fact, 1 query; nonlinear; 1 variable`);
     const drawn = vigil(['show', sums]);
@@ -78,6 +78,9 @@ describe('vigil on CHC-COMP files', () => {
     expect([json.verdict, json.formatVerdict, json.algorithm]).toEqual(['unsafe', 'unsat', 'portfolio']);
     expect(json.derivation.at(-1)).toMatch(/\(from \d+\) \(\(x 3\)\) false\)$/);
     expect(readFileSync(cert, 'utf8')).toMatch(/^\(step \d+ \(clause 2 6\) \(from \d+ \d+\) /m);
+    const report = join(dir, 'sums.html');
+    expect(vigil(['check', sums, '--report', report, '--quiet']).code).toBe(1);
+    expect(readFileSync(report, 'utf8')).toMatch(/<h3>Derivation of false in 4 steps<\/h3>\s*<pre class="derivation">\(step 1 \(clause 1 5\)/);
     const refused = vigil(['check', CHC_DIR + NONLINEAR, '--algorithm', 'cegar']);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('--algorithm cegar checks transition systems and linear clause systems, and this clause system is nonlinear (pdr checks it)');
