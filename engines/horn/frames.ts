@@ -6,9 +6,10 @@
  *
  * Each clause is asserted once, behind a literal of its own, over its own variables and a copy of
  * the argument variables of each body atom and of its head, equal to the atom's arguments. A lemma
- * of P is asserted once per body occurrence of P, over that occurrence's copy and behind the
- * clause's literal too, so that a query about one clause sees the frames of its own body atoms
- * only (a lemma `false` of P must not refute the clauses without P).
+ * of P is asserted once per body occurrence of P, over that occurrence's copy, behind the
+ * clause's literal (a query about one clause sees the frames of its own body atoms only: a lemma
+ * `false` of P must not refute the clauses without P) and the occurrence's `framed` literal (a
+ * query may put the atom in known facts instead, reach.ts).
  */
 import { False, True, and, eq, not, or, ref, substitute, type Expr, type VarDecl, declareVar } from '../../lang/expr.js';
 import { simplify } from '../../lang/simplify.js';
