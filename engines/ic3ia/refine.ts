@@ -29,6 +29,11 @@ export class Refiner {
   private readonly frontiers: Set<Location>[];
   /** The step formula from frontier j, over V and V'. */
   private readonly steps: Expr[] = [];
+  /**
+   * The activation of step j: a path of k steps assumes the first k only, since the states at
+   * the error location have no successor and an asserted step k would refute every bad path of k.
+   */
+  private readonly stepActs: Expr[] = [];
 
   constructor(private readonly ctx: Ic3iaContext, private readonly abs: Abstraction) {
     this.solver = new Solver(ctx.z3);
@@ -41,7 +46,7 @@ export class Refiner {
       const j = this.steps.length;
       const next = new Set<Location>();
       const step = this.ctx.unroll.step(this.frontiers[j]!, next);
-      this.solver.addAtStep(step, j);
+      this.stepActs.push(this.solver.guardAtStep(step, j));
       this.steps.push(step);
       this.frontiers.push(next);
     }
@@ -59,7 +64,7 @@ export class Refiner {
     if (!this.frontiers[k]!.has(this.ctx.model.errorLoc)) return undefined;
     const acts = [...path.map((c, j) => this.solver.guardAtStep(this.states(c), j)), this.solver.guardAtStep(this.ctx.unroll.bad(), k)];
     try {
-      return this.ctx.check(acts, this.solver) ? this.ctx.unroll.trace(this.solver, k) : undefined;
+      return this.ctx.check([...this.stepActs.slice(0, k), ...acts], this.solver) ? this.ctx.unroll.trace(this.solver, k) : undefined;
     } finally {
       for (const act of acts) this.solver.retire(act);
     }

@@ -77,6 +77,14 @@ describe('IC3 with implicit predicate abstraction', () => {
     expect(r.stats.clauses).toBeGreaterThan(0);
   }, 120_000);
 
+  // its abstract counterexamples of 7 steps come before one of 6 that is real: the unrolling
+  // that checks them must not ask a 6-step path to take the seventh step out of the error location
+  it('finds the bug of a CHC task after checking a longer spurious path', async () => {
+    const task = `${CORPUS_DIR}chc/chc-comp25/LIA-Lin/eldarica-misc/LIA/llreve/loop5_unsafe.c-1_000.smt2`;
+    const r = await checkWith('ic3', await load(task), { ms: 60_000 });
+    expect(r.verdict).toBe('unsafe');
+  }, 120_000);
+
   it('proves fischer2, as the manifest says', async () => {
     const safe = await checkWith('ic3', await load(`${CORPUS_DIR}theta-regression/sts/fischer2.system`), { ms: 60_000 });
     expect(safe.verdict).toBe('safe');
