@@ -18,6 +18,7 @@ import type { Task } from '../formalisms/task.js';
 import { unknown } from '../formalisms/result.js';
 import { OptionError, type Engine, type EngineContext, type EngineLines, type Settings } from './engine.js';
 import { BOUND } from './bound.js';
+import { SLICE } from './passes/slice.js';
 import { CIRCUIT_MEMBERS, MEMBERS_OPTION, MIXED_MEMBERS, WORD_MEMBERS, type Member } from './portfolio-members.js';
 import { LEVEL, levelOf, offerFor } from './level.js';
 import { CIRCUIT_PASSES, LCORR, LCORR_PASS } from './passes/circuit.js';
@@ -44,8 +45,8 @@ function onWords(line: string, engines: EngineLines): boolean {
 }
 
 /**
- * The member's line for the task: with the portfolio's bound where its engine takes one, and on a
- * task with a circuit, `--level word` where the portfolio checks the words.
+ * The member's line for the task: with the portfolio's bound and `--slice` where its engine takes
+ * them, and on a task with a circuit, `--level word` where the portfolio checks the words.
  */
 function lineFor(m: Member, task: Task, settings: Settings, engines: EngineLines): string {
   const { name, settings: own } = engines.parse(m.line);
@@ -54,7 +55,9 @@ function lineFor(m: Member, task: Task, settings: Settings, engines: EngineLines
   const automata = m.onAutomata !== undefined && !offer.circuit && task.model.locations.length > 1 ? ` ${m.onAutomata}` : '';
   const bound = settings[BOUND.name];
   const bounded = bound !== undefined && engines.takes(name, offer, BOUND.name) && !/--bound\b/.test(m.line) ? ` --bound ${bound}` : '';
-  return `${m.line}${words ? ' --level word' : ''}${automata}${bounded}`;
+  const slice = settings[SLICE.name];
+  const sliced = slice !== undefined && engines.takes(name, offer, SLICE.name) && !/--slice\b/.test(m.line) ? ` --slice ${slice}` : '';
+  return `${m.line}${words ? ' --level word' : ''}${automata}${bounded}${sliced}`;
 }
 
 /** Whether a member's engine applies to the task, at the level its line (or the portfolio's `--level word`) names. */
