@@ -19,6 +19,8 @@ import { unknown } from '../formalisms/result.js';
 import { OptionError, type Engine, type EngineContext, type EngineLines, type Settings } from './engine.js';
 import { BOUND } from './bound.js';
 import { SLICE } from './passes/slice.js';
+import { CONTROL } from './passes/control.js';
+import { recoverControl } from '../formalisms/control.js';
 import { CIRCUIT_MEMBERS, MEMBERS_OPTION, MIXED_MEMBERS, WORD_MEMBERS, type Member } from './portfolio-members.js';
 import { LEVEL, levelOf, offerFor } from './level.js';
 import { CIRCUIT_PASSES, LCORR, LCORR_PASS } from './passes/circuit.js';
@@ -44,20 +46,29 @@ function onWords(line: string, engines: EngineLines): boolean {
   return levelOf(engines.parse(line).settings) === 'word';
 }
 
+/** Whether the members see an automaton: the model is one, or an STS whose program counter `--control` recovers. */
+function isAutomaton(task: Task, settings: Settings): boolean {
+  if (task.model.locations.length > 1) return true;
+  return settings[CONTROL.name] !== 'off' && !task.circuit && recoverControl(task.model) !== undefined;
+}
+
 /**
- * The member's line for the task: with the portfolio's bound and `--slice` where its engine takes
- * them, and on a task with a circuit, `--level word` where the portfolio checks the words.
+ * The member's line for the task: with the portfolio's bound, `--control` and `--slice` where its
+ * engine takes them, and on a task with a circuit, `--level word` where the portfolio checks the
+ * words.
  */
 function lineFor(m: Member, task: Task, settings: Settings, engines: EngineLines): string {
   const { name, settings: own } = engines.parse(m.line);
   const words = levelOf(settings) === 'word' && task.circuit !== undefined && levelOf(own) === undefined && engines.takes(name, offerFor(task, own), LEVEL.name);
   const offer = offerFor(task, words ? { ...own, [LEVEL.name]: 'word' } : own);
-  const automata = m.onAutomata !== undefined && !offer.circuit && task.model.locations.length > 1 ? ` ${m.onAutomata}` : '';
+  const automata = m.onAutomata !== undefined && !offer.circuit && isAutomaton(task, settings) ? ` ${m.onAutomata}` : '';
   const bound = settings[BOUND.name];
   const bounded = bound !== undefined && engines.takes(name, offer, BOUND.name) && !/--bound\b/.test(m.line) ? ` --bound ${bound}` : '';
-  const slice = settings[SLICE.name];
-  const sliced = slice !== undefined && engines.takes(name, offer, SLICE.name) && !/--slice\b/.test(m.line) ? ` --slice ${slice}` : '';
-  return `${m.line}${words ? ' --level word' : ''}${automata}${bounded}${sliced}`;
+  const passes = [CONTROL, SLICE].map((o) => {
+    const value = settings[o.name];
+    return value !== undefined && engines.takes(name, offer, o.name) && !new RegExp(`--${o.name}\\b`).test(m.line) ? ` --${o.name} ${value}` : '';
+  }).join('');
+  return `${m.line}${words ? ' --level word' : ''}${automata}${bounded}${passes}`;
 }
 
 /** Whether a member's engine applies to the task, at the level its line (or the portfolio's `--level word`) names. */

@@ -20,6 +20,7 @@ import { BLOCK_ENCODING, ENCODING } from './passes/block-encoding.js';
 import { L2S } from './passes/l2s.js';
 import { INDUCTIVE } from './passes/inductive.js';
 import { SLICE, SLICE_PASS } from './passes/slice.js';
+import { CONTROL, CONTROL_PASS } from './passes/control.js';
 import type { Pass, PassSpec } from './passes/pass.js';
 import { OptionError, inapplicable, type Engine, type EngineContext, type EngineLines, type EngineOption, type EngineSpec, type Offer, type Settings } from './engine.js';
 import { forwardAll } from './passes/pass.js';
@@ -41,20 +42,20 @@ const PROJECTED: EngineSpec['theories'] = ['bool', 'int', 'rat'];
 
 /** In the order `--help` lists them; where two share a name, the first that applies to a task runs. */
 export const ENGINES: readonly EngineSpec[] = [
-  { name: 'cegar', options: [...CEGAR_OPTIONS, ENCODING, SLICE, ...CIRCUIT], drawsArg: true, create: lazy(() => import('../cegar/engine.js')) },
+  { name: 'cegar', options: [...CEGAR_OPTIONS, ENCODING, CONTROL, SLICE, ...CIRCUIT], drawsArg: true, create: lazy(() => import('../cegar/engine.js')) },
   { name: 'bmc', needs: 'circuit', options: [BOUND, LEVEL, ...CIRCUIT], create: lazy(() => import('./aiger/bmc.js')) },
-  { name: 'bmc', options: [BOUND, ENCODING, SLICE, LEVEL, ...CIRCUIT], create: lazy(() => import('./bmc.js')) },
+  { name: 'bmc', options: [BOUND, ENCODING, CONTROL, SLICE, LEVEL, ...CIRCUIT], create: lazy(() => import('./bmc.js')) },
   { name: 'ic3', needs: 'circuit', options: [...IC3_OPTIONS, LEVEL, ...CIRCUIT], create: lazy(() => import('./aiger/ic3.js')) },
-  { name: 'ic3', options: [ENCODING, SLICE, LEVEL, ...CIRCUIT], create: lazy(() => import('./ic3ia.js')) },
-  { name: 'imc', theories: INTERPOLATED, options: [BOUND, ENCODING, SLICE, ...CIRCUIT], create: lazy(() => import('./imc.js')) },
-  { name: 'impact', options: [SEARCH, FCOVER, ENCODING, SLICE, ...CIRCUIT], create: lazy(() => import('./impact.js')) },
+  { name: 'ic3', options: [ENCODING, CONTROL, SLICE, LEVEL, ...CIRCUIT], create: lazy(() => import('./ic3ia.js')) },
+  { name: 'imc', theories: INTERPOLATED, options: [BOUND, ENCODING, CONTROL, SLICE, ...CIRCUIT], create: lazy(() => import('./imc.js')) },
+  { name: 'impact', options: [SEARCH, FCOVER, ENCODING, CONTROL, SLICE, ...CIRCUIT], create: lazy(() => import('./impact.js')) },
   { name: 'kind', needs: 'circuit', options: [BOUND, SIMPLE_PATH, LEVEL, ...CIRCUIT], create: lazy(() => import('./aiger/kind.js')) },
-  { name: 'kind', options: [BOUND, INVARIANTS, SIMPLE_PATH, SLICE, LEVEL, ...CIRCUIT], create: lazy(() => import('./kind.js')) },
-  { name: 'pdkind', theories: INTERPOLATED, options: [BOUND, SLICE, ...CIRCUIT], create: lazy(() => import('./pdkind.js')) },
-  { name: 'pdr', theories: PROJECTED, options: [PDR_LEMMAS, ENCODING, SLICE, ...CIRCUIT], create: lazy(() => import('./pdr.js')) },
+  { name: 'kind', options: [BOUND, INVARIANTS, SIMPLE_PATH, CONTROL, SLICE, LEVEL, ...CIRCUIT], create: lazy(() => import('./kind.js')) },
+  { name: 'pdkind', theories: INTERPOLATED, options: [BOUND, CONTROL, SLICE, ...CIRCUIT], create: lazy(() => import('./pdkind.js')) },
+  { name: 'pdr', theories: PROJECTED, options: [PDR_LEMMAS, ENCODING, CONTROL, SLICE, ...CIRCUIT], create: lazy(() => import('./pdr.js')) },
   { name: 'pdr', needs: 'clauses', theories: PROJECTED, options: [PDR_LEMMAS], create: lazy(() => import('./horn-pdr.js')) },
-  { name: 'tpa', theories: PROJECTED, options: [ENCODING, SLICE, ...CIRCUIT], create: lazy(() => import('./tpa.js')) },
-  { name: 'portfolio', needs: 'any', prefers: 'circuit', options: [BOUND, MEMBERS_OPTION, LEVEL, SLICE, ...CIRCUIT], defers: [...CIRCUIT_PASSES.map((p) => p.name), SLICE_PASS.name], usesZ3: portfolioUsesZ3, create: lazy(() => import('./portfolio.js')) },
+  { name: 'tpa', theories: PROJECTED, options: [ENCODING, CONTROL, SLICE, ...CIRCUIT], create: lazy(() => import('./tpa.js')) },
+  { name: 'portfolio', needs: 'any', prefers: 'circuit', options: [BOUND, MEMBERS_OPTION, LEVEL, CONTROL, SLICE, ...CIRCUIT], defers: [...CIRCUIT_PASSES.map((p) => p.name), CONTROL_PASS.name, SLICE_PASS.name], usesZ3: portfolioUsesZ3, create: lazy(() => import('./portfolio.js')) },
   { name: 'termination', theories: ['int', 'bool'], property: 'termination', options: [], create: lazy(() => import('./termination/engine.js')) },
   { name: 'live', needs: 'circuit', property: 'liveness', options: [...CIRCUIT], create: lazy(() => import('./aiger/live/engine.js')) },
   { name: 'klive', needs: 'circuit', property: 'liveness', options: [BOUND, ...CIRCUIT], create: lazy(() => import('./aiger/live/k-liveness.js')) },
@@ -63,10 +64,10 @@ export const ENGINES: readonly EngineSpec[] = [
 
 /**
  * The passes, in the order they run: the circuit passes, liveness-to-safety, inductive proofs,
- * slicing, then block encoding (whose proofs are read back over the sliced edges before they are
- * completed and strengthened).
+ * control-flow recovery, slicing (of the recovered automaton's edges), then block encoding (whose
+ * proofs are read back over the sliced edges before they are completed and strengthened).
  */
-const PASSES: readonly PassSpec[] = [...CIRCUIT_PASSES, L2S, INDUCTIVE, SLICE_PASS, BLOCK_ENCODING];
+const PASSES: readonly PassSpec[] = [...CIRCUIT_PASSES, L2S, INDUCTIVE, CONTROL_PASS, SLICE_PASS, BLOCK_ENCODING];
 
 /**
  * Why `spec` cannot check a task with this offer, or undefined when it can: directly, or through a

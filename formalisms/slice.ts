@@ -18,8 +18,8 @@
  * keeps its value), and under them the path's dropped constraints hold, in every state where the
  * dropped invariant leaves hold (unprimed constraints of every path of every action, such as an
  * STS's variable ranges), which an initial state can satisfy. The first cone is seeded with the bad
- * states' variables; where its obligations fail, the second adds every constraint's variables (a
- * CFA's guards decide whether its error location is reached at all).
+ * states' variables; where its obligations fail, the second adds the variables of every constraint
+ * but those invariant ones (a CFA's guards decide whether its error location is reached at all).
  */
 import { True, and, atStep, freeVars, indexed, not, or, postorder, prime, ref, substitute, type Expr, type VarDecl } from '../lang/expr.js';
 import type { Action, Interpreter } from './interpreter.js';
@@ -87,9 +87,13 @@ function sliceFormula(e: Expr, keep: (leaf: Expr) => boolean): Expr {
 class Slicer {
   private readonly leaves = new Map<Expr, Leaf>();
   private readonly actions: Action[];
+  private readonly paths: (Expr[][] | undefined)[];
+  /** The leaves of the actions' formulas (not of the initial condition). */
+  private readonly stepLeaves: Leaf[];
 
   constructor(private readonly model: Interpreter) {
     this.actions = model.locations.flatMap((l) => model.actions(l));
+    this.paths = this.actions.map((a) => pathsOf(a.formula));
     const vars = new Set(model.vars);
     const exprs = new Set<Expr>();
     for (const a of this.actions) leavesOf(a.formula, exprs);
@@ -97,6 +101,7 @@ class Slicer {
       const d = definition(e);
       this.leaves.set(e, d && vars.has(d[0]) ? { expr: e, def: d[0], rhs: d[1], syms: freeVars(e) } : { expr: e, syms: freeVars(e) });
     }
+    this.stepLeaves = [...this.leaves.values()];
     const inits = new Set<Expr>();
     leavesOf(model.init, inits);
     for (const e of inits) if (!this.leaves.has(e)) this.leaves.set(e, { expr: e, syms: freeVars(e) });
@@ -115,9 +120,27 @@ class Slicer {
     return r;
   }
 
-  /** The variables and step-locals of every constraint. */
-  constrained(): VarDecl[] {
-    return [...this.leaves.values()].filter((l) => !l.def).flatMap((l) => l.syms);
+  /**
+   * Unprimed constraints on state variables that every path of every action has (an STS's
+   * variable ranges), and their primed copies; undefined where the paths are too many to tell.
+   */
+  private invariants(): { readonly now: Expr[]; readonly next: Set<Expr> } | undefined {
+    if (this.paths.some((p) => p === undefined)) return undefined;
+    const all = (this.paths as Expr[][][]).flat();
+    const vars = new Set(this.model.vars);
+    const now = all.length === 0 ? [] : all[0]!.filter((e) => !this.leaves.get(e)!.def && this.leaves.get(e)!.syms.every((s) => vars.has(s))
+      && !postorder(e).some((n) => n.op === 'prime') && all.every((p) => p.includes(e)));
+    return { now, next: new Set(now.map(prime)) };
+  }
+
+  /**
+   * The variables and step-locals of the actions' constraints but the invariant ones: guards, which
+   * decide what is reached.
+   */
+  guarded(): VarDecl[] {
+    const inv = this.invariants();
+    const skip = new Set([...inv?.now ?? [], ...inv?.next ?? []]);
+    return this.stepLeaves.filter((l) => !l.def && !skip.has(l.expr)).flatMap((l) => l.syms);
   }
 
   kept(e: Expr, r: ReadonlySet<VarDecl>): boolean {
@@ -158,14 +181,10 @@ class Slicer {
   }
 
   private obligations(r: ReadonlySet<VarDecl>, dropped: ReadonlySet<VarDecl>): Cone['obligations'] {
-    const paths = this.actions.map((a) => pathsOf(a.formula));
-    if (paths.some((p) => p === undefined)) return undefined;
-    const all = (paths as Expr[][][]).flat();
-    const vars = new Set(this.model.vars);
-    // dropped unprimed constraints on state variables that every path of every action has
-    const invariant = all.length === 0 ? [] : all[0]!.filter((e) => !this.kept(e, r) && !this.leaves.get(e)!.def
-      && this.leaves.get(e)!.syms.every((s) => vars.has(s)) && !postorder(e).some((n) => n.op === 'prime')
-      && all.every((p) => p.includes(e)));
+    const inv = this.invariants();
+    if (!inv) return undefined;
+    const all = (this.paths as Expr[][][]).flat();
+    const invariant = inv.now.filter((e) => !this.kept(e, r));
     const next = new Map([...dropped].map((d) => [indexed(d, 1), d]));
     const steps: Expr[] = [];
     for (const path of all) {
@@ -196,13 +215,13 @@ class Slicer {
 }
 
 /**
- * The cones worth trying, narrowest first: the bad states' cone, then with every constraint's
- * variables; none where nothing would be left out.
+ * The cones worth trying, narrowest first: the bad states' cone, then with the guards' variables;
+ * none where nothing would be left out.
  */
 export function cones(model: Interpreter): Cone[] {
   const slicer = new Slicer(model);
   const narrow = slicer.cone(freeVars(model.bad));
-  const wide = slicer.cone([...narrow, ...slicer.constrained()]);
+  const wide = slicer.cone([...narrow, ...slicer.guarded()]);
   const out: Cone[] = [];
   for (const r of wide.size > narrow.size ? [narrow, wide] : [narrow]) {
     const c = slicer.cut(r);

@@ -3,14 +3,16 @@
  * checks the block-encoded view of the task, and its certificate is read back over the original
  * view (block-certificates.ts) before anyone checks it.
  *
- * The option is about control-flow automata: an STS or a circuit has one location and one action,
- * so LBE and ABE are refused there (a usage error) rather than silently ignored.
+ * The option is about control-flow automata: an STS without a program counter or a circuit has one
+ * location and one action, so LBE and ABE are refused there (a usage error) rather than silently
+ * ignored.
  */
 import type { Encoding } from '../../formalisms/block-encoding.js';
 import { unknown, type Result } from '../../formalisms/result.js';
 import type { Task } from '../../formalisms/task.js';
 import { OptionError, type EngineContext, type EngineOption } from '../engine.js';
 import type { Pass, PassSpec } from './pass.js';
+import { CONTROL } from './control.js';
 
 const ENCODINGS: readonly Encoding[] = ['SBE', 'LBE', 'ABE'];
 
@@ -31,6 +33,7 @@ function blockPass(encoding: Encoding): Pass {
   return {
     name: `encoding ${encoding}`,
     async forward(task: Task, context: EngineContext) {
+      if (task.model.locations.length <= 1) throw new OptionError(refusal(encoding));
       const [{ encodeBlocks }, { originalSafe, originalUnsafe }] = await Promise.all([import('../../formalisms/block-encoding.js'), import('./block-certificates.js')]);
       const model = encodeBlocks(task.model, encoding);
       const z3 = await context.z3();
@@ -52,6 +55,12 @@ function blockPass(encoding: Encoding): Pass {
   };
 }
 
+const refusal = (encoding: Encoding) => `--encoding ${encoding} applies to control-flow automata only: an STS without a program counter or a circuit has a single location`;
+
+/**
+ * An STS gets its blocks if control-flow recovery (a pass before this one) finds its program
+ * counter, which the pass's forward step sees; `--control off` leaves it one location.
+ */
 export const BLOCK_ENCODING: PassSpec = {
   name: 'encoding',
   option: ENCODING,
@@ -59,7 +68,7 @@ export const BLOCK_ENCODING: PassSpec = {
   make(settings, task) {
     const encoding = (settings[ENCODING.name] ?? 'SBE') as Encoding;
     if (encoding === 'SBE') return undefined;
-    if (task.circuit || task.model.locations.length <= 1) throw new OptionError(`--encoding ${encoding} applies to control-flow automata only: an STS or a circuit has a single location`);
+    if (task.circuit || (task.model.locations.length <= 1 && settings[CONTROL.name] === 'off')) throw new OptionError(refusal(encoding));
     return blockPass(encoding);
   },
 };

@@ -21,7 +21,7 @@ import type { Pass, PassSpec } from './pass.js';
 
 export const SLICE: EngineOption = {
   name: 'slice',
-  group: 'Slicing (word-level models):',
+  group: 'Model passes (word-level models):',
   help: 'cegar, bmc, ic3, imc, impact, kind, pdkind, pdr, tpa and the portfolio\'s members: check the model over the cone of influence of its bad states, leaving out the variables that cannot affect them (default: on)',
   choices: ['on', 'off'],
   default: 'on',
@@ -104,9 +104,12 @@ const PASS: Pass = {
   },
 };
 
+/** A task with a model of its own: safety, no circuit, no nonlinear clauses (which have no model). */
+const applies = (task: Task) => !task.circuit && task.clauses?.linear !== false && task.property.kind === 'safety';
+
 export const SLICE_PASS: PassSpec = {
   name: 'slice',
   option: SLICE,
-  shown: (task) => !task.circuit && task.property.kind === 'safety',
-  make: (settings, task) => ((settings[SLICE.name] ?? 'on') === 'on' && !task.circuit && task.property.kind === 'safety' ? PASS : undefined),
+  shown: applies,
+  make: (settings, task) => ((settings[SLICE.name] ?? 'on') === 'on' && applies(task) ? PASS : undefined),
 };

@@ -8,6 +8,7 @@ import { encodeBlocks, BlockAction, type Encoding } from '../../../formalisms/bl
 import type { Interpreter } from '../../../formalisms/interpreter.js';
 import { OptionError, offerOf } from '../../../engines/engine.js';
 import { engineFor, passConfiguration, passesFor } from '../../../engines/registry.js';
+import { forwardAll } from '../../../engines/passes/pass.js';
 import { ENGINE_CONTEXT } from '../../../cli/engine-context.js';
 import { loadZ3 } from '../../../lang/smt/context.js';
 import { CORPUS_DIR, manifest } from '../../support/corpus.js';
@@ -137,13 +138,13 @@ describe('predicate CEGAR on blocks', () => {
 });
 
 describe('the option', () => {
-  it('is refused on an STS: it has a single location', async () => {
+  it('is refused on an STS without a program counter: it has a single location', async () => {
     const sts = manifest().find((m) => m.formalism === 'sts')!;
     const problem = await load(sts.file);
     const task = problem.task(problem.properties[0]!);
     const cegar = engineFor(offerOf(task), 'cegar');
-    expect(() => passesFor(cegar, { encoding: 'LBE' }, task)).toThrow(OptionError);
-    expect(() => passesFor(cegar, { encoding: 'LBE' }, task)).toThrow(/control-flow automata only/);
+    expect(() => passesFor(cegar, { encoding: 'LBE', control: 'off' }, task)).toThrow(/control-flow automata only/);
+    await expect(forwardAll(passesFor(cegar, { encoding: 'LBE' }, task), task, ENGINE_CONTEXT)).rejects.toThrow(OptionError);
     expect(passConfiguration(cegar, { encoding: 'SBE' }, task)).not.toHaveProperty('encoding');
   });
 
@@ -151,8 +152,8 @@ describe('the option', () => {
     const problem = await load(CORPUS_DIR + 'theta-regression/cfa/locking.cfa');
     const task = problem.task(problem.properties[0]!);
     const cegar = engineFor(offerOf(task), 'cegar');
-    expect(passConfiguration(cegar, {}, task)).toEqual({ encoding: 'SBE' });
-    expect(passConfiguration(cegar, { encoding: 'ABE' }, task)).toEqual({ encoding: 'ABE' });
+    expect(passConfiguration(cegar, {}, task)).toEqual({ encoding: 'SBE', slice: 'on' });
+    expect(passConfiguration(cegar, { encoding: 'ABE' }, task)).toEqual({ encoding: 'ABE', slice: 'on' });
     expect((await cegar.create({ encoding: 'ABE' }, ENGINE_CONTEXT)).configuration(task)).toMatchObject({ domain: 'PRED_BOOL' });
   });
 });

@@ -3,12 +3,16 @@
  * on the generated PLC models, where the noise variables leave; models where leaving a variable out
  * would make a bug appear, where the pass keeps it; and the engines' answers on the slice, carried
  * back to the model and checked there (traces completed and replayed, invariants checked).
+ * Control-flow recovery (formalisms/control.ts, engines/passes/control.ts): the program counter of
+ * a PLC STS read as locations, the answers read back over the STS.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cones } from '../../../formalisms/slice.js';
+import { recoverControl } from '../../../formalisms/control.js';
+import { CORPUS_DIR as CORPUS } from '../../support/corpus.js';
 import { checkWith, load } from '../../support/engines.js';
 
 const FAMILIES = new URL('../../../models/families/', import.meta.url).pathname;
@@ -91,5 +95,35 @@ describe('the cone of influence', () => {
     const r = await checkWith('bmc', await load(FAMILIES + 'plc-cfa/plc_n6_m4_k3_unsafe.cfa'), { settings: { slice: 'off' }, ms: 120_000 });
     expect(r.verdict).toBe('unsafe');
     expect(r.stats.slicedAway).toBeUndefined();
+  }, 180_000);
+});
+
+describe('control-flow recovery', () => {
+  it('reads the program counter of a generated PLC STS as locations, and none into an STS without one', async () => {
+    const plc = await load(FAMILIES + 'plc-sts/plc_n12_m8_k3_safe.system');
+    const rec = recoverControl(plc.task(plc.properties[0]!).model)!;
+    expect(rec.counter.name).toBe('loc');
+    expect(rec.model.locations.map((l) => l.name)).toEqual(['loc=0', 'loc=1', 'loc=2', 'loc=3', 'loc=4', 'loc=5', 'loc=6', 'loc=7', 'requirement']);
+    const counter = await load(`${CORPUS}theta-regression/sts/counter.system`);
+    expect(recoverControl(counter.task(counter.properties[0]!).model)).toBeUndefined();
+  });
+
+  it('maps the automaton\'s trace and invariant back over the STS, where they are checked', async () => {
+    const bug = await checkWith('bmc', await load(FAMILIES + 'plc-sts/plc_n6_m4_k3_unsafe.system'), { ms: 120_000 });
+    expect(bug.verdict).toBe('unsafe');
+    expect(bug.stats.recoveredLocations).toBe(5);
+    if (bug.verdict !== 'unsafe' || bug.certificate.kind !== 'trace') throw new Error('no trace');
+    expect(bug.certificate.trace.actions.length).toBe(11);
+    for (const engine of ['pdr', 'kind']) {
+      const proof = await checkWith(engine, await load(FAMILIES + 'plc-sts/plc_n4_m4_k2_safe.system'), { ms: 120_000 });
+      expect(proof.verdict).toBe('safe');
+      expect(proof.stats.recoveredLocations).toBe(5);
+    }
+  }, 300_000);
+
+  it('leaves the STS as it is with --control off', async () => {
+    const r = await checkWith('bmc', await load(FAMILIES + 'plc-sts/plc_n4_m4_k2_unsafe.system'), { settings: { control: 'off' }, ms: 120_000 });
+    expect(r.verdict).toBe('unsafe');
+    expect(r.stats.recoveredLocations).toBeUndefined();
   }, 180_000);
 });
