@@ -85,7 +85,7 @@ export function recoverControl(sts: Interpreter, implied?: Implied): Recovered |
  * Whether `conclusion` follows from `premises`; given by the caller (a solver), so that state
  * invariants the steps preserve can leave the steps' formulas.
  */
-export type Implied = (premises: readonly Expr[], conclusion: Expr) => boolean;
+type Implied = (premises: readonly Expr[], conclusion: Expr) => boolean;
 
 /**
  * A case as guards and one definition per variable (a guarded assignment, as a CFA's edges are and
