@@ -18,7 +18,7 @@
 import { False, True, and, conjuncts, declareVar, eq, int, leafVar, mapLeaves, or, postorder, prime, ref, type Expr, type VarDecl } from '../lang/expr.js';
 import { simplify } from '../lang/simplify.js';
 import type { Action, Interpreter, Location } from './interpreter.js';
-import { RelationAction, definition } from './relation-action.js';
+import { definition, relationAction } from './relation-action.js';
 import type { Trace } from './trace.js';
 
 export interface Recovered {
@@ -147,13 +147,13 @@ function automaton(sts: Interpreter, transition: Action, pc: VarDecl, c0: bigint
     const guards = [...own, ...needed];
     const label = `${pc.name} = ${c.from} -> ${c.to}`;
     const source = locs.get(c.from)!;
-    byLoc.get(source)!.push(new RelationAction({ id: id++, source, target: locs.get(c.to)!, label, formula: and(...guards, ...vars.map((v) => eq(prime(ref(v)), shape.next.get(v)!))), locals: shape.locals }, vars));
+    byLoc.get(source)!.push(relationAction({ id: id++, source, target: locs.get(c.to)!, label, formula: and(...guards, ...vars.map((v) => eq(prime(ref(v)), shape.next.get(v)!))), locals: shape.locals }, vars));
   }
   const keep = and(...vars.map((v) => eq(prime(ref(v)), ref(v))));
   for (const [c, source] of locs) {
     const bad = simplify(sts.bad, at(c));
     if (bad === False) continue;
-    byLoc.get(source)!.push(new RelationAction({ id: id++, source, target: error, label: `bad at ${pc.name} = ${c}`, formula: and(bad, keep), locals: [] }, vars));
+    byLoc.get(source)!.push(relationAction({ id: id++, source, target: error, label: `bad at ${pc.name} = ${c}`, formula: and(bad, keep), locals: [] }, vars));
   }
   const model: Interpreter = {
     dialect: sts.dialect,

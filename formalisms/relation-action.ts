@@ -7,7 +7,7 @@
  */
 import { False, conjuncts, leafVar, type Expr, type VarDecl } from '../lang/expr.js';
 import { evaluateIn, type Valuation } from '../lang/eval.js';
-import type { Action, Execution, Location } from './interpreter.js';
+import type { Action, Execution } from './interpreter.js';
 
 /** `x' = e` with one prime on x: the variable it defines and the defining expression. */
 export function definition(c: Expr): [VarDecl, Expr] | undefined {
@@ -18,62 +18,45 @@ export function definition(c: Expr): [VarDecl, Expr] | undefined {
   return undefined;
 }
 
-interface RelationShape {
-  readonly id: number;
-  readonly source: Location;
-  readonly target: Location;
-  readonly label: string;
-  readonly formula: Expr;
-  readonly locals: readonly VarDecl[];
+/**
+ * The action of `shape`, executed relationally; `vars` are the model's variables, whose next
+ * values `choices` may give.
+ */
+export function relationAction(shape: Omit<Action, 'execute'>, vars: readonly VarDecl[]): Action {
+  const parts = conjuncts(shape.formula);
+  const defs = parts.map(definition).filter((d): d is [VarDecl, Expr] => d !== undefined);
+  return { ...shape, execute: (state, choices) => execute(shape.locals, vars, parts, defs, state, choices) };
 }
 
-export class RelationAction implements Action {
-  readonly id: number;
-  readonly source: Location;
-  readonly target: Location;
-  readonly label: string;
-  readonly formula: Expr;
-  readonly locals: readonly VarDecl[];
-  private readonly parts: Expr[];
-  private readonly defs: [VarDecl, Expr][];
-
-  /** `vars`: the model's variables, whose next values `choices` may give. */
-  constructor(shape: RelationShape, private readonly vars: readonly VarDecl[]) {
-    ({ id: this.id, source: this.source, target: this.target, label: this.label, formula: this.formula, locals: this.locals } = shape);
-    this.parts = conjuncts(this.formula);
-    this.defs = this.parts.map(definition).filter((d): d is [VarDecl, Expr] => d !== undefined);
+function execute(locals: readonly VarDecl[], vars: readonly VarDecl[], parts: readonly Expr[], defs: readonly [VarDecl, Expr][], state: Valuation, choices?: Valuation): Execution {
+  let cur = state;
+  if (choices && locals.length > 0) {
+    const withLocals = new Map(state);
+    for (const l of locals) {
+      const c = choices.get(l);
+      if (c !== undefined) withLocals.set(l, c);
+    }
+    cur = withLocals;
   }
-
-  execute(state: Valuation, choices?: Valuation): Execution {
-    let cur = state;
-    if (choices && this.locals.length > 0) {
-      const withLocals = new Map(state);
-      for (const l of this.locals) {
-        const c = choices.get(l);
-        if (c !== undefined) withLocals.set(l, c);
-      }
-      cur = withLocals;
+  const post = new Map<VarDecl, Expr>();
+  // definitions may read other next values (y' = x' + 1): repeat until nothing new is learnt
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const [v, e] of defs) {
+      if (post.has(v)) continue;
+      const value = evaluateIn(e, cur, post);
+      if (value !== undefined) { post.set(v, value); changed = true; }
     }
-    const post = new Map<VarDecl, Expr>();
-    // definitions may read other next values (y' = x' + 1): repeat until nothing new is learnt
-    for (let changed = true; changed;) {
-      changed = false;
-      for (const [v, e] of this.defs) {
-        if (post.has(v)) continue;
-        const value = evaluateIn(e, cur, post);
-        if (value !== undefined) { post.set(v, value); changed = true; }
-      }
-    }
-    for (const v of this.vars) {
-      const c = choices?.get(v);
-      if (!post.has(v) && c !== undefined) post.set(v, c);
-    }
-    let exact = true;
-    for (const p of this.parts) {
-      const r = evaluateIn(p, cur, post);
-      if (r === False) return { disabled: true };
-      if (r === undefined) exact = false;
-    }
-    return { disabled: false, post, exact };
   }
+  for (const v of vars) {
+    const c = choices?.get(v);
+    if (!post.has(v) && c !== undefined) post.set(v, c);
+  }
+  let exact = true;
+  for (const p of parts) {
+    const r = evaluateIn(p, cur, post);
+    if (r === False) return { disabled: true };
+    if (r === undefined) exact = false;
+  }
+  return { disabled: false, post, exact };
 }

@@ -23,7 +23,7 @@
  */
 import { True, and, atStep, freeVars, indexed, not, or, postorder, prime, ref, substitute, type Expr, type VarDecl } from '../lang/expr.js';
 import type { Action, Interpreter } from './interpreter.js';
-import { RelationAction, definition } from './relation-action.js';
+import { definition, relationAction } from './relation-action.js';
 
 /** The most paths through one action's tree for which obligations are stated. */
 const MAX_PATHS = 512;
@@ -156,7 +156,7 @@ class Slicer {
     const keep = (e: Expr) => this.kept(e, r);
     const originals = new Map<Action, Action>();
     const byLoc = new Map(model.locations.map((l) => [l, model.actions(l).map((a) => {
-      const s = new RelationAction({ id: a.id, source: a.source, target: a.target, label: a.label, formula: sliceFormula(a.formula, keep), locals: a.locals.filter((x) => r.has(x)) }, vars);
+      const s = relationAction({ id: a.id, source: a.source, target: a.target, label: a.label, formula: sliceFormula(a.formula, keep), locals: a.locals.filter((x) => r.has(x)) }, vars);
       originals.set(s, a);
       return s;
     })]));

@@ -5,12 +5,12 @@
 import { not, type VarDecl } from '../lang/expr.js';
 import type { Dialect } from '../lang/print.js';
 import type { Interpreter, Location } from './interpreter.js';
-import { RelationAction } from './relation-action.js';
+import { relationAction } from './relation-action.js';
 import { initFormula, transFormula, type Sts } from './sts.js';
 
 /** `loc` is the interpreter's one location, given when a view names it before the interpreter exists. */
 export function stsInterpreter(sts: Sts, dialect: Dialect = 'sts', inputs: readonly VarDecl[] = [], loc: Location = { id: 0, name: sts.propName }): Interpreter {
-  const action = new RelationAction({ id: 0, source: loc, target: loc, label: 'transition', formula: transFormula(sts), locals: [] }, sts.vars);
+  const action = relationAction({ id: 0, source: loc, target: loc, label: 'transition', formula: transFormula(sts), locals: [] }, sts.vars);
   return {
     dialect,
     name: sts.name,
