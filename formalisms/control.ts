@@ -82,10 +82,10 @@ export function recoverControl(sts: Interpreter, implied?: Implied): Recovered |
 }
 
 /**
- * Whether `conclusion` follows from `premises`; given by the caller (a solver), so that state
+ * Which of `conclusions` follow from `premises`; given by the caller (a solver), so that state
  * invariants the steps preserve can leave the steps' formulas.
  */
-type Implied = (premises: readonly Expr[], conclusion: Expr) => boolean;
+type Implied = (premises: readonly Expr[], conclusions: readonly Expr[]) => boolean[];
 
 /**
  * A case as guards and one definition per variable (a guarded assignment, as a CFA's edges are and
@@ -143,7 +143,10 @@ function automaton(sts: Interpreter, transition: Action, pc: VarDecl, c0: bigint
       return primes === 1 ? shape.next.get(decl) : undefined;
     })));
     const own = shape.guards.filter((g) => !before.includes(g) && !after.includes(g));
-    const needed = after.filter((g) => g !== True && !implied!([...before, ...own], g));
+    // a variable the step keeps has its invariant before the step already
+    const open = after.filter((g) => g !== True && !before.includes(g));
+    const follows = implied && open.length > 0 ? implied([...before, ...own], open) : [];
+    const needed = open.filter((_, i) => !follows[i]);
     const guards = [...own, ...needed];
     const label = `${pc.name} = ${c.from} -> ${c.to}`;
     const source = locs.get(c.from)!;

@@ -13,6 +13,7 @@ import type { Recovered } from '../../formalisms/control.js';
 import { unknown, type Result } from '../../formalisms/result.js';
 import type { Task } from '../../formalisms/task.js';
 import type { EngineContext, EngineOption } from '../engine.js';
+import type { Expr } from '../../lang/expr.js';
 import type { Pass, PassSpec } from './pass.js';
 
 export const CONTROL: EngineOption = {
@@ -49,12 +50,25 @@ const PASS: Pass = {
     solver.setTimeout(IMPLIED_MS);
     let rec: Recovered | undefined;
     try {
-      rec = recoverControl(task.model, (premises, conclusion) => {
-        const act = solver.guard(and(...premises, not(conclusion)));
+      rec = recoverControl(task.model, (premises, conclusions) => {
+        if (conclusions.length === 0) return [];
+        solver.push();
         try {
-          return solver.check([act]) === 'unsat';
+          solver.add(and(...premises));
+          const holds = (c: Expr) => {
+            solver.push();
+            try {
+              solver.add(not(c));
+              return solver.check() === 'unsat';
+            } finally {
+              solver.pop();
+            }
+          };
+          // mostly every one follows (ranges that assignments saturate): one check for all first
+          if (holds(and(...conclusions))) return conclusions.map(() => true);
+          return conclusions.map(holds);
         } finally {
-          solver.retire(act);
+          solver.pop();
         }
       });
     } finally {

@@ -121,6 +121,11 @@ describe('control-flow recovery', () => {
     }
   }, 300_000);
 
+  it('lets the portfolio\'s members, in their threads, check the automaton', async () => {
+    const r = await checkWith('portfolio', await load(FAMILIES + 'plc-sts/plc_n6_m4_k3_unsafe.system'), { ms: 120_000 });
+    expect(r.verdict).toBe('unsafe');
+  }, 180_000);
+
   it('leaves the STS as it is with --control off', async () => {
     const r = await checkWith('bmc', await load(FAMILIES + 'plc-sts/plc_n4_m4_k2_unsafe.system'), { settings: { control: 'off' }, ms: 120_000 });
     expect(r.verdict).toBe('unsafe');
