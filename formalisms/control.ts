@@ -10,10 +10,10 @@
  * that every disjunct of one top-level disjunction of the transition relation reads and sets to
  * constants (conjuncts `pc = c` and `pc' = d`). Each disjunct, with the rest of the relation (the
  * ranges of the variables, say), becomes an action from location c to location d, with the
- * counter replaced by its values; the bad states, with the counter replaced by each location's
- * value, become an action from that location into an error location of its own, which keeps every
- * value. The encoding is exact on the reachable states: the automaton's runs are the STS's, one
- * location per counter value.
+ * counter replaced by its values, written as a guarded assignment; the bad states, with the
+ * counter replaced by each location's value, become an action from that location into an error
+ * location of its own, which keeps every value. The encoding is exact on the reachable states: the
+ * automaton's runs are the STS's, one location per counter value.
  */
 import { False, True, and, conjuncts, declareVar, eq, int, leafVar, mapLeaves, or, postorder, prime, ref, type Expr, type VarDecl } from '../lang/expr.js';
 import { simplify } from '../lang/simplify.js';

@@ -215,15 +215,16 @@ class Slicer {
 }
 
 /**
- * The cones worth trying, narrowest first: the bad states' cone, then with the guards' variables;
- * none where nothing would be left out.
+ * The cones worth trying, narrowest first: the bad states' cone (unless empty), then with the
+ * guards' variables; none where nothing would be left out.
  */
 export function cones(model: Interpreter): Cone[] {
   const slicer = new Slicer(model);
   const narrow = slicer.cone(freeVars(model.bad));
   const wide = slicer.cone([...narrow, ...slicer.guarded()]);
   const out: Cone[] = [];
-  for (const r of wide.size > narrow.size ? [narrow, wide] : [narrow]) {
+  // an empty cone (a CFA's bad states are its error location) leaves out every guard too: no use
+  for (const r of [narrow, wide].filter((c, i) => c.size > 0 && (i === 0 || c.size > narrow.size))) {
     const c = slicer.cut(r);
     if (c) out.push(c);
   }

@@ -30,6 +30,9 @@ export const SLICE: EngineOption = {
 /** How long the obligations of one cone may take before the cone is passed over. */
 const OBLIGATION_MS = 5_000;
 
+/** How long Z3 may take to give a counterexample's variables left out their values. */
+const COMPLETION_MS = 30_000;
+
 async function discharged(cone: Cone, z3: Z3Context): Promise<boolean> {
   if (!cone.obligations) return false;
   const { Solver } = await import('../../lang/smt/solver.js');
@@ -53,6 +56,7 @@ async function completed(task: Task, cone: Cone, trace: Trace, z3: Z3Context): P
   const actions = trace.actions.map((a) => cone.original(a));
   const s = new Solver(z3);
   try {
+    s.setTimeout(COMPLETION_MS);
     s.add(atStep(model.init, 0));
     actions.forEach((a, i) => s.add(atStep(a.formula, i)));
     trace.states.forEach((st, i) => { for (const [v, x] of st.vals) s.add(eq(ref(indexed(v, i)), x)); });
