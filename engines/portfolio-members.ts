@@ -81,8 +81,9 @@ export const MIXED_MEMBERS: readonly Member[] = [
  *   ones; on CHC it finds bugs faster than PDR (median 1.9 s against 3.2 s) and two that PDR does
  *   not find within the minute, so it starts with PDR: two members on two cores;
  * - predicate CEGAR decides all 42 corpus models, but few of the families (their bugs lie 11 to 73
- *   steps deep), so it comes third; on CFAs with large blocks (LBE), which decide 30 of the 38
- *   CFAs against 27 with single edges, with 3.5 times fewer solver calls;
+ *   steps deep), so it comes third; on CFAs (and STSs whose program counter --control reads) with
+ *   large blocks (LBE), which decide 30 of the 38 CFAs against 27 with single edges, with 3.5
+ *   times fewer solver calls, and prove every safe family model from n = 12 on;
  * - explicit-value CEGAR with UNSAT_CORE refinement proves in 2 s the loop CFA on which predicate
  *   CEGAR times out learning `j = 30`, `j = 31`, ..., and gives up quickly where it cannot refine
  *   (most STSs); on bit-vector and float models it is CEGAR's own default, and is not run twice;

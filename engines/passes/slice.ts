@@ -22,9 +22,9 @@ import type { Pass, PassSpec } from './pass.js';
 export const SLICE: EngineOption = {
   name: 'slice',
   group: 'Model passes (word-level models):',
-  help: 'cegar, bmc, ic3, imc, impact, kind, pdkind, pdr, tpa and the portfolio\'s members: check the model over the cone of influence of its bad states, leaving out the variables that cannot affect them (default: on)',
-  choices: ['on', 'off'],
-  default: 'on',
+  help: 'cegar, bmc, ic3, imc, impact, kind, pdkind, pdr, tpa and the portfolio\'s members: check the model over the cone of influence of its bad states, leaving out the variables that cannot affect them; auto: on, but for CHC (default: auto)',
+  choices: ['auto', 'on', 'off'],
+  default: 'auto',
 };
 
 /** How long the obligations of one cone may take before the cone is passed over. */
@@ -115,5 +115,10 @@ export const SLICE_PASS: PassSpec = {
   name: 'slice',
   option: SLICE,
   shown: applies,
-  make: (settings, task) => ((settings[SLICE.name] ?? 'on') === 'on' && applies(task) ? PASS : undefined),
+  make(settings, task) {
+    // on the 47 linear CHC tasks it changes, slicing decided one task fewer than the whole model
+    // (60 s, one run: 43 against 44) in 1.08 times the median wall time: their producers slice
+    const value = settings[SLICE.name] ?? 'auto';
+    return applies(task) && (value === 'on' || (value === 'auto' && !task.clauses)) ? PASS : undefined;
+  },
 };

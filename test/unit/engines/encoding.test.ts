@@ -152,8 +152,8 @@ describe('the option', () => {
     const problem = await load(CORPUS_DIR + 'theta-regression/cfa/locking.cfa');
     const task = problem.task(problem.properties[0]!);
     const cegar = engineFor(offerOf(task), 'cegar');
-    expect(passConfiguration(cegar, {}, task)).toEqual({ encoding: 'SBE', slice: 'on' });
-    expect(passConfiguration(cegar, { encoding: 'ABE' }, task)).toEqual({ encoding: 'ABE', slice: 'on' });
+    expect(passConfiguration(cegar, {}, task)).toEqual({ encoding: 'SBE', slice: 'auto' });
+    expect(passConfiguration(cegar, { encoding: 'ABE' }, task)).toEqual({ encoding: 'ABE', slice: 'auto' });
     expect((await cegar.create({ encoding: 'ABE' }, ENGINE_CONTEXT)).configuration(task)).toMatchObject({ domain: 'PRED_BOOL' });
   });
 });
