@@ -46,10 +46,16 @@ function onWords(line: string, engines: EngineLines): boolean {
   return levelOf(engines.parse(line).settings) === 'word';
 }
 
+/** Tasks whose STS has a program counter, found once per task rather than once per member's line. */
+const counted = new WeakMap<Task, boolean>();
+
 /** Whether the members see an automaton: the model is one, or an STS whose program counter `--control` recovers. */
 function isAutomaton(task: Task, settings: Settings): boolean {
   if (task.model.locations.length > 1) return true;
-  return settings[CONTROL.name] !== 'off' && !task.circuit && recoverControl(task.model) !== undefined;
+  if (settings[CONTROL.name] === 'off' || task.circuit) return false;
+  let found = counted.get(task);
+  if (found === undefined) counted.set(task, (found = recoverControl(task.model) !== undefined));
+  return found;
 }
 
 /**

@@ -90,6 +90,8 @@ class Slicer {
   private readonly paths: (Expr[][] | undefined)[];
   /** The leaves of the actions' formulas (not of the initial condition). */
   private readonly stepLeaves: Leaf[];
+  /** The invariant leaves (`invariants`), found once: the guards and each cut's obligations need them. */
+  private readonly inv: { readonly now: Expr[]; readonly next: Set<Expr> } | undefined;
 
   constructor(private readonly model: Interpreter) {
     this.actions = model.locations.flatMap((l) => model.actions(l));
@@ -105,6 +107,7 @@ class Slicer {
     const inits = new Set<Expr>();
     leavesOf(model.init, inits);
     for (const e of inits) if (!this.leaves.has(e)) this.leaves.set(e, { expr: e, syms: freeVars(e) });
+    this.inv = this.invariants();
   }
 
   /** The cone of `seed`: closed under kept definitions and constraints. */
@@ -138,7 +141,7 @@ class Slicer {
    * decide what is reached.
    */
   guarded(): VarDecl[] {
-    const inv = this.invariants();
+    const inv = this.inv;
     const skip = new Set([...inv?.now ?? [], ...inv?.next ?? []]);
     return this.stepLeaves.filter((l) => !l.def && !skip.has(l.expr)).flatMap((l) => l.syms);
   }
@@ -181,7 +184,7 @@ class Slicer {
   }
 
   private obligations(r: ReadonlySet<VarDecl>, dropped: ReadonlySet<VarDecl>): Cone['obligations'] {
-    const inv = this.invariants();
+    const inv = this.inv;
     if (!inv) return undefined;
     const all = (this.paths as Expr[][][]).flat();
     const invariant = inv.now.filter((e) => !this.kept(e, r));
