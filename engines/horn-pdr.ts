@@ -34,7 +34,7 @@ import type { ClauseView } from '../formalisms/frontends/chc/layout.js';
 import type { Location } from '../formalisms/interpreter.js';
 import type { Result, Statistics } from '../formalisms/result.js';
 import type { Engine, EngineContext, Settings } from './engine.js';
-import { interpolatedLemmas, pdrConfiguration } from './pdr-options.js';
+import { lemmaSettings, pdrConfiguration, type LemmaSettings } from './pdr-options.js';
 import type { Limits, Reporter } from './run.js';
 import { ObligationQueue } from './obligation-queue.js';
 import { RefinementFailed, pathInterpolants, stopReason } from './path-interpolants.js';
@@ -48,7 +48,7 @@ export function createEngine(settings: Settings, context: EngineContext): Engine
     configuration: () => pdrConfiguration(settings),
     async check(task, limits, reporter): Promise<Result> {
       if (!task.clauses) throw new Error('PDR over clauses checks clause systems only');
-      return hornPdr(task.clauses, await context.z3(), interpolatedLemmas(settings, task.theories.has('rat')), limits, reporter);
+      return hornPdr(task.clauses, await context.z3(), lemmaSettings(settings, task.theories.has('rat')), limits, reporter);
     },
   };
 }
@@ -65,13 +65,13 @@ interface Obligation {
 /** What asking an obligation gives: a lemma's core, an obligation below, or a new fact. */
 type Asked = { readonly core: readonly Expr[] } | { readonly below: Obligation } | { readonly fact: ReachFact };
 
-export function hornPdr(view: ClauseView, z3: Z3Context, interpolate: boolean, limits: Limits, reporter: Reporter): Result {
+export function hornPdr(view: ClauseView, z3: Z3Context, lemmas: LemmaSettings, limits: Limits, reporter: Reporter): Result {
   const started = Date.now();
   const itpBefore = interpolationStats(z3);
   const checks = new DeadlineChecks(limits.deadline);
   const frames = new ClauseFrames(view, checks, z3);
   const reach = new ReachFacts(frames, z3);
-  const counters = { obligations: 0, interpolated: 0, negated: 0 };
+  const counters = { obligations: 0, interpolated: 0, negated: 0, droppedLiterals: 0 };
   const stats = (): Statistics => {
     const itp = interpolationStats(z3);
     return {
@@ -131,8 +131,12 @@ export function hornPdr(view: ClauseView, z3: Z3Context, interpolate: boolean, l
 
   /** The lemma that blocks `cube` of P at `level`, and whether it is interpolated. */
   const lemmaFor = (p: NonNullable<Head>, cube: readonly Expr[], level: number): Lemma => {
-    const negated = { formula: cube.length === 0 ? False : not(and(...cube)), interpolated: false };
-    if (!interpolate || cube.length === 0) return negated;
+    const negated = (): Lemma => {
+      const general = lemmas.inductive ? frames.generalize(p, cube, level) : cube;
+      counters.droppedLiterals += cube.length - general.length;
+      return { formula: general.length === 0 ? False : not(and(...general)), interpolated: false };
+    };
+    if (!lemmas.interpolate || cube.length === 0) return negated();
     const parts: Expr[] = [];
     for (const enc of frames.clausesInto(p)) {
       if (level === 1 && enc.clause.body.length > 0) continue;
@@ -142,11 +146,11 @@ export function hornPdr(view: ClauseView, z3: Z3Context, interpolate: boolean, l
         const [itp] = pathInterpolants(z3, [a, b], limits.deadline, 'PDR\'s blocked cube') as [Expr];
         parts.push(frames.unat(p, itp, enc.head));
       } catch (e) {
-        if (e instanceof RefinementFailed) return negated;
+        if (e instanceof RefinementFailed) return negated();
         throw e;
       }
     }
-    return sizedLemma(simplify(or(...parts)), negated);
+    return sizedLemma(simplify(or(...parts))) ?? negated();
   };
 
   /** Blocks false at the top frame; the fact of false if it is derivable. */

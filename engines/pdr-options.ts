@@ -1,5 +1,5 @@
 /**
- * The option of PDR (engines/pdr.ts), apart from it so that listing engines loads nothing: how a
+ * The options of PDR (engines/pdr.ts), apart from it so that listing engines loads nothing: how a
  * blocked cube's lemma is learnt. Measured on the 17 CHC tasks that Spacer decided and the default
  * did not, or that k-induction proved without a model (30 s each, docs/guide/pdr.md): interpolants
  * decide 9 of them, among them the llreve equivalence tasks whose lemmas relate two programs'
@@ -17,13 +17,29 @@ export const PDR_LEMMAS: EngineOption = {
   choices: ['auto', 'interpolant', 'core'],
 };
 
-/** Whether lemmas are interpolated, on a model that has real variables or not. */
-export function interpolatedLemmas(s: Settings, reals: boolean): boolean {
+export const PDR_GENERALIZE: EngineOption = {
+  name: 'pdr-generalize',
+  group: 'PDR options:',
+  help: 'pdr: a negated cube\'s literals, dropped one at a time while the lemma stays inductive relative to the frame below (inductive), or the unsat core\'s (core) (default: inductive)',
+  choices: ['inductive', 'core'],
+};
+
+/** How PDR learns a lemma: from an interpolant, else from the blocked cube, generalised inductively or to its core. */
+export interface LemmaSettings {
+  readonly interpolate: boolean;
+  readonly inductive: boolean;
+}
+
+/** The lemma settings, on a model that has real variables or not. */
+export function lemmaSettings(s: Settings, reals: boolean): LemmaSettings {
   const mode = s[PDR_LEMMAS.name] ?? 'auto';
-  return mode === 'interpolant' || (mode === 'auto' && !reals);
+  return {
+    interpolate: mode === 'interpolant' || (mode === 'auto' && !reals),
+    inductive: (s[PDR_GENERALIZE.name] ?? 'inductive') === 'inductive',
+  };
 }
 
 /** The option as a run's configuration shows it, the default included (PDR on the CFA view and over clauses). */
 export function pdrConfiguration(s: Settings): Record<string, string> {
-  return { [PDR_LEMMAS.name]: s[PDR_LEMMAS.name] ?? 'auto' };
+  return { [PDR_LEMMAS.name]: s[PDR_LEMMAS.name] ?? 'auto', [PDR_GENERALIZE.name]: s[PDR_GENERALIZE.name] ?? 'inductive' };
 }

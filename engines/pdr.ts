@@ -4,10 +4,12 @@
  * the interpreter view, with no abstraction and no refinement loop. A predecessor is generalised by
  * model-based projection (an implicant of the step into the cube, its next state projected away),
  * a blocked cube by an interpolant of the frame below and the steps into it against the cube
- * (Vigil's Farkas interpolants) or by the cube's unsat core (pdr-options.ts says which when). This
- * file is the main loop; the parts are in pdr/:
+ * (Vigil's Farkas interpolants) or by the negated cube, shrunk to its unsat core and then
+ * generalised inductively, literal by literal, as Spacer's `ind_gen` does (pdr-options.ts says
+ * which when). This file is the main loop; the parts are in pdr/:
  *
- * - frames.ts: the frames per location on one solver, the blocking query, propagation;
+ * - frames.ts: the frames per location on one solver, the blocking query, inductive
+ *   generalisation, propagation;
  * - lemma.ts: the interpolated lemma of a blocked cube.
  *
  * Each round opens a frame at the top and blocks every bad state in it. An obligation (a cube at a
@@ -19,25 +21,26 @@
  * After each round, lemmas move up where they hold; when a level is left without lemmas of its
  * own, the frames above it are the inductive invariant, per location, the verdict comes with.
  */
+import { and, not } from '../lang/expr.js';
 import { DeadlineChecks } from '../lang/smt/deadline.js';
 import { interpolationStats } from '../lang/smt/interpolate.js';
 import type { Z3Context } from '../lang/smt/context.js';
 import type { Interpreter } from '../formalisms/interpreter.js';
 import type { Result, Statistics } from '../formalisms/result.js';
 import type { Engine, EngineContext, Settings } from './engine.js';
-import { interpolatedLemmas, pdrConfiguration } from './pdr-options.js';
+import { lemmaSettings, pdrConfiguration, type LemmaSettings } from './pdr-options.js';
 import type { Limits, Reporter } from './run.js';
 import { BaseCase } from './bounded.js';
 import { ObligationQueue } from './obligation-queue.js';
 import { stopReason } from './path-interpolants.js';
 import { Frames, type Cube } from './pdr/frames.js';
-import { lemmaFor } from './pdr/lemma.js';
+import { interpolatedLemma, type Lemma } from './pdr/lemma.js';
 
 export function createEngine(settings: Settings, context: EngineContext): Engine {
   return {
     configuration: () => pdrConfiguration(settings),
     async check(task, limits, reporter): Promise<Result> {
-      return pdr(task.model, await context.z3(), interpolatedLemmas(settings, task.theories.has('rat')), limits, reporter);
+      return pdr(task.model, await context.z3(), lemmaSettings(settings, task.theories.has('rat')), limits, reporter);
     },
   };
 }
@@ -49,14 +52,14 @@ interface Obligation {
   readonly depth: number;
 }
 
-/** PDR on the model; `interpolate`: lemmas from interpolants, else from the blocked cubes' cores. */
-export function pdr(model: Interpreter, z3: Z3Context, interpolate: boolean, limits: Limits, reporter: Reporter): Result {
+/** PDR on the model. */
+export function pdr(model: Interpreter, z3: Z3Context, lemmas: LemmaSettings, limits: Limits, reporter: Reporter): Result {
   const started = Date.now();
   const itpBefore = interpolationStats(z3);
   const checks = new DeadlineChecks(limits.deadline);
   const frames = new Frames(model, z3, checks);
   const base = new BaseCase(model, z3);
-  const counters = { obligations: 0, interpolated: 0, negated: 0 };
+  const counters = { obligations: 0, interpolated: 0, negated: 0, droppedLiterals: 0 };
   const stats = (): Statistics => {
     const itp = interpolationStats(z3);
     return {
@@ -67,6 +70,13 @@ export function pdr(model: Interpreter, z3: Z3Context, interpolate: boolean, lim
       lemmas: frames.size,
       ...counters,
     };
+  };
+
+  /** The negated cube, generalised inductively where the settings say so. */
+  const negated = (c: Cube, level: number): Lemma => {
+    const general = lemmas.inductive ? frames.generalize(c, level) : c;
+    counters.droppedLiterals += c.lits.length - general.lits.length;
+    return { formula: not(and(...general.lits)), interpolated: false };
   };
 
   /** Blocks every bad state in the top frame; the length of a counterexample if one is found. */
@@ -92,7 +102,7 @@ export function pdr(model: Interpreter, z3: Z3Context, interpolate: boolean, lim
         queue.pop();
         const core = { loc: ob.cube.loc, lits: r.core };
         const blocked = frames.meetsInit(core) ? ob.cube : core;
-        const lemma = lemmaFor(z3, frames, blocked, ob.level, interpolate, limits.deadline);
+        const lemma = interpolatedLemma(z3, frames, blocked, ob.level, lemmas.interpolate, limits.deadline) ?? negated(blocked, ob.level);
         counters[lemma.interpolated ? 'interpolated' : 'negated']++;
         let level = ob.level;
         while (level < top && frames.holdsAt(blocked.loc, lemma.formula, level + 1)) level++;

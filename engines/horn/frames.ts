@@ -127,14 +127,15 @@ export class ClauseFrames {
   /**
    * Does the clause derive an atom of the cube (over its head's argument variables; none for a
    * query) from atoms of F_(level-1)? If not, the positions of the cube's literals in the core.
-   * `facts` puts the first body atoms in known facts instead (reach.ts, a literal per atom).
+   * `facts` puts the first body atoms in known facts instead (reach.ts, a literal per atom);
+   * `outside` holds further assumptions about the body.
    */
-  query(enc: ClauseEncoding, level: number, cube: readonly Expr[], facts: readonly Expr[] = []): Query {
+  query(enc: ClauseEncoding, level: number, cube: readonly Expr[], facts: readonly Expr[] = [], outside: readonly Expr[] = []): Query {
     const framed = enc.framed.slice(facts.length);
     if (level === 1 && framed.length > 0) return { core: new Set() };
     const p = enc.clause.head?.pred;
     const lits = p ? cube.map((x) => this.at(p, x, enc.head)) : [];
-    if (!this.check([enc.on, ...facts, ...framed, ...this.acts.slice(Math.max(1, level - 1)), ...lits])) {
+    if (!this.check([enc.on, ...facts, ...framed, ...this.acts.slice(Math.max(1, level - 1)), ...outside, ...lits])) {
       const core = new Set(this.solver.unsatCore().map((e) => e.id));
       return { core: new Set(lits.flatMap((x, i) => (core.has(x.id) ? [i] : []))) };
     }
@@ -144,6 +145,46 @@ export class ClauseFrames {
   /** Whether the frames' solver satisfies the assumptions (within the deadline). */
   check(assumptions: readonly Expr[]): boolean {
     return this.checks.check(this.solver, assumptions);
+  }
+
+  /**
+   * The blocked cube of P with literals dropped while its negation stays inductive relative to
+   * F_(level-1), as engines/pdr/frames.ts does for one location: no clause into P derives an atom of
+   * the smaller cube from atoms of F_(level-1) whose atoms of P lie outside it (a clause without
+   * body atoms asks whether the cube holds an initial atom). Each drop that succeeds shrinks the
+   * cube further to the union of the queries' cores.
+   */
+  generalize(p: Predicate, cube: readonly Expr[], level: number): readonly Expr[] {
+    let lits = cube;
+    for (let i = 0; i < lits.length && lits.length > 1;) {
+      const smaller = this.inductiveCore(p, lits.filter((_, j) => j !== i), level);
+      if (!smaller) {
+        i++;
+        continue;
+      }
+      // the core keeps the cube's order: the literals tried already stay in front
+      const tried = new Set(lits.slice(0, i).map((x) => x.id));
+      lits = smaller;
+      i = lits.filter((x) => tried.has(x.id)).length;
+    }
+    return lits;
+  }
+
+  /** The core of the cube's literals if its negation is inductive relative to F_(level-1) (initial atoms included). */
+  private inductiveCore(p: Predicate, cube: readonly Expr[], level: number): readonly Expr[] | undefined {
+    const core = new Set<number>();
+    for (const enc of this.clausesInto(p)) {
+      const outside = enc.clause.body.flatMap((a, j) => (a.pred === p ? [this.at(p, not(and(...cube)), enc.body[j]!)] : []));
+      const q = this.query(enc, level, cube, [], outside);
+      if ('model' in q) {
+        q.model.dispose();
+        return undefined;
+      }
+      q.core.forEach((i) => core.add(i));
+    }
+    // each query's core lies in the union, and the union's complement inside the tried cube's
+    const kept = cube.filter((_, i) => core.has(i));
+    return kept.length > 0 ? kept : cube;
   }
 
   /** Whether `formula` holds of every atom of P the clauses derive from F_(level-1): it belongs in F_level. */

@@ -148,6 +148,40 @@ export class Frames {
     return conjuncts(unindexed(here));
   }
 
+  /**
+   * The blocked cube with literals dropped while its negation stays inductive relative to
+   * F_(level-1), IC3's inductive generalisation as Spacer's `ind_gen` applies it: the smaller cube
+   * holds no initial state, and no step from F_(level-1) outside it enters it. Each drop that
+   * succeeds shrinks the cube further to the query's core.
+   */
+  generalize(c: Cube, level: number): Cube {
+    let lits = c.lits;
+    for (let i = 0; i < lits.length && lits.length > 1;) {
+      const smaller = this.inductiveCore({ loc: c.loc, lits: lits.filter((_, j) => j !== i) }, level);
+      if (!smaller) {
+        i++;
+        continue;
+      }
+      // the core keeps the cube's order: the literals tried already stay in front
+      const tried = new Set(lits.slice(0, i).map((x) => x.id));
+      lits = smaller;
+      i = lits.filter((x) => tried.has(x.id)).length;
+    }
+    return { loc: c.loc, lits };
+  }
+
+  /** The core of the cube's literals if its negation is inductive relative to F_(level-1) and excludes the initial states. */
+  private inductiveCore(c: Cube, level: number): readonly Expr[] | undefined {
+    if (this.meetsInit(c)) return undefined;
+    const next = c.lits.map((x) => atStep(x, 1));
+    const outside = imply(this.at(c.loc), not(and(...c.lits.map((x) => atStep(x, 0)))));
+    if (this.checks.check(this.solver, [...this.frame(level - 1), this.into.get(c.loc)!.act, outside, ...next])) return undefined;
+    const core = new Set(this.solver.unsatCore().map((e) => e.id));
+    const kept = c.lits.filter((_, i) => core.has(next[i]!.id));
+    // the complement of the core's cube lies inside the tried cube's, so the core's negation is inductive too
+    return kept.length > 0 && !this.meetsInit({ loc: c.loc, lits: kept }) ? kept : c.lits;
+  }
+
   /** Whether `formula` holds at `loc` after every step from F_(level-1): it belongs in F_level. */
   holdsAt(loc: Location, formula: Expr, level: number): boolean {
     return !this.checks.check(this.solver, [...this.frame(level - 1), this.into.get(loc)!.act, atStep(not(formula), 1)]);

@@ -8,9 +8,10 @@
  * holds there, and it excludes the cube. Its atoms come from Farkas' lemma over the refutation
  * (`j = cnt - 5` where the cube said `j = 3, cnt = 8`), so one lemma blocks many cubes that
  * dropping literals one by one would block one at a time. Where interpolation gives up, or its
- * answer grows large, the lemma is the negated cube, as it is without interpolation.
+ * answer grows large, there is no interpolated lemma, and the engine negates the cube, as it does
+ * without interpolation.
  */
-import { and, atStep, not, or, postorder, type Expr } from '../../lang/expr.js';
+import { and, atStep, or, postorder, type Expr } from '../../lang/expr.js';
 import { simplify } from '../../lang/simplify.js';
 import type { Z3Context } from '../../lang/smt/context.js';
 import { unindexed } from '../../cegar/path.js';
@@ -26,26 +27,26 @@ export interface Lemma {
   readonly interpolated: boolean;
 }
 
-/** The interpolated lemma `formula`, unless it is past the size lemmas may have: then `negated`. */
-export function sizedLemma(formula: Expr, negated: Lemma): Lemma {
-  return postorder(formula).length > MAX_NODES ? negated : { formula, interpolated: true };
+/** The interpolated lemma `formula`, unless it is past the size lemmas may have. */
+export function sizedLemma(formula: Expr): Lemma | undefined {
+  return postorder(formula).length > MAX_NODES ? undefined : { formula, interpolated: true };
 }
 
 /**
- * The lemma for the blocked cube `c` at `level`: interpolated when `interpolate` says so and
- * interpolation succeeds, else the negated cube; `interpolated` says which.
+ * The interpolated lemma for the blocked cube `c` at `level`, if `interpolate` says so and
+ * interpolation succeeds with a lemma of the size lemmas may have; else undefined, and the lemma is
+ * the negated cube.
  */
-export function lemmaFor(z3: Z3Context, frames: Frames, c: Cube, level: number, interpolate: boolean, deadline: number | undefined): Lemma {
-  const negated = { formula: not(and(...c.lits)), interpolated: false };
-  if (!interpolate) return negated;
+export function interpolatedLemma(z3: Z3Context, frames: Frames, c: Cube, level: number, interpolate: boolean, deadline: number | undefined): Lemma | undefined {
+  if (!interpolate) return undefined;
   const a = [atStep(frames.initialAt(c.loc), 1), and(frames.formula(level - 1), frames.stepsInto(c.loc))];
   const b = and(...c.lits.map((x) => atStep(x, 1)));
   let itp: Expr;
   try {
     [itp] = pathInterpolants(z3, [or(...a), b], deadline, 'PDR\'s blocked cube') as [Expr];
   } catch (e) {
-    if (e instanceof RefinementFailed) return negated;
+    if (e instanceof RefinementFailed) return undefined;
     throw e;
   }
-  return sizedLemma(simplify(unindexed(itp)), negated);
+  return sizedLemma(simplify(unindexed(itp)));
 }

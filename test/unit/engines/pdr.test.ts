@@ -49,6 +49,20 @@ describe('PDR', () => {
     }, 120_000);
   }
 
+  it('generalises negated cubes inductively: the same verdicts as with cores alone, with literals dropped', async () => {
+    let dropped = 0;
+    for (const path of SAMPLE) {
+      const problem = await load(CORPUS_DIR + path);
+      const run = (generalize: string) => checkWith('pdr', problem, { settings: { 'pdr-lemmas': 'core', 'pdr-generalize': generalize }, ms: 20_000 });
+      const [inductive, core] = [await run('inductive'), await run('core')];
+      expect(inductive.verdict).not.toBe('unknown');
+      expect(inductive.verdict).toBe(core.verdict);
+      expect(core.stats.droppedLiterals).toBe(0);
+      dropped += inductive.stats.droppedLiterals ?? 0;
+    }
+    expect(dropped).toBeGreaterThan(0);
+  }, 300_000);
+
   corruptedInvariantFails('pdr', 'lockstep.cfa');
 
   for (const path of ['theta-regression/sts/simple1.dsltest.system', 'theta-regression/sts/thesis_sequence.system', 'theta-regression/cfa/counter6to7.cfa', 'theta-regression/sts/missingvariables.system']) {
