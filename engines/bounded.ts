@@ -21,6 +21,7 @@ import type { Valuation } from '../lang/eval.js';
 import type { Action, Interpreter, Location } from '../formalisms/interpreter.js';
 import type { Trace, TraceState } from '../formalisms/trace.js';
 import { Solver } from '../lang/smt/solver.js';
+import { ranOut } from '../lang/smt/deadline.js';
 import { TIMEOUT, unknown, type UnknownReason } from '../formalisms/result.js';
 
 /** A check's answer, or why it has none. */
@@ -33,7 +34,7 @@ function ask(solver: Solver, query: Expr, step: number, deadline: number | undef
   solver.setTimeout(remaining);
   const act = solver.guardAtStep(query, step);
   const answer = solver.check([act]);
-  if (answer === 'unknown') return Date.now() >= (deadline ?? Infinity) ? TIMEOUT : unknown('unsupported', `solver gave up: ${solver.reasonUnknown()}`);
+  if (answer === 'unknown') return ranOut(solver, deadline) ? TIMEOUT : unknown('unsupported', `solver gave up: ${solver.reasonUnknown()}`);
   if (answer === 'unsat') solver.retire(act);
   return answer;
 }

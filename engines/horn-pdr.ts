@@ -48,7 +48,7 @@ export function createEngine(settings: Settings, context: EngineContext): Engine
     configuration: () => pdrConfiguration(settings),
     async check(task, limits, reporter): Promise<Result> {
       if (!task.clauses) throw new Error('PDR over clauses checks clause systems only');
-      return hornPdr(task.clauses, await context.z3(), lemmaSettings(settings, task.theories.has('rat')), limits, reporter);
+      return hornPdr(task.clauses, await context.z3(), lemmaSettings(settings, task.theories.has('rat'), true), limits, reporter);
     },
   };
 }

@@ -8,7 +8,7 @@ import type { Z3Context } from '../lang/smt/context.js';
 import { and, postorder, type Expr } from '../lang/expr.js';
 import type { Type } from '../lang/types.js';
 import { InterpolationError, sequenceInterpolate } from '../lang/smt/interpolate.js';
-import { SolverGaveUp, Timeout } from '../lang/smt/deadline.js';
+import { SolverGaveUp, Timeout, pastDeadline } from '../lang/smt/deadline.js';
 import { UnsupportedError } from '../lang/smt/translate.js';
 import { TIMEOUT, unknown, type UnknownReason } from '../formalisms/result.js';
 
@@ -45,7 +45,7 @@ export function pathInterpolants(z3: Z3Context, parts: readonly Expr[], deadline
     });
   } catch (e) {
     if (!(e instanceof InterpolationError)) throw e;
-    if (deadline !== undefined && Date.now() >= deadline) throw new Timeout();
+    if (pastDeadline(deadline, e.message)) throw new Timeout();
     throw new RefinementFailed(`interpolation gave up: ${e.message}`);
   }
   if (itps === 'sat') throw new RefinementFailed(`interpolation found satisfiable what ${refuted} refuted`);

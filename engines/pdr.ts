@@ -40,7 +40,7 @@ export function createEngine(settings: Settings, context: EngineContext): Engine
   return {
     configuration: () => pdrConfiguration(settings),
     async check(task, limits, reporter): Promise<Result> {
-      return pdr(task.model, await context.z3(), lemmaSettings(settings, task.theories.has('rat')), limits, reporter);
+      return pdr(task.model, await context.z3(), lemmaSettings(settings, task.theories.has('rat'), false), limits, reporter);
     },
   };
 }

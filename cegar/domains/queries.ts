@@ -6,6 +6,7 @@
 import type { Expr } from '../../lang/expr.js';
 import type { Z3Context } from '../../lang/smt/context.js';
 import { Solver, type SmtAnswer } from '../../lang/smt/solver.js';
+import { ranOut } from '../../lang/smt/deadline.js';
 import { Timeout } from '../abstractor.js';
 
 export interface DomainStats {
@@ -39,7 +40,7 @@ export class Queries {
       solver.setTimeout(left);
     }
     const verdict = solver.check(assumptions);
-    if (verdict === 'unknown' && this.deadline !== undefined && Date.now() >= this.deadline) throw new Timeout();
+    if (verdict === 'unknown' && ranOut(solver, this.deadline)) throw new Timeout();
     return verdict;
   }
 

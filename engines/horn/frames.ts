@@ -21,6 +21,7 @@ import { BoolT } from '../../lang/types.js';
 import type { Clause, Predicate } from '../../formalisms/frontends/chc/clauses.js';
 import type { ClauseView } from '../../formalisms/frontends/chc/layout.js';
 import { LemmaLevels } from '../pdr/levels.js';
+import { dropLiterals } from '../drop-literals.js';
 
 /** A clause's head: a predicate, or `false` (undefined). */
 export type Head = Predicate | undefined;
@@ -155,19 +156,7 @@ export class ClauseFrames {
    * cube further to the union of the queries' cores.
    */
   generalize(p: Predicate, cube: readonly Expr[], level: number): readonly Expr[] {
-    let lits = cube;
-    for (let i = 0; i < lits.length && lits.length > 1;) {
-      const smaller = this.inductiveCore(p, lits.filter((_, j) => j !== i), level);
-      if (!smaller) {
-        i++;
-        continue;
-      }
-      // the core keeps the cube's order: the literals tried already stay in front
-      const tried = new Set(lits.slice(0, i).map((x) => x.id));
-      lits = smaller;
-      i = lits.filter((x) => tried.has(x.id)).length;
-    }
-    return lits;
+    return dropLiterals(cube, (lits) => this.inductiveCore(p, lits, level));
   }
 
   /** The core of the cube's literals if its negation is inductive relative to F_(level-1) (initial atoms included). */

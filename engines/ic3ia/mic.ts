@@ -11,6 +11,7 @@
 import type { Literal } from './abstraction.js';
 import type { Ic3iaContext } from './context.js';
 import type { Cube, Frames } from './frames.js';
+import { dropLiterals } from '../drop-literals.js';
 
 export class Mic {
   /** Per literal (by expression id), its activity. */
@@ -54,20 +55,13 @@ export class Mic {
 
   /** Drops literals of `cube`, relatively inductive to F_rel, least active first. */
   private mic(cube: Cube, rel: number): Cube {
-    let lits = [...cube.lits].sort((a, b) => this.act(a) - this.act(b));
-    for (let i = 0; i < lits.length;) {
+    const sorted = [...cube.lits].sort((a, b) => this.act(a) - this.act(b));
+    const lits = dropLiterals(sorted, (smaller) => {
       this.ctx.checkDeadline();
-      const cand = { loc: cube.loc, lits: lits.filter((_, j) => j !== i) };
+      const cand = { loc: cube.loc, lits: smaller };
       const ind = this.frames.meetsInit(cand) ? undefined : this.frames.relInd(cand, rel);
-      if (ind && 'core' in ind) {
-        // the core keeps the cube's order, so the literals tried already stay in front
-        const tried = new Set(lits.slice(0, i).map((l) => l.id));
-        lits = [...this.initSafe(ind.core, cand).lits];
-        i = lits.filter((l) => tried.has(l.id)).length;
-      } else {
-        i++;
-      }
-    }
+      return ind && 'core' in ind ? this.initSafe(ind.core, cand).lits : undefined;
+    });
     return { loc: cube.loc, lits };
   }
 }

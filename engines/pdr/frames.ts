@@ -21,6 +21,7 @@ import type { Interpreter, Location } from '../../formalisms/interpreter.js';
 import { unindexed } from '../../cegar/path.js';
 import { Unrolling } from '../bounded.js';
 import { LemmaLevels } from './levels.js';
+import { dropLiterals } from '../drop-literals.js';
 
 /** A set of states at one location: a conjunction of literals over the model's variables. */
 export interface Cube {
@@ -155,19 +156,7 @@ export class Frames {
    * succeeds shrinks the cube further to the query's core.
    */
   generalize(c: Cube, level: number): Cube {
-    let lits = c.lits;
-    for (let i = 0; i < lits.length && lits.length > 1;) {
-      const smaller = this.inductiveCore({ loc: c.loc, lits: lits.filter((_, j) => j !== i) }, level);
-      if (!smaller) {
-        i++;
-        continue;
-      }
-      // the core keeps the cube's order: the literals tried already stay in front
-      const tried = new Set(lits.slice(0, i).map((x) => x.id));
-      lits = smaller;
-      i = lits.filter((x) => tried.has(x.id)).length;
-    }
-    return { loc: c.loc, lits };
+    return { loc: c.loc, lits: dropLiterals(c.lits, (lits) => this.inductiveCore({ loc: c.loc, lits }, level)) };
   }
 
   /** The core of the cube's literals if its negation is inductive relative to F_(level-1) and excludes the initial states. */

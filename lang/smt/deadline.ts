@@ -42,9 +42,24 @@ export class DeadlineChecks {
     }
     const r = solver.check(assumptions);
     if (r === 'unknown') {
-      if (this.deadline !== undefined && Date.now() >= this.deadline) throw new Timeout();
+      if (ranOut(solver, this.deadline)) throw new Timeout();
       throw new SolverGaveUp(`solver gave up: ${solver.reasonUnknown()}`);
     }
     return r === 'sat';
   }
+}
+
+/**
+ * Whether the solver's last 'unknown' is the deadline's: the deadline has passed, or Z3's timer,
+ * set from it, stopped the check (Z3 says "canceled" or "timeout", and its timer may fire a few
+ * milliseconds before the clock reaches the deadline).
+ */
+export function ranOut(solver: Solver, deadline: number | undefined): boolean {
+  return pastDeadline(deadline, solver.reasonUnknown());
+}
+
+/** Whether Z3's reason for an 'unknown' under `deadline` is the deadline's (see `ranOut`). */
+export function pastDeadline(deadline: number | undefined, reason: string): boolean {
+  if (deadline === undefined) return false;
+  return Date.now() >= deadline || /\b(canceled|timeout)\b/.test(reason);
 }
