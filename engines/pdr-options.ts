@@ -23,6 +23,7 @@ export const PDR_LEMMAS: EngineOption = {
   group: 'PDR options:',
   help: 'pdr: a blocked cube\'s lemma, an interpolant of the frame below and the steps into its location against the cube, or the negated cube shrunk to its unsat core (default: auto, interpolants on the CFA view of a model without real variables, cores otherwise)',
   choices: ['auto', 'interpolant', 'core'],
+  default: 'auto',
 };
 
 export const PDR_GENERALIZE: EngineOption = {
@@ -30,6 +31,7 @@ export const PDR_GENERALIZE: EngineOption = {
   group: 'PDR options:',
   help: 'pdr: a negated cube\'s literals, dropped one at a time while the lemma stays inductive relative to the frame below (inductive), or the unsat core\'s (core) (default: inductive)',
   choices: ['inductive', 'core'],
+  default: 'inductive',
 };
 
 /** How PDR learns a lemma: from an interpolant, else from the blocked cube, generalised inductively or to its core. */
@@ -40,14 +42,14 @@ export interface LemmaSettings {
 
 /** The lemma settings, on a model that has real variables or not, on the CFA view or over clauses. */
 export function lemmaSettings(s: Settings, reals: boolean, overClauses: boolean): LemmaSettings {
-  const mode = s[PDR_LEMMAS.name] ?? 'auto';
+  const mode = s[PDR_LEMMAS.name] ?? PDR_LEMMAS.default;
   return {
     interpolate: mode === 'interpolant' || (mode === 'auto' && !reals && !overClauses),
-    inductive: (s[PDR_GENERALIZE.name] ?? 'inductive') === 'inductive',
+    inductive: (s[PDR_GENERALIZE.name] ?? PDR_GENERALIZE.default) === 'inductive',
   };
 }
 
-/** The option as a run's configuration shows it, the default included (PDR on the CFA view and over clauses). */
+/** The options as a run's configuration shows them, the default included (PDR on the CFA view and over clauses). */
 export function pdrConfiguration(s: Settings): Record<string, string> {
-  return { [PDR_LEMMAS.name]: s[PDR_LEMMAS.name] ?? 'auto', [PDR_GENERALIZE.name]: s[PDR_GENERALIZE.name] ?? 'inductive' };
+  return Object.fromEntries([PDR_LEMMAS, PDR_GENERALIZE].map((o) => [o.name, s[o.name] ?? o.default!]));
 }

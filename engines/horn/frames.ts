@@ -162,8 +162,9 @@ export class ClauseFrames {
   /** The core of the cube's literals if its negation is inductive relative to F_(level-1) (initial atoms included). */
   private inductiveCore(p: Predicate, cube: readonly Expr[], level: number): readonly Expr[] | undefined {
     const core = new Set<number>();
+    const excluded = not(and(...cube));
     for (const enc of this.clausesInto(p)) {
-      const outside = enc.clause.body.flatMap((a, j) => (a.pred === p ? [this.at(p, not(and(...cube)), enc.body[j]!)] : []));
+      const outside = enc.clause.body.flatMap((a, j) => (a.pred === p ? [this.at(p, excluded, enc.body[j]!)] : []));
       const q = this.query(enc, level, cube, [], outside);
       if ('model' in q) {
         q.model.dispose();
