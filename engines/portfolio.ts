@@ -3,10 +3,11 @@
  * On a circuit the members are the circuit members by value, one per core but at least two, the
  * first alone in this thread for a head start; on a model whose words are richer than its circuit
  * (BTOR2) the mixed members, of both levels, in the same way; elsewhere (and with `--level word`)
- * the word-level members that apply to the task, staggered (engines/portfolio-members.ts says why
- * each list is in its order). `--members` names others, by name or as engine lines; `--bound`
- * bounds the members that take a bound. The portfolio preprocesses the circuit for its members on
- * it itself, so that the members on the words get the model as it is.
+ * the word-level members that apply to the task, staggered, the first keeping a core of its own
+ * while the others share the rest (engines/portfolio-members.ts says why each list is in its
+ * order). `--members` names others, by name or as engine lines; `--bound` bounds the members that
+ * take a bound. The portfolio preprocesses the circuit for its members on it itself, so that the
+ * members on the words get the model as it is.
  *
  * The head start is 0.3 s where the members have cores of their own, 1 s where they share the first
  * member's core (one core), since there they also halve its speed: on one core, 1 s instead of
@@ -130,8 +131,10 @@ export function wordPlan(settings: Settings, task: Task, cores: number, engines:
   const given = settings[MEMBERS_OPTION.name];
   const members = given !== undefined ? given.split(',').map((w) => named(w, WORD_MEMBERS, engines)) : WORD_MEMBERS.filter((m) => applies(m, task, settings, engines));
   const words = task.circuit !== undefined && task.modelIsCircuit !== true;
+  // more members than cores: the first keeps a core, the others share the rest
+  const yields = members.length > cores;
   return {
-    entrants: members.map((m) => ({ label: m.label, line: lineFor(m, task, settings, engines), ...(words ? { words } : {}) })),
+    entrants: members.map((m, i) => ({ label: m.label, line: lineFor(m, task, settings, engines), ...(words ? { words } : {}), ...(yields && i > 0 ? { yields } : {}) })),
     ...(task.modelIsCircuit ? { prepare: preprocessing(settings, task, true) } : {}), atOnce: cores, staggerMs: STAGGER_MS,
   };
 }

@@ -23,8 +23,10 @@
  * the clock, so a worker's answer stops it; there it also reads the progress the workers posted
  * (each on a port of its own, read synchronously), which this thread, busy with its own member,
  * would otherwise see only when it ends. Elsewhere all members run in workers, as many at once
- * as there are cores, then one more every `staggerMs` or as soon as one ends.
+ * as there are cores, then one more every `staggerMs` or as soon as one ends; a member that yields
+ * runs at a lower priority, so that the members that do not keep their cores.
  */
+import { getPriority, setPriority } from 'node:os';
 import { MessageChannel, parentPort, receiveMessageOnPort, type MessagePort, type Worker } from 'node:worker_threads';
 import { CircuitTask } from '../formalisms/circuit-task.js';
 import type { Aig } from '../formalisms/aig.js';
@@ -49,6 +51,11 @@ export interface Entrant {
    * preprocessing.
    */
   readonly words?: boolean;
+  /**
+   * It runs at a lower priority (its thread's nice value raised by YIELD_NICENESS), so that where
+   * the members outnumber the cores it gives way to those that do not yield.
+   */
+  readonly yields?: boolean;
 }
 
 export interface RacePlan {
@@ -83,6 +90,13 @@ interface MemberJob {
 interface ProgressMessage { readonly progress: Progress }
 interface DoneMessage { readonly result: PortableResult }
 
+/**
+ * How much a yielding member's thread lowers its priority: at nice 10 a thread weighs a tenth of
+ * one at nice 0 in Linux's scheduler, so a member that does not yield keeps nearly a core to
+ * itself however many yielding members share the rest.
+ */
+const YIELD_NICENESS = 10;
+
 /** How often a member's worker posts its progress, at most. */
 const PROGRESS_EVERY_MS = 100;
 /** How often this thread reads the members' progress while its own first member runs. */
@@ -104,6 +118,8 @@ export async function runWithHandOver(e: Entrant, task: Task, limits: Limits, re
 /** A member's worker thread (started through the engine context's `spawn`): runs its entrant and posts its progress and result. */
 export async function memberWorker(data: unknown, context: EngineContext): Promise<void> {
   const job = data as MemberJob;
+  // on Linux a thread's own priority (the process's elsewhere, where threads have none of their own)
+  if (job.entrant.yields) yieldCores();
   const task = job.task.kind === 'circuit'
     ? new CircuitTask(job.task.file, job.task.property, job.task.circuit)
     : await fileTask(job.task.file, job.task.bytes, job.task.property);
@@ -124,6 +140,15 @@ export async function memberWorker(data: unknown, context: EngineContext): Promi
   if (result.verdict !== 'unknown') Atomics.store(answered, 0, 1);
   job.progress.close();
   parentPort!.postMessage({ result: packResult(task, result) } satisfies DoneMessage);
+}
+
+/** Lowers this thread's priority; where the system refuses, the member runs as it is. */
+function yieldCores(): void {
+  try {
+    setPriority(Math.min(19, getPriority() + YIELD_NICENESS));
+  } catch {
+    // no right to change it: the member only loses its lower priority
+  }
 }
 
 async function fileTask(file: string, bytes: Uint8Array, index: number): Promise<Task> {

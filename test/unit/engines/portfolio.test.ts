@@ -38,6 +38,15 @@ describe('the portfolio', () => {
     expect(await labels('theta-regression/cfa/counter_bv_true.cfa')).toEqual(['bmc', 'cegar', 'kind']);
   });
 
+  it('keeps the first member\'s core: where the members outnumber the cores the others yield', async () => {
+    const p = await load(corpus('theta-regression/cfa/locking.cfa'));
+    const yielding = (cores: number, settings: Settings = {}) => wordPlan(settings, p.task(p.properties[0]!), cores, ENGINE_LINES).entrants.filter((e) => e.yields === true).map((e) => e.label);
+    expect(yielding(2)).toEqual(['bmc', 'cegar', 'expl', 'kind', 'ic3']);
+    expect(yielding(6)).toEqual([]);
+    expect(yielding(1, { members: 'kind,bmc' })).toEqual(['bmc']);
+    expect(yielding(2, { members: 'kind,bmc' })).toEqual([]);
+  });
+
   // Through the command line: the members' workers run the built modules.
   it('UNSAFE: the winner\'s trace, found in a worker, replays on this thread\'s model (bit-vectors)', () => {
     const r = vigil(['check', corpus('theta-regression/cfa/counter_bv_false.cfa'), '--json']);
