@@ -1,18 +1,22 @@
 /**
  * Bounded checking of a circuit on the SAT solver, the one module BMC and k-induction share on
- * circuits: the base case, the unrolling from the initial states where frame k is encoded on the
- * fly when step k is queried (the latches of frame k+1 are the next-state literals of frame k, frame
- * 0 holds the resets as constants) and the bad literal of each step is an assumption; and the step
- * case, the unrolling from an arbitrary state with the constraints at every step and the property
- * at every step but the last, whose repeated states are excluded on demand (Eén and Sörensson's
- * simple-path constraints, added lazily). A step whose bad state is unreachable keeps its negation
- * as a clause: any later counterexample through it would have been found already.
+ * circuits: the base case, the unrolling from the initial states where frame k is added when step k
+ * is queried (the latches of frame k+1 are the next-state literals of frame k, frame 0 holds the
+ * resets as constants) and the bad literal of each step is an assumption, in two forms: each frame
+ * a copy of the step simplified once by variable elimination (SimplifiedBaseCase, for BMC and
+ * k-induction), or each frame's cones encoded as the queries reach them (BaseCase, for the lasso
+ * search, which reads any node at any step); and the step case, the simplified step unrolled from
+ * an arbitrary state with the constraints at every step and the property at every step but the
+ * last, whose repeated states are excluded on demand (Eén and Sörensson's simple-path constraints,
+ * added lazily). A step whose bad state is unreachable keeps its negation as a clause: any later
+ * counterexample through it would have been found already.
  */
 import { SatSolver, type SolveOptions } from '../../lang/sat/solver.js';
 import type { Aig, Lit } from '../../formalisms/aig.js';
 import type { Run } from '../../formalisms/aig-eval.js';
 import type { Limits, Progress } from '../run.js';
 import { Unroller } from './cnf.js';
+import { StepCnf, StepFrames } from './step-cnf.js';
 
 /** The limits and progress of a circuit engine, and the deepest step a bounded one searches. */
 export interface AigerEngineOptions extends Limits {
@@ -77,33 +81,77 @@ export class BaseCase {
   }
 }
 
-/** The step case: paths from any state, with simple-path constraints added on demand. */
+/**
+ * The base case over the step simplified once (step-cnf.ts): each frame a renamed copy of the
+ * simplified step's clauses, whole, where BaseCase encodes the cones queried. BMC and k-induction's
+ * base case, whose queries deepen frame by frame; the lasso search, which reads any node at any
+ * step, keeps BaseCase.
+ */
+export class SimplifiedBaseCase {
+  readonly sat = new SatSolver();
+  private readonly frames: StepFrames;
+
+  constructor(private readonly aig: Aig) {
+    this.frames = new StepFrames(StepCnf.of(aig), this.sat, (k, t) => {
+      const reset = aig.latches[k]!.reset;
+      return reset === 'x' ? undefined : reset === 1 ? t : -t;
+    });
+  }
+
+  /** As BaseCase's: whether a path of `k` steps under the constraints ends in the bad state. */
+  badAt(k: number, limits: SolveOptions): boolean | undefined {
+    const { frames } = this;
+    for (const c of frames.step.constraintLits) this.sat.addClause([frames.lit(k, c)]);
+    const b = frames.lit(k, frames.step.badLit);
+    const answer = this.sat.solve([b], limits);
+    if (answer === false) this.sat.addClause([-b]);
+    return answer;
+  }
+
+  /** The run the last satisfiable query describes, up to step `k`; eliminated inputs get the values their frame's model implies. */
+  run(k: number): Run {
+    const { step } = this.frames;
+    const at0 = this.frames.values(0);
+    return {
+      latches: Uint8Array.from(this.aig.latches, (l, j) => (l.reset !== 'x' ? l.reset : step.latchVar[j] !== 0 && at0(step.latchVar[j]!) ? 1 : 0)),
+      inputs: Array.from({ length: k + 1 }, (_, t) => {
+        const values = t === 0 ? at0 : this.frames.values(t);
+        return Uint8Array.from(this.aig.inputs, (_i, j) => (step.inputVar[j] !== 0 && values(step.inputVar[j]!) ? 1 : 0));
+      }),
+    };
+  }
+}
+
+/**
+ * The step case: paths from any state over the simplified step, with simple-path constraints added
+ * on demand (over the latches of the property's cone, the only ones the step has).
+ */
 export class StepCase {
   readonly sat = new SatSolver();
-  private readonly u: Unroller;
-  private readonly firstLatch: number;
+  private readonly frames: StepFrames;
   /** Whether a path with a repeated state was excluded: the proof holds over simple paths only. */
   simplePath = false;
 
   /** `simplePaths`: whether paths with a repeated state are excluded (else they count as counterexamples to induction). */
-  constructor(private readonly aig: Aig, private readonly simplePaths: boolean) {
-    this.u = new Unroller(aig, this.sat, (t, k) => (t === 0 ? this.sat.newVar() : this.u.lit(t - 1, aig.latches[k]!.next)));
-    this.firstLatch = 1 + aig.inputs.length;
+  constructor(aig: Aig, private readonly simplePaths: boolean) {
+    this.frames = new StepFrames(StepCnf.of(aig), this.sat, () => undefined);
   }
 
   private latches(t: number): number[] {
-    return this.aig.latches.map((_, k) => this.u.lit(t, 2 * (this.firstLatch + k)));
+    const { step } = this.frames;
+    return [...step.latchVar].filter((v) => v !== 0).map((v) => this.frames.lit(t, v));
   }
 
   /** Adds step `t` (constraints), with the property asserted at `t - 1`. */
   extend(t: number): void {
-    if (t > 0) this.sat.addClause([-this.u.lit(t - 1, this.aig.properties[0]!.lit)]);
-    for (const c of this.aig.constraints) this.sat.addClause([this.u.lit(t, c.lit)]);
+    const { frames } = this;
+    if (t > 0) this.sat.addClause([-frames.lit(t - 1, frames.step.badLit)]);
+    for (const c of frames.step.constraintLits) this.sat.addClause([frames.lit(t, c)]);
   }
 
   /** Whether a simple path of `t` steps ends in a bad state; undefined on timeout. */
   badAt(t: number, limits: SolveOptions): boolean | undefined {
-    const bad = this.u.lit(t, this.aig.properties[0]!.lit);
+    const bad = this.frames.lit(t, this.frames.step.badLit);
     for (;;) {
       const r = this.sat.solve([bad], limits);
       if (r !== true || !this.simplePaths) return r;

@@ -12,10 +12,11 @@ import { aigFromFile } from '../../../formalisms/aig.js';
 import { aigerProblem } from '../../../formalisms/frontends/aiger/problem.js';
 import { stuckLatches } from '../../../engines/aiger/simulate.js';
 import { SatCones } from '../../../engines/aiger/sat-cones.js';
+import { StepCnf } from '../../../engines/aiger/step-cnf.js';
 import { manifest, type CorpusModel } from '../../support/corpus.js';
 import { ROOT, vigil } from '../../support/cli.js';
-import { checkWith, load, prepared } from '../../support/engines.js';
-import { readAiger } from '../../support/aiger-sim.js';
+import { checkWith, load, prepared, written } from '../../support/engines.js';
+import { readAiger, readWitness, simulate } from '../../support/aiger-sim.js';
 import { certifaiger, reencoded } from '../../support/certifaiger.js';
 
 const aigerModels = manifest().filter((m) => m.formalism === 'aiger');
@@ -83,6 +84,24 @@ describe('SAT-based BMC and k-induction on the small circuits', () => {
       expect(certifaiger(reencoded(model), w, 0)).toBeUndefined();
     }
   });
+});
+
+describe('the simplified step of BMC and k-induction', () => {
+  it('loses variables and inputs to elimination, and a counterexample through eliminated inputs replays', async () => {
+    const m = byName('split-vis_arrays_vsa16a_p6b0');
+    const step = StepCnf.of(aigFromFile(parseAiger(readFileSync(m.file), m.file)));
+    const used = new Set(step.clauses.flat().map((l) => Math.abs(l)));
+    expect(used.size).toBeLessThan(step.vars);
+    const inputs = [...step.inputVar].filter((v) => v !== 0);
+    expect(inputs.length).toBeGreaterThan(100);
+    // every input of this circuit's cone goes: each value of the trace comes from extending a frame's model
+    expect(inputs.filter((v) => used.has(v))).toEqual([]);
+    const problem = await load(m.file);
+    const r = await checkWith('bmc', problem, { ms: 60_000 });
+    expect(r.verdict).toBe('unsafe');
+    const w = readWitness(written(problem, 'witness', [{ property: problem.properties[0]!, result: r }])!);
+    expect(simulate(readAiger(readFileSync(m.file)), w, 0)).toEqual({ reached: w.inputs.length - 1 });
+  }, 90_000);
 });
 
 describe('ternary simulation', () => {

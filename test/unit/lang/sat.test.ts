@@ -15,6 +15,7 @@ import { InputError } from '../../../lang/errors.js';
 import { parseDimacs, solverFor, writeDimacs, type Cnf } from '../../../lang/sat/dimacs.js';
 import { KEEP_DOMAIN, SatSolver, type Lit } from '../../../lang/sat/solver.js';
 import { VarHeap } from '../../../lang/sat/heap.js';
+import { eliminate, extendModel } from '../../../lang/sat/eliminate.js';
 
 // ---------------------------------------------------------------- brute force
 
@@ -269,6 +270,40 @@ describe('SAT solver against brute force', () => {
 });
 
 // ---------------------------------------------------------------- interface details
+
+describe('bounded variable elimination', () => {
+  it('keeps 2000 random CNFs equisatisfiable under any values of the frozen variables, and extends their models', () => {
+    const rand = mulberry32(7);
+    let eliminated = 0;
+    let extended = 0;
+    for (let i = 0; i < 2000; i++) {
+      const n = 5 + Math.floor(rand() * 8);
+      const cnf = i % 2 === 0 ? randomKSat(rand, n, Math.round(n * (1 + 4 * rand()))) : unrolledCircuit(rand, 2, 1, 3, 2);
+      if (cnf.numVars > 19) continue;
+      const frozen = new Set(Array.from({ length: cnf.numVars }, (_, v) => v + 1).filter(() => rand() < 0.3));
+      const e = eliminate(cnf.clauses, (v) => frozen.has(v));
+      const gone = new Set(e.eliminated.map((x) => x.v));
+      eliminated += gone.size;
+      for (const v of gone) expect(frozen.has(v)).toBe(false);
+      for (const c of e.clauses) for (const l of c) expect(gone.has(Math.abs(l))).toBe(false);
+      const units = [...frozen].map((v) => (rand() < 0.5 ? v : -v));
+      const assumed = units.map((l) => [l]);
+      expect(bruteSat(cnf.numVars, [...e.clauses, ...assumed])).toBe(bruteSat(cnf.numVars, [...cnf.clauses, ...assumed]));
+      const s = new SatSolver();
+      for (let v = 0; v < cnf.numVars; v++) s.newVar();
+      for (const c of e.clauses) s.addClause(c);
+      if (s.solve(units) !== true) continue;
+      const values = new Map<number, boolean>();
+      extendModel(e, (v) => values.get(v) ?? s.value(v) === true, (v, b) => values.set(v, b));
+      const holds = (l: Lit) => (values.get(Math.abs(l)) ?? s.value(Math.abs(l)) === true) === l > 0;
+      expect(cnf.clauses.every((c) => c.some(holds))).toBe(true);
+      for (const l of units) expect(holds(l)).toBe(true);
+      extended++;
+    }
+    expect(eliminated).toBeGreaterThan(2000);
+    expect(extended).toBeGreaterThan(500);
+  });
+});
 
 describe('VSIDS order', () => {
   // The heaps keep a copy of each activity per position; bumps, rescaling (activities past 1e100,
