@@ -7,10 +7,10 @@ import { FALSE_LIT, type Aig } from '../../formalisms/aig.js';
 import { TIMEOUT, unknown, type Statistics } from '../../formalisms/result.js';
 import type { Engine, Settings } from '../engine.js';
 import { boundOf, boundShown } from '../bound.js';
-import { SimplifiedBaseCase, expired, type AigerEngineOptions } from './bounded.js';
+import { BaseCase, expired, type AigerEngineOptions } from './bounded.js';
 import { resultOf, type Outcome } from './outcome.js';
 
-function bmcOutcome(aig: Aig, opts: AigerEngineOptions, reached: { bound: number }, base: SimplifiedBaseCase): Outcome {
+function bmcOutcome(aig: Aig, opts: AigerEngineOptions, reached: { bound: number }, base: BaseCase): Outcome {
   const bound = opts.bound ?? Infinity;
   // a bad state the reductions made constant false is unreachable: `true` is its invariant
   if (aig.properties[0]!.lit === FALSE_LIT) return { result: 'safe', invariant: [] };
@@ -32,7 +32,7 @@ function bmcOutcome(aig: Aig, opts: AigerEngineOptions, reached: { bound: number
 /** BMC on a circuit: its outcome and statistics, timed from `started`. */
 export function runBmc(circuit: Aig, opts: AigerEngineOptions, started = Date.now()): { outcome: Outcome; stats: Statistics } {
   const reached = { bound: -1 };
-  const base = new SimplifiedBaseCase(circuit);
+  const base = new BaseCase(circuit);
   const outcome = bmcOutcome(circuit, opts, reached, base);
   const { sat } = base;
   return {

@@ -2,20 +2,21 @@
  * Bounded checking of a circuit on the SAT solver, the one module BMC and k-induction share on
  * circuits: the base case, the unrolling from the initial states where frame k is added when step k
  * is queried (the latches of frame k+1 are the next-state literals of frame k, frame 0 holds the
- * resets as constants) and the bad literal of each step is an assumption, in two forms: each frame
- * a copy of the step simplified once by variable elimination (SimplifiedBaseCase, for BMC and
- * k-induction), or each frame's cones encoded as the queries reach them (BaseCase, for the lasso
- * search, which reads any node at any step); and the step case, the simplified step unrolled from
- * an arbitrary state with the constraints at every step and the property at every step but the
- * last, whose repeated states are excluded on demand (Eén and Sörensson's simple-path constraints,
- * added lazily). A step whose bad state is unreachable keeps its negation as a clause: any later
- * counterexample through it would have been found already.
+ * resets as constants) and the bad literal of each step is an assumption; and the step case, the
+ * unrolling from an arbitrary state with the constraints at every step and the property at every
+ * step but the last, whose repeated states are excluded on demand (Eén and Sörensson's simple-path
+ * constraints, added lazily). A step whose bad state is unreachable keeps its negation as a clause:
+ * any later counterexample through it would have been found already.
+ *
+ * Both unroll either the step simplified once by variable elimination (step-cnf.ts), where that
+ * pays, or the cones the queries reach (cnf.ts); the lasso search, which reads any node at any
+ * step, asks for cones.
  */
 import { SatSolver, type SolveOptions } from '../../lang/sat/solver.js';
 import type { Aig, Lit } from '../../formalisms/aig.js';
 import type { Run } from '../../formalisms/aig-eval.js';
 import type { Limits, Progress } from '../run.js';
-import { Unroller } from './cnf.js';
+import { ConeFrames, type Frames } from './cnf.js';
 import { StepCnf, StepFrames } from './step-cnf.js';
 
 /** The limits and progress of a circuit engine, and the deepest step a bounded one searches. */
@@ -29,25 +30,32 @@ export function expired(opts: AigerEngineOptions): boolean {
   return (opts.deadline !== undefined && Date.now() >= opts.deadline) || opts.stop?.() === true;
 }
 
+/**
+ * The frames for a circuit: the simplified step where it pays (its cone spans nearly all of itself
+ * from the first step, step-cnf.ts), else cones; `cones` asks for cones (to read any node).
+ */
+function framesFor(aig: Aig, sat: SatSolver, initial: (latch: number, trueLit: number) => number | undefined, cones: boolean): Frames {
+  return !cones && StepCnf.pays(aig) ? new StepFrames(StepCnf.of(aig), sat, initial) : new ConeFrames(aig, sat, initial);
+}
+
 /** The base case: the circuit's paths from its initial states, one step at a time. */
 export class BaseCase {
   readonly sat = new SatSolver();
-  private readonly u: Unroller;
+  private readonly frames: Frames;
   private readonly bad: number;
 
-  constructor(private readonly aig: Aig) {
-    const u: Unroller = new Unroller(aig, this.sat, (t, k) => {
-      if (t > 0) return u.lit(t - 1, aig.latches[k]!.next);
+  /** `cones`: frames that encode any node asked for (the lasso search reads beyond bad states). */
+  constructor(private readonly aig: Aig, { cones = false }: { readonly cones?: boolean } = {}) {
+    this.frames = framesFor(aig, this.sat, (k, t) => {
       const reset = aig.latches[k]!.reset;
-      return reset === 'x' ? this.sat.newVar() : reset === 1 ? u.trueLit : -u.trueLit;
-    });
-    this.u = u;
+      return reset === 'x' ? undefined : reset === 1 ? t : -t;
+    }, cones);
     this.bad = aig.properties[0]!.lit;
   }
 
-  /** The solver literal of a circuit literal at step `t`, encoded when first asked for (the lasso search asks beyond bad states). */
+  /** The solver literal of a circuit literal at step `t`. */
   lit(t: number, l: Lit): number {
-    return this.u.lit(t, l);
+    return this.frames.lit(t, l);
   }
 
   /**
@@ -55,8 +63,8 @@ export class BaseCase {
    * call for k = 0, 1, ... in turn. When it cannot, that stays a clause.
    */
   badAt(k: number, limits: SolveOptions): boolean | undefined {
-    for (const c of this.aig.constraints) this.sat.addClause([this.u.lit(k, c.lit)]);
-    const b = this.u.lit(k, this.bad);
+    for (const c of this.aig.constraints) this.sat.addClause([this.frames.lit(k, c.lit)]);
+    const b = this.frames.lit(k, this.bad);
     const answer = this.sat.solve([b], limits);
     if (answer === false) this.sat.addClause([-b]);
     return answer;
@@ -69,89 +77,49 @@ export class BaseCase {
    * cone (bad at step 0 already, say) has no SAT literal that would say so.
    */
   run(k: number): Run {
-    const value = (t: number, node: number) => {
-      const s = this.u.peek(t, node);
-      return s !== 0 && this.sat.value(s) === true ? 1 : 0;
-    };
     const firstLatch = 1 + this.aig.inputs.length;
-    return {
-      latches: Uint8Array.from(this.aig.latches, (l, j) => (l.reset === 'x' ? value(0, firstLatch + j) : l.reset)),
-      inputs: Array.from({ length: k + 1 }, (_, t) => Uint8Array.from(this.aig.inputs, (_i, j) => value(t, 1 + j))),
-    };
-  }
-}
-
-/**
- * The base case over the step simplified once (step-cnf.ts): each frame a renamed copy of the
- * simplified step's clauses, whole, where BaseCase encodes the cones queried. BMC and k-induction's
- * base case, whose queries deepen frame by frame; the lasso search, which reads any node at any
- * step, keeps BaseCase.
- */
-export class SimplifiedBaseCase {
-  readonly sat = new SatSolver();
-  private readonly frames: StepFrames;
-
-  constructor(private readonly aig: Aig) {
-    this.frames = new StepFrames(StepCnf.of(aig), this.sat, (k, t) => {
-      const reset = aig.latches[k]!.reset;
-      return reset === 'x' ? undefined : reset === 1 ? t : -t;
-    });
-  }
-
-  /** As BaseCase's: whether a path of `k` steps under the constraints ends in the bad state. */
-  badAt(k: number, limits: SolveOptions): boolean | undefined {
-    const { frames } = this;
-    for (const c of frames.step.constraintLits) this.sat.addClause([frames.lit(k, c)]);
-    const b = frames.lit(k, frames.step.badLit);
-    const answer = this.sat.solve([b], limits);
-    if (answer === false) this.sat.addClause([-b]);
-    return answer;
-  }
-
-  /** The run the last satisfiable query describes, up to step `k`; eliminated inputs get the values their frame's model implies. */
-  run(k: number): Run {
-    const { step } = this.frames;
     const at0 = this.frames.values(0);
     return {
-      latches: Uint8Array.from(this.aig.latches, (l, j) => (l.reset !== 'x' ? l.reset : step.latchVar[j] !== 0 && at0(step.latchVar[j]!) ? 1 : 0)),
+      latches: Uint8Array.from(this.aig.latches, (l, j) => (l.reset === 'x' ? (at0(firstLatch + j) ? 1 : 0) : l.reset)),
       inputs: Array.from({ length: k + 1 }, (_, t) => {
-        const values = t === 0 ? at0 : this.frames.values(t);
-        return Uint8Array.from(this.aig.inputs, (_i, j) => (step.inputVar[j] !== 0 && values(step.inputVar[j]!) ? 1 : 0));
+        const at = t === 0 ? at0 : this.frames.values(t);
+        return Uint8Array.from(this.aig.inputs, (_i, j) => (at(1 + j) ? 1 : 0));
       }),
     };
   }
 }
 
-/**
- * The step case: paths from any state over the simplified step, with simple-path constraints added
- * on demand (over the latches of the property's cone, the only ones the step has).
- */
+/** The step case: paths from any state, with simple-path constraints added on demand. */
 export class StepCase {
   readonly sat = new SatSolver();
-  private readonly frames: StepFrames;
+  private readonly frames: Frames;
+  private readonly firstLatch: number;
   /** Whether a path with a repeated state was excluded: the proof holds over simple paths only. */
   simplePath = false;
 
-  /** `simplePaths`: whether paths with a repeated state are excluded (else they count as counterexamples to induction). */
-  constructor(aig: Aig, private readonly simplePaths: boolean) {
-    this.frames = new StepFrames(StepCnf.of(aig), this.sat, () => undefined);
+  /**
+   * `simplePaths`: whether paths with a repeated state are excluded (else they count as
+   * counterexamples to induction); states are compared on the latches the frames hold, which over
+   * the simplified step are the property's cone.
+   */
+  constructor(private readonly aig: Aig, private readonly simplePaths: boolean) {
+    this.frames = framesFor(aig, this.sat, () => undefined, false);
+    this.firstLatch = 1 + aig.inputs.length;
   }
 
   private latches(t: number): number[] {
-    const { step } = this.frames;
-    return [...step.latchVar].filter((v) => v !== 0).map((v) => this.frames.lit(t, v));
+    return this.frames.latches.map((k) => this.frames.lit(t, 2 * (this.firstLatch + k)));
   }
 
   /** Adds step `t` (constraints), with the property asserted at `t - 1`. */
   extend(t: number): void {
-    const { frames } = this;
-    if (t > 0) this.sat.addClause([-frames.lit(t - 1, frames.step.badLit)]);
-    for (const c of frames.step.constraintLits) this.sat.addClause([frames.lit(t, c)]);
+    if (t > 0) this.sat.addClause([-this.frames.lit(t - 1, this.aig.properties[0]!.lit)]);
+    for (const c of this.aig.constraints) this.sat.addClause([this.frames.lit(t, c.lit)]);
   }
 
   /** Whether a simple path of `t` steps ends in a bad state; undefined on timeout. */
   badAt(t: number, limits: SolveOptions): boolean | undefined {
-    const bad = this.frames.lit(t, this.frames.step.badLit);
+    const bad = this.frames.lit(t, this.aig.properties[0]!.lit);
     for (;;) {
       const r = this.sat.solve([bad], limits);
       if (r !== true || !this.simplePaths) return r;

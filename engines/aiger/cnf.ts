@@ -310,3 +310,41 @@ export class Unroller {
     return g;
   }
 }
+
+/**
+ * Time frames in one solver, chained: the latches of frame t are the next states of frame t - 1.
+ * Cones (Unroller) encode the nodes each query reaches; the simplified step (step-cnf.ts) copies
+ * the whole step into each frame, and reads only the property's, the constraints' and the latches'
+ * literals.
+ */
+export interface Frames {
+  /** The latches the frames hold: every latch where cones are encoded, the step's cone otherwise. */
+  readonly latches: readonly number[];
+  /** The solver literal of circuit literal `l` at step `t`. */
+  lit(t: number, l: Lit): number;
+  /** The values of step `t`'s inputs and latches (by node) in the solver's last model; false where never encoded. */
+  values(t: number): (node: number) => boolean;
+}
+
+/** Frames whose nodes are encoded as the queries reach them; frame 0's latches from `initial` (undefined: a fresh variable). */
+export class ConeFrames implements Frames {
+  readonly latches: readonly number[];
+  private readonly u: Unroller;
+
+  constructor(aig: Aig, private readonly sat: ClauseSink & { value(lit: number): boolean | undefined }, initial: (latch: number, trueLit: number) => number | undefined) {
+    const u: Unroller = new Unroller(aig, sat, (t, k) => (t > 0 ? u.lit(t - 1, aig.latches[k]!.next) : initial(k, u.trueLit) ?? sat.newVar()));
+    this.u = u;
+    this.latches = aig.latches.map((_, k) => k);
+  }
+
+  lit(t: number, l: Lit): number {
+    return this.u.lit(t, l);
+  }
+
+  values(t: number): (node: number) => boolean {
+    return (node) => {
+      const s = this.u.peek(t, node);
+      return s !== 0 && this.sat.value(s) === true;
+    };
+  }
+}

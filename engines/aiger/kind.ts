@@ -19,13 +19,13 @@ import type { Task } from '../../formalisms/task.js';
 import { TIMEOUT, unknown, type Result, type Statistics } from '../../formalisms/result.js';
 import type { Engine, Settings } from '../engine.js';
 import { boundOf, boundShown } from '../bound.js';
-import { SimplifiedBaseCase, StepCase, expired, type AigerEngineOptions } from './bounded.js';
+import { BaseCase, StepCase, expired, type AigerEngineOptions } from './bounded.js';
 import { resultOf, type Outcome } from './outcome.js';
 
 /** What k-induction finds: a circuit engine's outcome, or a proof at a depth (`kindResult` makes its certificate). */
 export type KindOutcome = Outcome | { readonly result: 'proved'; readonly depth: number; readonly simplePath: boolean };
 
-function kInductionOutcome(opts: KindOptions, base: SimplifiedBaseCase, step: StepCase, reached: { depth: number }): KindOutcome {
+function kInductionOutcome(opts: KindOptions, base: BaseCase, step: StepCase, reached: { depth: number }): KindOutcome {
   const bound = opts.bound ?? Infinity;
   step.extend(0);
   for (let k = 0; k <= bound; k++) {
@@ -57,7 +57,7 @@ export interface KindOptions extends AigerEngineOptions {
 /** k-induction on a circuit: its outcome and statistics, timed from `started`. */
 export function runKind(circuit: Aig, opts: KindOptions, started = Date.now()): { outcome: KindOutcome; stats: Statistics } {
   const reached = { depth: -1 };
-  const base = new SimplifiedBaseCase(circuit);
+  const base = new BaseCase(circuit);
   const step = new StepCase(circuit, opts.simplePaths ?? false);
   const outcome = kInductionOutcome(opts, base, step, reached);
   return {

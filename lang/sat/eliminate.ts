@@ -20,20 +20,15 @@ export interface Elimination {
   readonly eliminated: readonly { readonly v: number; readonly clauses: readonly Lit[][] }[];
 }
 
-export interface EliminationLimits {
-  /** A variable in more clauses than this is kept (the resolvents' count grows as their product). */
-  readonly occurrences?: number;
-  /** A variable whose resolvents include a longer clause is kept. */
-  readonly resolventLength?: number;
-}
-
+/** A variable in more clauses is kept: the resolvents' count grows as the product of its occurrences. */
 const OCCURRENCES = 16;
+/** A variable whose resolvents include a longer clause is kept (MiniSat's limit). */
 const RESOLVENT_LENGTH = 20;
 
 /** Eliminates the variables of `clauses` not `frozen` wherever that does not add clauses. */
-export function eliminate(clauses: readonly (readonly Lit[])[], frozen: (v: number) => boolean, limits: EliminationLimits = {}): Elimination {
-  const maxOcc = limits.occurrences ?? OCCURRENCES;
-  const maxLen = limits.resolventLength ?? RESOLVENT_LENGTH;
+export function eliminate(clauses: readonly (readonly Lit[])[], frozen: (v: number) => boolean): Elimination {
+  const maxOcc = OCCURRENCES;
+  const maxLen = RESOLVENT_LENGTH;
   let vars = 0;
   for (const c of clauses) for (const l of c) vars = Math.max(vars, l < 0 ? -l : l);
   const code = (l: Lit) => (l < 0 ? 2 * -l + 1 : 2 * l);

@@ -28,7 +28,7 @@ type LassoSearch =
 /** The search on a circuit with one justice property (with its fairness), up to `opts.bound` steps. */
 function lassoSearch(m: Aig, opts: AigerEngineOptions): { outcome: LassoSearch; stats: Statistics } {
   const started = Date.now();
-  const base = new BaseCase(m);
+  const base = new BaseCase(m, { cones: true });
   const { sat } = base;
   const lits = liveLits(m, 0);
   const firstLatch = 1 + m.inputs.length;
