@@ -2,7 +2,8 @@
  * The bit-level engines on AIGER circuits: IC3 over every AIGER model of the corpus (no wrong
  * verdict, every verdict certified by Vigil's own checks, the unsafe ones found, every SAFE
  * certificate accepted by certifaiger's rules on MiniSat too), k-induction and SAT-based BMC on the
- * small ones, and ternary simulation on a hand-made circuit.
+ * small ones, the simplified step they unroll against the cones on random circuits, and ternary
+ * simulation on a hand-made circuit.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
