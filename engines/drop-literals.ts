@@ -9,7 +9,8 @@ import type { Expr } from '../lang/expr.js';
 
 /** The cube `lits` after dropping what `core` allows: `core(smaller)` is undefined where the smaller cube fails. */
 export function dropLiterals(lits: readonly Expr[], core: (smaller: readonly Expr[]) => readonly Expr[] | undefined): readonly Expr[] {
-  for (let i = 0; i < lits.length;) {
+  // a cube of one literal stays: without it, the empty cube would hold the initial states
+  for (let i = 0; i < lits.length && lits.length > 1;) {
     const kept = core(lits.filter((_, j) => j !== i));
     if (!kept) {
       i++;

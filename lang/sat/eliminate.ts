@@ -72,12 +72,13 @@ export function eliminate(clauses: readonly (readonly Lit[])[], frozen: (v: numb
     if (count(v) > maxOcc) continue;
     const pos = of(v);
     const neg = of(-v);
+    const both = pos.concat(neg);
     // a resolvent keeps all but one literal of each side: a long clause only makes long ones
-    if ([...pos, ...neg].some((i) => live[i]!.length > maxLen + 1)) continue;
-    const resolvents = resolve(v, pos.map((i) => live[i]!), neg.map((i) => live[i]!), pos.length + neg.length, maxLen);
+    if (both.some((i) => live[i]!.length > maxLen + 1)) continue;
+    const resolvents = resolve(v, pos.map((i) => live[i]!), neg.map((i) => live[i]!), both.length, maxLen);
     if (resolvents === undefined) continue;
-    const removed = [...pos, ...neg].map((i) => live[i]!);
-    for (const i of [...pos, ...neg]) kill(i);
+    const removed = both.map((i) => live[i]!);
+    for (const i of both) kill(i);
     for (const r of resolvents) add(r);
     eliminated.push({ v, clauses: removed });
     gone[v] = 1;
