@@ -55,6 +55,7 @@ export const ENGINES: readonly EngineSpec[] = [
   { name: 'pdr', theories: PROJECTED, options: [PDR_LEMMAS, PDR_GENERALIZE, ENCODING, CONTROL, SLICE, ...CIRCUIT], create: lazy(() => import('./pdr.js')) },
   { name: 'pdr', needs: 'clauses', theories: PROJECTED, options: [PDR_LEMMAS, PDR_GENERALIZE], create: lazy(() => import('./horn-pdr.js')) },
   { name: 'tpa', theories: PROJECTED, options: [ENCODING, CONTROL, SLICE, ...CIRCUIT], create: lazy(() => import('./tpa.js')) },
+  { name: 'split-tpa', theories: PROJECTED, options: [ENCODING, CONTROL, SLICE, ...CIRCUIT], create: lazy(() => import('./split-tpa.js')) },
   { name: 'portfolio', needs: 'any', prefers: 'circuit', options: [BOUND, MEMBERS_OPTION, LEVEL, CONTROL, SLICE, ...CIRCUIT], defers: [...CIRCUIT_PASSES.map((p) => p.name), CONTROL_PASS.name, SLICE_PASS.name], usesZ3: portfolioUsesZ3, create: lazy(() => import('./portfolio.js')) },
   { name: 'termination', theories: ['int', 'bool'], property: 'termination', options: [], create: lazy(() => import('./termination/engine.js')) },
   { name: 'live', needs: 'circuit', property: 'liveness', options: [...CIRCUIT], create: lazy(() => import('./aiger/live/engine.js')) },

@@ -34,6 +34,26 @@ export function span(rel: Expr, a: number, b: number): Expr {
   });
 }
 
+/** The projection, in m, of `f` onto the state at step k, read back over V. */
+export function stateAt(z3: Z3Context, enc: Encoding, m: SmtModel, f: Expr, k: number): Expr {
+  const keep = new Set(enc.state.map((v) => indexed(v, k)));
+  return simplify(unindexed(projectImplicant(z3, m, f, (v) => keep.has(v))));
+}
+
+/**
+ * Why the two steps `twoSteps` (over V<0>, V<1>, V<2>) cannot lead from `from` to `to`: an
+ * interpolant over V<0> and V<2>, as a relation over V and V'.
+ */
+export function relationInterpolant(z3: Z3Context, enc: Encoding, twoSteps: Expr, from: Expr, to: Expr, deadline: number | undefined): Expr {
+  const [itp] = pathInterpolants(z3, [twoSteps, and(atStep(from, 0), atStep(to, 2))], deadline, 'TPA');
+  const back = new Map<VarDecl, Expr>();
+  for (const v of enc.state) {
+    back.set(indexed(v, 0), ref(v));
+    back.set(indexed(v, 2), prime(ref(v)));
+  }
+  return simplify(substitute(itp!, back));
+}
+
 export class Powers {
   /** The lemmas of R_n, n ≥ 1, over V and V'. */
   private readonly lemmas: Expr[][] = [[]];
@@ -111,22 +131,14 @@ export class Powers {
     return p;
   }
 
-  /** The projection, in m, of `f` onto the state at step k, read back over V. */
   private at(m: SmtModel, f: Expr, k: number): Expr {
-    const keep = new Set(this.enc.state.map((v) => indexed(v, k)));
-    return simplify(unindexed(projectImplicant(this.z3, m, f, (v) => keep.has(v))));
+    return stateAt(this.z3, this.enc, m, f, k);
   }
 
   /** Why two steps of R_n cannot lead from `from` to `to`, as a relation over V and V'. */
   private interpolant(n: number, from: Expr, to: Expr): Expr {
     const { first, second } = this.placedAt(n);
-    const [itp] = pathInterpolants(this.z3, [and(first, second), and(atStep(from, 0), atStep(to, 2))], this.checks.deadline, 'TPA');
-    const back = new Map<VarDecl, Expr>();
-    for (const v of this.enc.state) {
-      back.set(indexed(v, 0), ref(v));
-      back.set(indexed(v, 2), prime(ref(v)));
-    }
-    return simplify(substitute(itp!, back));
+    return relationInterpolant(this.z3, this.enc, and(first, second), from, to, this.checks.deadline);
   }
 
   private learn(n: number, lemma: Expr): void {

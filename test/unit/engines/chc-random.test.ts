@@ -28,7 +28,7 @@ const FUZZ_SECONDS = Number(process.env.FUZZ_SECONDS ?? 0);
 const SEEDS = Array.from({ length: 30 }, (_, k) => k + 1);
 /** BMC and k-induction stop at this bound; the others at the time limit. */
 // slicing is off on CHC by default (engines/passes/slice.ts): two engines check the sliced model too
-const ENGINES: [string, Record<string, string>][] = [['cegar', {}], ['bmc', { bound: '20' }], ['kind', { bound: '20' }], ['ic3', {}], ['impact', {}], ['pdr', {}], ['tpa', {}],
+const ENGINES: [string, Record<string, string>][] = [['cegar', {}], ['bmc', { bound: '20' }], ['kind', { bound: '20' }], ['ic3', {}], ['impact', {}], ['pdr', {}], ['tpa', {}], ['split-tpa', {}],
   ['bmc', { bound: '20', slice: 'on' }], ['pdr', { slice: 'on' }]];
 /** On a nonlinear system only PDR over clauses and the portfolio apply, and the portfolio runs it. */
 const NONLINEAR_ENGINES: [string, Record<string, string>][] = [['pdr', {}]];

@@ -8,7 +8,7 @@ const offer = (circuit: boolean, theories: ('bool' | 'int' | 'bv')[], kind: Prop
 
 describe('the engine registry', () => {
   it('lists each name once, in the order of --help, and each option once', () => {
-    expect(ENGINE_NAMES).toEqual(['cegar', 'bmc', 'ic3', 'imc', 'impact', 'kind', 'pdkind', 'pdr', 'tpa', 'portfolio', 'termination', 'live', 'klive', 'lasso-bmc']);
+    expect(ENGINE_NAMES).toEqual(['cegar', 'bmc', 'ic3', 'imc', 'impact', 'kind', 'pdkind', 'pdr', 'tpa', 'split-tpa', 'portfolio', 'termination', 'live', 'klive', 'lasso-bmc']);
     const names = ENGINE_OPTIONS.map((o) => o.name);
     expect(new Set(names).size).toBe(names.length);
     expect(names).toEqual(['domain', 'maxenum', 'refinement', 'search', 'predsplit', 'precgranularity', 'initprec', 'prunestrategy', 'encoding', 'control', 'slice', 'sweep', 'lcorr', 'bound', 'level', 'ic3-ctg', 'ic3-ctp', 'ic3-dynamic', 'ic3-parent', 'ic3-drop-po', 'ic3-ternary', 'ic3-leaf-decisions', 'fcover', 'simplepath', 'invariants', 'pdr-lemmas', 'pdr-generalize', 'members']);
