@@ -32,13 +32,13 @@ import { unindexed } from '../../cegar/path.js';
 import type { Encoding } from './encoding.js';
 import { span } from './powers.js';
 import type { SplitPowers } from './split-powers.js';
+import type { LevelSolvers } from './rounds.js';
 
 /** What the fixpoint checks read of power abstractions: lemmas that each contain the identity. */
 interface Abstractions {
   readonly enc: Encoding;
   lemmaList(): Expr[];
-  /** Counts a fixpoint check's solver in the statistics and disposes of it. */
-  spent(s: Solver): void;
+  readonly solvers: LevelSolvers;
 }
 
 /**
@@ -92,7 +92,7 @@ function houdini(powers: Abstractions, lemmas: readonly Expr[], premise: (h: Exp
         m.dispose();
       }
     } finally {
-      powers.spent(s);
+      powers.solvers.spent(s);
     }
   }
   return kept.map((k) => k.lemma);
@@ -104,7 +104,7 @@ function satisfiable(powers: Abstractions, z3: Z3Context, checks: DeadlineChecks
     s.add(f);
     return checks.check(s, []);
   } finally {
-    powers.spent(s);
+    powers.solvers.spent(s);
   }
 }
 
@@ -126,7 +126,7 @@ function projection(powers: Abstractions, z3: Z3Context, checks: DeadlineChecks,
       }
     }
   } finally {
-    powers.spent(s);
+    powers.solvers.spent(s);
   }
   return simplify(unindexed(or(...cubes)));
 }

@@ -25,6 +25,7 @@ import type { SmtModel } from '../../lang/smt/model.js';
 import { unindexed } from '../../cegar/path.js';
 import { pathInterpolants } from '../path-interpolants.js';
 import type { Encoding } from './encoding.js';
+import { LevelSolvers } from './rounds.js';
 
 /** A relation over V and V' placed between steps a and b: v as v<a>, v' as v<b> (the step's own variables at a). */
 export function span(rel: Expr, a: number, b: number): Expr {
@@ -58,11 +59,10 @@ export class Powers {
   /** The lemmas of R_n, n ≥ 1, over V and V'. */
   private readonly lemmas: Expr[][] = [[]];
   /** Per level n, a solver with two steps of R_n (v<0> to v<1> to v<2>), made when first asked. */
-  private readonly solvers: Solver[] = [];
+  private readonly levelSolvers: Solver[] = [];
+  readonly solvers = new LevelSolvers();
   /** Per level n, R_n placed at steps 0 and 1, until a lemma of level n changes it. */
   private readonly placed: ({ readonly first: Expr; readonly second: Expr } | undefined)[] = [];
-  /** Checks and their time in the solvers that are gone (the fixpoint checks'). */
-  private readonly gone = { checks: 0, timeMs: 0 };
   readonly counters = { queries: 0, lemmas: 0 };
 
   constructor(readonly enc: Encoding, private readonly z3: Z3Context, private readonly checks: DeadlineChecks) {}
@@ -105,23 +105,6 @@ export class Powers {
     return this.lemmas.flat();
   }
 
-  /** Checks and their time in the level solvers and those passed to `spent`. */
-  solverStats(): { checks: number; timeMs: number } {
-    const live = this.solvers.filter((s) => s !== undefined);
-    return { checks: this.gone.checks + live.reduce((n, s) => n + s.stats.checks, 0), timeMs: this.gone.timeMs + live.reduce((n, s) => n + s.stats.timeMs, 0) };
-  }
-
-  /** Counts a solver's checks in the statistics and disposes of it. */
-  spent(s: Solver): void {
-    this.gone.checks += s.stats.checks;
-    this.gone.timeMs += s.stats.timeMs;
-    s.dispose();
-  }
-
-  dispose(): void {
-    for (const s of this.solvers) s?.dispose();
-  }
-
   private placedAt(n: number): { readonly first: Expr; readonly second: Expr } {
     let p = this.placed[n];
     if (!p) {
@@ -146,7 +129,7 @@ export class Powers {
     this.lemmas[n]!.push(lemma);
     this.placed[n] = undefined;
     this.counters.lemmas++;
-    const s = this.solvers[n];
+    const s = this.levelSolvers[n];
     if (s) {
       s.addAtStep(lemma, 0);
       s.addAtStep(lemma, 1);
@@ -154,9 +137,9 @@ export class Powers {
   }
 
   private solverAt(n: number): Solver {
-    let s = this.solvers[n];
+    let s = this.levelSolvers[n];
     if (!s) {
-      s = this.solvers[n] = new Solver(this.z3);
+      s = this.levelSolvers[n] = this.solvers.track(new Solver(this.z3));
       const rel = this.relation(n);
       s.addAtStep(rel, 0);
       s.addAtStep(rel, 1);

@@ -27,6 +27,7 @@ import type { DeadlineChecks } from '../../lang/smt/deadline.js';
 import type { Z3Context } from '../../lang/smt/context.js';
 import type { Encoding } from './encoding.js';
 import { relationInterpolant, span, stateAt } from './powers.js';
+import { LevelSolvers } from './rounds.js';
 
 /** A less-than query's solver: `shorter` selects L_n from step 0 to 2, its negation L_n then E_n. */
 interface LessSolver {
@@ -42,8 +43,7 @@ export class SplitPowers {
   private readonly exactSolvers: Solver[] = [];
   /** Per level n, a solver with L_n alone or L_n then E_n, made when first asked. */
   private readonly lessSolvers: LessSolver[] = [];
-  /** Checks and their time in the solvers that are gone (the fixpoint checks'). */
-  private readonly gone = { checks: 0, timeMs: 0 };
+  readonly solvers = new LevelSolvers();
   readonly counters = { queries: 0, lemmas: 0 };
 
   constructor(readonly enc: Encoding, private readonly z3: Z3Context, private readonly checks: DeadlineChecks) {}
@@ -132,24 +132,6 @@ export class SplitPowers {
     return this.lessLemmas.flat();
   }
 
-  /** Checks and their time in the level solvers and those passed to `spent`. */
-  solverStats(): { checks: number; timeMs: number } {
-    const live = [...this.exactSolvers, ...this.lessSolvers.map((l) => l?.solver)].filter((s) => s !== undefined);
-    return { checks: this.gone.checks + live.reduce((n, s) => n + s.stats.checks, 0), timeMs: this.gone.timeMs + live.reduce((n, s) => n + s.stats.timeMs, 0) };
-  }
-
-  /** Counts a solver's checks in the statistics and disposes of it. */
-  spent(s: Solver): void {
-    this.gone.checks += s.stats.checks;
-    this.gone.timeMs += s.stats.timeMs;
-    s.dispose();
-  }
-
-  dispose(): void {
-    for (const s of this.exactSolvers) s?.dispose();
-    for (const l of this.lessSolvers) l?.solver.dispose();
-  }
-
   private learnExact(n: number, lemma: Expr): void {
     push(this.exactLemmas, n, lemma);
     this.counters.lemmas++;
@@ -175,7 +157,7 @@ export class SplitPowers {
   private exactSolverAt(n: number): Solver {
     let s = this.exactSolvers[n];
     if (!s) {
-      s = this.exactSolvers[n] = new Solver(this.z3);
+      s = this.exactSolvers[n] = this.solvers.track(new Solver(this.z3));
       const rel = this.exactRelation(n);
       s.addAtStep(rel, 0);
       s.addAtStep(rel, 1);
@@ -186,7 +168,7 @@ export class SplitPowers {
   private lessSolverAt(n: number): LessSolver {
     let l = this.lessSolvers[n];
     if (!l) {
-      const solver = new Solver(this.z3);
+      const solver = this.solvers.track(new Solver(this.z3));
       const shorter = declareVar(`__shorter${n}`, BoolT);
       const rel = this.lessRelation(n);
       solver.add(imply(ref(shorter), span(rel, 0, 2)));

@@ -64,7 +64,7 @@ describe('split TPA', () => {
         else expect(powers.exact(n, enc.init, enc.bad)).toBeUndefined();
       }
     } finally {
-      powers.dispose();
+      powers.solvers.dispose();
     }
     if (!found) throw new Error('no exact power became transitive');
     expect(found.k).toBeGreaterThan(1);
