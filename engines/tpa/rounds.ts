@@ -53,7 +53,7 @@ interface Abstractions {
 }
 
 /** One round of an engine: its level, the model, and the answers it may give. */
-export interface Round<P> {
+interface Round<P> {
   readonly level: number;
   readonly powers: P;
   readonly enc: Encoding;
