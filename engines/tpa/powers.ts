@@ -55,21 +55,42 @@ export function relationInterpolant(z3: Z3Context, enc: Encoding, twoSteps: Expr
   return simplify(substitute(itp!, back));
 }
 
+/**
+ * What a family of powers shares with the engine around it: the level-0 relation (TPA's Id ∨ T,
+ * split TPA's exact T), the solvers and counters it reports in, and whom to tell of a new lemma.
+ */
+interface PowersSetting {
+  readonly base?: Expr;
+  readonly solvers?: LevelSolvers;
+  readonly counters?: { queries: number; lemmas: number };
+  readonly learnt?: (n: number, lemma: Expr) => void;
+}
+
 export class Powers {
   /** The lemmas of R_n, n ≥ 1, over V and V'. */
   private readonly lemmas: Expr[][] = [[]];
   /** Per level n, a solver with two steps of R_n (v<0> to v<1> to v<2>), made when first asked. */
   private readonly levelSolvers: Solver[] = [];
-  readonly solvers = new LevelSolvers();
+  readonly solvers: LevelSolvers;
   /** Per level n, R_n placed at steps 0 and 1, until a lemma of level n changes it. */
   private readonly placed: ({ readonly first: Expr; readonly second: Expr } | undefined)[] = [];
-  readonly counters = { queries: 0, lemmas: 0 };
+  readonly counters: { queries: number; lemmas: number };
+  private readonly base: Expr;
 
-  constructor(readonly enc: Encoding, private readonly z3: Z3Context, private readonly checks: DeadlineChecks) {}
+  constructor(readonly enc: Encoding, private readonly z3: Z3Context, private readonly checks: DeadlineChecks, private readonly setting: PowersSetting = {}) {
+    this.base = setting.base ?? or(enc.identity, enc.step);
+    this.solvers = setting.solvers ?? new LevelSolvers();
+    this.counters = setting.counters ?? { queries: 0, lemmas: 0 };
+  }
 
   /** R_n over V and V'. */
   relation(n: number): Expr {
-    return n === 0 ? or(this.enc.identity, this.enc.step) : and(...(this.lemmas[n] ?? []));
+    return n === 0 ? this.base : and(...(this.lemmas[n] ?? []));
+  }
+
+  /** Whether level n ≥ 1 has a lemma (R_n is `true` without one). */
+  hasLemmas(n: number): boolean {
+    return (this.lemmas[n]?.length ?? 0) > 0;
   }
 
   /** States of `to` each reached from a state of `from` within 2^(n+1) steps, or undefined if R_(n+1) now excludes every such pair. */
@@ -134,6 +155,7 @@ export class Powers {
       s.addAtStep(lemma, 0);
       s.addAtStep(lemma, 1);
     }
+    this.setting.learnt?.(n, lemma);
   }
 
   private solverAt(n: number): Solver {

@@ -11,7 +11,7 @@
  * by 2^n, a phase come round), which no relation that contains the identity can.
  *
  * `exact(n, from, to)` asks whether two steps of E_n lead from `from` to `to`, so exactly 2^(n+1)
- * steps; `less(n, from, to)` whether L_n does alone or followed by E_n, so fewer than 2^(n+1). A
+ * steps: the exact powers are a family of TPA's own (powers.ts) whose level 0 is T alone; `less(n, from, to)` whether L_n does alone or followed by E_n, so fewer than 2^(n+1). A
  * refuted query's interpolant becomes a lemma of level n + 1 of its family. A satisfiable one is
  * real at level 0; above it, it is split at a midpoint (the model's middle state generalised by
  * model-based projection from both sides) into queries one level down, as in TPA: L_n alone is
@@ -26,7 +26,7 @@ import { Solver } from '../../lang/smt/solver.js';
 import type { DeadlineChecks } from '../../lang/smt/deadline.js';
 import type { Z3Context } from '../../lang/smt/context.js';
 import type { Encoding } from './encoding.js';
-import { relationInterpolant, span, stateAt } from './powers.js';
+import { Powers, relationInterpolant, span, stateAt } from './powers.js';
 import { LevelSolvers } from './rounds.js';
 
 /** A less-than query's solver: `shorter` selects L_n from step 0 to 2, its negation L_n then E_n. */
@@ -36,21 +36,27 @@ interface LessSolver {
 }
 
 export class SplitPowers {
-  /** The lemmas of E_n and of L_n, n ≥ 1. */
-  private readonly exactLemmas: Expr[][] = [[]];
+  /** The exact powers: a family of TPA's powers whose level 0 is the step alone. */
+  private readonly exactPowers: Powers;
+  /** The lemmas of L_n, n ≥ 1. */
   private readonly lessLemmas: Expr[][] = [[]];
-  /** Per level n, a solver with two steps of E_n, made when first asked. */
-  private readonly exactSolvers: Solver[] = [];
   /** Per level n, a solver with L_n alone or L_n then E_n, made when first asked. */
   private readonly lessSolvers: LessSolver[] = [];
   readonly solvers = new LevelSolvers();
   readonly counters = { queries: 0, lemmas: 0 };
 
-  constructor(readonly enc: Encoding, private readonly z3: Z3Context, private readonly checks: DeadlineChecks) {}
+  constructor(readonly enc: Encoding, private readonly z3: Z3Context, private readonly checks: DeadlineChecks) {
+    // a lemma of E_n strengthens the less-than query of level n too, on its second part
+    const learnt = (n: number, lemma: Expr) => {
+      const l = this.lessSolvers[n];
+      if (l) l.solver.add(imply(not(ref(l.shorter)), atStep(lemma, 1)));
+    };
+    this.exactPowers = new Powers(enc, z3, checks, { base: enc.step, solvers: this.solvers, counters: this.counters, learnt });
+  }
 
   /** E_n over V and V'. */
   exactRelation(n: number): Expr {
-    return n === 0 ? this.enc.step : and(...(this.exactLemmas[n] ?? []));
+    return this.exactPowers.relation(n);
   }
 
   /** L_n over V and V'. */
@@ -60,35 +66,12 @@ export class SplitPowers {
 
   /** Whether level n of the exact powers has a lemma (E_n, n ≥ 1, is `true` without one). */
   hasExact(n: number): boolean {
-    return (this.exactLemmas[n]?.length ?? 0) > 0;
+    return this.exactPowers.hasLemmas(n);
   }
 
-  /** States of `to` each reached from a state of `from` in exactly 2^(n+1) steps, or undefined if E_(n+1) now excludes every such pair. */
+  /** States of `to` each reached from a state of `from` in exactly 2^(n+1) steps (two of E_n), or undefined if E_(n+1) now excludes every such pair. */
   exact(n: number, from: Expr, to: Expr): Expr | undefined {
-    const solver = this.exactSolverAt(n);
-    for (;;) {
-      this.counters.queries++;
-      const act = solver.guard(and(atStep(from, 0), atStep(to, 2)));
-      const e = this.exactRelation(n);
-      if (!this.checks.check(solver, [act])) {
-        solver.retire(act);
-        this.learnExact(n + 1, relationInterpolant(this.z3, this.enc, and(atStep(e, 0), atStep(e, 1)), from, to, this.checks.deadline));
-        return undefined;
-      }
-      const m = solver.model();
-      let mid: Expr;
-      try {
-        solver.retire(act);
-        if (n === 0) return stateAt(this.z3, this.enc, m, and(atStep(from, 0), atStep(e, 0), atStep(e, 1), atStep(to, 2)), 2);
-        mid = and(stateAt(this.z3, this.enc, m, and(atStep(from, 0), atStep(e, 0)), 1), stateAt(this.z3, this.enc, m, and(atStep(e, 1), atStep(to, 2)), 1));
-      } finally {
-        m.dispose();
-      }
-      const first = this.exact(n - 1, from, mid);
-      if (first === undefined) continue;
-      const second = this.exact(n - 1, first, to);
-      if (second !== undefined) return second;
-    }
+    return this.exactPowers.reach(n, from, to);
   }
 
   /** States of `to` each reached from a state of `from` in fewer than 2^(n+1) steps, or undefined if L_(n+1) now excludes every such pair. */
@@ -132,37 +115,15 @@ export class SplitPowers {
     return this.lessLemmas.flat();
   }
 
-  private learnExact(n: number, lemma: Expr): void {
-    push(this.exactLemmas, n, lemma);
-    this.counters.lemmas++;
-    const s = this.exactSolvers[n];
-    if (s) {
-      s.addAtStep(lemma, 0);
-      s.addAtStep(lemma, 1);
-    }
-    const l = this.lessSolvers[n];
-    if (l) l.solver.add(imply(not(ref(l.shorter)), atStep(lemma, 1)));
-  }
-
   private learnLess(n: number, lemma: Expr): void {
-    push(this.lessLemmas, n, lemma);
+    while (this.lessLemmas.length <= n) this.lessLemmas.push([]);
+    this.lessLemmas[n]!.push(lemma);
     this.counters.lemmas++;
     const l = this.lessSolvers[n];
     if (l) {
       l.solver.add(imply(ref(l.shorter), span(lemma, 0, 2)));
       l.solver.add(imply(not(ref(l.shorter)), atStep(lemma, 0)));
     }
-  }
-
-  private exactSolverAt(n: number): Solver {
-    let s = this.exactSolvers[n];
-    if (!s) {
-      s = this.exactSolvers[n] = this.solvers.track(new Solver(this.z3));
-      const rel = this.exactRelation(n);
-      s.addAtStep(rel, 0);
-      s.addAtStep(rel, 1);
-    }
-    return s;
   }
 
   private lessSolverAt(n: number): LessSolver {
@@ -177,9 +138,4 @@ export class SplitPowers {
     }
     return l;
   }
-}
-
-function push(levels: Expr[][], n: number, lemma: Expr): void {
-  while (levels.length <= n) levels.push([]);
-  levels[n]!.push(lemma);
 }
