@@ -87,7 +87,7 @@ function applies(m: Member, task: Task, settings: Settings, engines: EngineLines
 
 /** The circuit passes the settings ask for on the task, from `bits` on, without `lcorr` unless asked (engines/passes/circuit.ts). */
 function preprocessing(settings: Settings, task: Task, lcorr: boolean): Pass[] {
-  return CIRCUIT_PASSES.filter((p) => lcorr || p.name !== LCORR.name).flatMap((p) => p.make(settings, task) ?? []);
+  return CIRCUIT_PASSES.filter((p) => lcorr || p.name !== LCORR.name).flatMap((p) => p.make(settings, task, 'portfolio') ?? []);
 }
 
 /**

@@ -173,14 +173,14 @@ export function passesFor(spec: EngineSpec, settings: Settings, task: Task, skip
       if (p.option && settings[p.option.name] === 'on') throw new OptionError(`--${p.option.name} on applies to the circuits the engine checks, and ${spec.name} checks none here`);
       return false;
     })
-    .flatMap((p) => p.make(settings, task) ?? []);
+    .flatMap((p) => p.make(settings, task, spec.name) ?? []);
 }
 
 /** The passes' options as `--json`'s configuration shows them: those of the passes that apply to the task, defaults included. */
 export function passConfiguration(spec: EngineSpec, settings: Settings, task: Task): Record<string, string> {
   const out: Record<string, string> = {};
   for (const p of PASSES) {
-    if (p.option && spec.options.includes(p.option) && p.shown(task) && (!p.circuit || onCircuit(spec, settings, task))) out[p.option.name] = settings[p.option.name] ?? p.option.default!;
+    if (p.option && spec.options.includes(p.option) && p.shown(task) && (!p.circuit || onCircuit(spec, settings, task))) out[p.option.name] = settings[p.option.name] ?? p.defaultFor?.(task, spec.name) ?? p.option.default!;
   }
   return out;
 }

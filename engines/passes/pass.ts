@@ -38,8 +38,14 @@ export interface PassSpec {
   readonly converts?: { readonly from: PropertyKind; readonly to: PropertyKind; readonly needs?: 'circuit' };
   /** A pass on the task's circuit: for the engines that check circuits, or on a circuit's own model. */
   readonly circuit?: boolean;
-  /** The pass for these settings on this task; undefined when it has nothing to do. Throws OptionError when an option given does not fit the task. */
-  make(settings: Settings, task: Task): Pass | undefined;
+  /**
+   * The pass for these settings on this task, for the engine named (`engine`, where the pass
+   * serves some engines only); undefined when it has nothing to do. Throws OptionError when an
+   * option given does not fit the task.
+   */
+  make(settings: Settings, task: Task, engine: string): Pass | undefined;
+  /** Its option's default where that depends on the task and the engine, else the option's own. */
+  defaultFor?(task: Task, engine: string): string;
   /** Whether its option means something for the task (and is shown in the run's configuration). */
   shown(task: Task): boolean;
 }
