@@ -2,9 +2,9 @@
  * Control-flow recovery from Boolean control bits: a model with one location between its initial
  * and error locations (a linear clause system of one predicate, as the VMT and Sally benchmarks of
  * CHC-COMP are) whose program counter is a tuple of Boolean variables, read as the automaton those
- * bits encode, one location per value of the bits. The engines then keep the position exact, where
- * on the one location every predicate, lemma and interpolant carries it as data; BMC encodes at
- * step k only the cases leaving the positions reachable in k steps.
+ * bits encode, one location per value of the bits. The engines then keep the position exact (PDR
+ * its frames per location), where on the one location every predicate, lemma and interpolant
+ * carries it as data.
  *
  * The bits are the Boolean variables that every action from the initial location sets to
  * constants. From the values they get there, the values reachable from each value are found one
