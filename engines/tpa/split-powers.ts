@@ -11,7 +11,8 @@
  * by 2^n, a phase come round), which no relation that contains the identity can.
  *
  * `exact(n, from, to)` asks whether two steps of E_n lead from `from` to `to`, so exactly 2^(n+1)
- * steps: the exact powers are a family of TPA's own (powers.ts) whose level 0 is T alone; `less(n, from, to)` whether L_n does alone or followed by E_n, so fewer than 2^(n+1). A
+ * steps (the exact powers are a family of TPA's own, powers.ts, whose level 0 is T alone);
+ * `less(n, from, to)` whether L_n does alone or followed by E_n, so fewer than 2^(n+1). A
  * refuted query's interpolant becomes a lemma of level n + 1 of its family. A satisfiable one is
  * real at level 0; above it, it is split at a midpoint (the model's middle state generalised by
  * model-based projection from both sides) into queries one level down, as in TPA: L_n alone is
