@@ -42,6 +42,9 @@ function ask(solver: Solver, query: Expr, step: number, deadline: number | undef
 /**
  * The base case: the model's paths from its initial states, one step at a time. `depth` steps are
  * encoded; `badNow` asks whether one of them ends in a bad state, and `extend` adds the next step.
+ * A step added with `extend(true)` may also keep the state at the error location, so that a path
+ * into a bad state before it is still a path of `depth` steps: one query then covers several
+ * lengths.
  */
 export class BaseCase {
   readonly solver: Solver;
@@ -50,6 +53,8 @@ export class BaseCase {
   depth = 0;
   private frontier: Set<Location>;
   private readonly visited: Set<Location>;
+  /** Whether a path of `depth` steps can end at the error location (after a stay there or not). */
+  private errorNow: boolean;
 
   constructor(readonly model: Interpreter, z3: Z3Context) {
     this.solver = new Solver(z3);
@@ -57,11 +62,12 @@ export class BaseCase {
     this.solver.addAtStep(this.unroll.initial(), 0);
     this.frontier = new Set([model.initLoc]);
     this.visited = new Set(this.frontier);
+    this.errorNow = model.initLoc === model.errorLoc;
   }
 
   /** Whether a path of `depth` steps ends in a bad state (without a query where the error location cannot be reached then). */
   badNow(deadline: number | undefined): Answer {
-    if (!this.frontier.has(this.model.errorLoc)) return 'unsat';
+    if (!this.errorNow) return 'unsat';
     return ask(this.solver, this.unroll.bad(), this.depth, deadline);
   }
 
@@ -70,12 +76,18 @@ export class BaseCase {
     return this.unroll.trace(this.solver, this.depth);
   }
 
-  /** Encodes one more step; false when no action leaves the locations reached: every path has been explored. */
-  extend(): boolean {
+  /**
+   * Encodes one more step, where `stay` says, one that may keep the state at the error location;
+   * false when no action leaves the locations reached: every path has been explored.
+   */
+  extend(stay = false): boolean {
     const next = new Set<Location>();
-    const step = this.unroll.step(this.frontier, next);
+    const staying = stay && this.errorNow;
+    const from = staying ? new Set([...this.frontier, this.model.errorLoc]) : this.frontier;
+    const step = this.unroll.step(from, next, staying ? this.model.errorLoc : false);
     if (next.size === 0) return false;
     this.solver.addAtStep(step, this.depth);
+    this.errorNow = staying || next.has(this.model.errorLoc);
     this.frontier = next;
     for (const l of next) this.visited.add(l);
     this.depth++;
@@ -259,16 +271,19 @@ export class Unrolling {
 
   /**
    * One step from the locations in `from`; adds the reachable targets to `to`. With `stutter`, the
-   * step may instead keep the state, with no action's selector holding.
+   * step may instead keep the state, with no action's selector holding: anywhere (`true`), or at
+   * the one location given (one of `from`).
    */
-  step(from: ReadonlySet<Location>, to: Set<Location>, stutter = false): Expr {
+  step(from: ReadonlySet<Location>, to: Set<Location>, stutter: boolean | Location = false): Expr {
     const actions = [...from].flatMap((l) => this.model.actions(l));
     for (const a of actions) to.add(a.target);
-    const key = [...from].map((l) => l.id).sort((x, y) => x - y).join(',') + (stutter ? '+' : '');
+    const at = stutter === false ? '' : stutter === true ? '+' : `+${stutter.id}`;
+    const key = [...from].map((l) => l.id).sort((x, y) => x - y).join(',') + at;
     let f = this.steps.get(key);
     if (!f) {
       const sels = actions.map((a) => ref(this.selector(a)));
-      const stay = stutter ? [and(...this.state.map((v) => eq(prime(ref(v)), ref(v))))] : [];
+      const keep = and(...this.state.map((v) => eq(prime(ref(v)), ref(v))));
+      const stay = stutter === false ? [] : [stutter === true ? keep : and(this.at(stutter), keep)];
       f = and(or(...sels, ...stay), ...actions.map((a, i) => imply(sels[i]!, and(this.at(a.source), this.at(a.target, true), a.formula))));
       this.steps.set(key, f);
     }
