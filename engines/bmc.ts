@@ -1,17 +1,16 @@
 /**
  * Bounded model checking over the interpreter interface (Biere et al.), the base case of the
- * bounded-checking module (bounded.ts) alone: before extending to step k+1 it asks whether a bad
- * state is reachable at step k; a satisfiable answer is read back into a concrete trace (every
+ * bounded-checking module (bounded.ts) alone: it asks whether a bad state is reachable at step k
+ * before it extends to step k+1; a satisfiable answer is read back into a concrete trace (every
  * variable at every step, the actions taken and the choices they made). When no action leaves the
  * locations reached, every path has been explored and none reached a bad state: the answer is
  * SAFE, by the exhausted unrolling's k-inductive invariant.
  *
  * Deep in the unrolling one query can take seconds, and asking at every step pays that at every
- * step. So a query slower than `WIDEN_MS` doubles the number of steps the next one covers, up to
- * `MAX_WINDOW`: the steps between two queries may keep the state at the error location, so the
- * query at the last of them also finds a path into a bad state at any of the others (the steps
- * kept are left out of the trace). A bug is found in any case; its trace may then be up to
- * `MAX_WINDOW - 1` steps longer than the shortest.
+ * step. So once a query is slow, one query covers several steps (bounded.ts, `search`): the steps
+ * between two queries may keep the state at the error location, and the steps kept are left out of
+ * the trace. A bug is found in any case; its trace may then be a few steps longer than the
+ * shortest.
  */
 import type { Z3Context } from '../lang/smt/context.js';
 import type { Interpreter } from '../formalisms/interpreter.js';
@@ -27,7 +26,7 @@ export interface BmcOptions extends Limits {
   /** The deepest step at which a bad state is looked for. */
   readonly bound: number;
   readonly onProgress?: (p: Progress) => void;
-  /** A query slower than this many milliseconds doubles the steps the next one covers (default `WIDEN_MS`). */
+  /** A query slower than this many milliseconds doubles the steps the next one covers (bounded.ts, `search`). */
   readonly widenMs?: number;
 }
 
@@ -42,41 +41,28 @@ export function createEngine(settings: Settings, context: EngineContext): Engine
   };
 }
 
-/** A query slower than this doubles the number of steps the next one covers, up to `MAX_WINDOW`. */
-const WIDEN_MS = 500;
-const MAX_WINDOW = 8;
-
 export function bmc(model: Interpreter, opts: BmcOptions): Result {
   const started = Date.now();
   const base = new BaseCase(model, opts.z3);
-  let reached = -1;
-  let window = 1;
-  const stats = () => ({ timeMs: Date.now() - started, solverChecks: base.solver.stats.checks, solverTimeMs: base.solver.stats.timeMs, bound: reached, stepsPerQuery: window });
+  let bugAt: number | undefined;
+  const stats = () => ({
+    timeMs: Date.now() - started,
+    solverChecks: base.solver.stats.checks,
+    solverTimeMs: base.solver.stats.timeMs,
+    bound: bugAt ?? base.refuted,
+    stepsPerQuery: base.stepsPerQuery,
+  });
+  const onQuery = (k: number) => opts.onProgress?.({ phase: 'bmc', iteration: k, detail: `bound ${k}`, stats: stats() });
   try {
-    for (;;) {
-      let exhausted = false;
-      while (base.depth - reached < window && base.depth < opts.bound) {
-        if (!base.extend(base.depth > reached)) {
-          exhausted = true;
-          break;
-        }
-      }
-      if (base.depth > reached) {
-        opts.onProgress?.({ phase: 'bmc', iteration: base.depth, detail: `bound ${base.depth}`, stats: stats() });
-        const t0 = Date.now();
-        const answer = base.badNow(opts.deadline);
-        if (answer === 'sat') {
-          const trace = base.trace();
-          reached = trace.states.length - 1;
-          return { verdict: 'unsafe', certificate: { kind: 'trace', trace }, stats: stats() };
-        }
-        if (answer !== 'unsat') return { verdict: 'unknown', reason: answer, stats: stats() };
-        if (Date.now() - t0 >= (opts.widenMs ?? WIDEN_MS) && window < MAX_WINDOW) window *= 2;
-        reached = base.depth;
-      }
-      if (exhausted) return { verdict: 'safe', certificate: base.exhausted(), stats: stats() };
-      if (base.depth >= opts.bound) return { verdict: 'unknown', reason: unknown('bound', `bound ${opts.bound} reached`), stats: stats() };
+    const answer = base.search(opts.bound, opts.deadline, onQuery, opts.widenMs);
+    if (answer === 'sat') {
+      const trace = base.trace();
+      bugAt = trace.states.length - 1;
+      return { verdict: 'unsafe', certificate: { kind: 'trace', trace }, stats: stats() };
     }
+    if (answer === 'exhausted') return { verdict: 'safe', certificate: base.exhausted(), stats: stats() };
+    if (answer === 'unsat') return { verdict: 'unknown', reason: unknown('bound', `bound ${opts.bound} reached`), stats: stats() };
+    return { verdict: 'unknown', reason: answer, stats: stats() };
   } catch (e) {
     if (e instanceof UnsupportedError) return { verdict: 'unknown', reason: unknown('unsupported', e.message), stats: stats() };
     throw e;

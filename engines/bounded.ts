@@ -39,18 +39,27 @@ function ask(solver: Solver, query: Expr, step: number, deadline: number | undef
   return answer;
 }
 
+/** A query slower than this doubles the number of steps the next query of `search` covers. */
+const WIDEN_MS = 500;
+/** The most steps one query of `search` covers. */
+const MAX_STEPS_PER_QUERY = 8;
+
 /**
  * The base case: the model's paths from its initial states, one step at a time. `depth` steps are
  * encoded; `badNow` asks whether one of them ends in a bad state, and `extend` adds the next step.
  * A step added with `extend(true)` may also keep the state at the error location, so that a path
  * into a bad state before it is still a path of `depth` steps: one query then covers several
- * lengths.
+ * lengths, as `search` asks once queries get slow.
  */
 export class BaseCase {
   readonly solver: Solver;
   readonly unroll: Unrolling;
   /** Steps encoded so far. */
   depth = 0;
+  /** The most steps of a path shown not to end in a bad state (-1 before the first query). */
+  refuted = -1;
+  /** How many steps the next query of `search` covers. */
+  stepsPerQuery = 1;
   private frontier: Set<Location>;
   private readonly visited: Set<Location>;
   /** Whether a path of `depth` steps can end at the error location (after a stay there or not). */
@@ -67,8 +76,38 @@ export class BaseCase {
 
   /** Whether a path of `depth` steps ends in a bad state (without a query where the error location cannot be reached then). */
   badNow(deadline: number | undefined): Answer {
-    if (!this.errorNow) return 'unsat';
-    return ask(this.solver, this.unroll.bad(), this.depth, deadline);
+    const answer = this.errorNow ? ask(this.solver, this.unroll.bad(), this.depth, deadline) : 'unsat';
+    if (answer === 'unsat') this.refuted = this.depth;
+    return answer;
+  }
+
+  /**
+   * Looks for a path into a bad state of at most `bound` steps, from the first length not yet
+   * refuted on: a query per step while queries are quick, and after a query slower than `widenMs`
+   * one per twice as many steps (up to MAX_STEPS_PER_QUERY), the steps between two queries free to
+   * stay at the error location. 'sat' when there is one (`trace` reads it), 'unsat' when there is
+   * none, 'exhausted' when every path has been explored without one (`exhausted`), or why the
+   * search stopped. `onQuery` hears the depth of each query before it is asked.
+   */
+  search(bound: number, deadline: number | undefined, onQuery?: (depth: number) => void, widenMs = WIDEN_MS): Answer | 'exhausted' {
+    for (;;) {
+      let exhausted = false;
+      while (this.depth - this.refuted < this.stepsPerQuery && this.depth < bound) {
+        if (!this.extend(this.depth > this.refuted)) {
+          exhausted = true;
+          break;
+        }
+      }
+      if (this.depth > this.refuted) {
+        onQuery?.(this.depth);
+        const started = Date.now();
+        const answer = this.badNow(deadline);
+        if (answer !== 'unsat') return answer;
+        if (Date.now() - started >= widenMs && this.stepsPerQuery < MAX_STEPS_PER_QUERY) this.stepsPerQuery *= 2;
+      }
+      if (exhausted) return 'exhausted';
+      if (this.depth >= bound) return 'unsat';
+    }
   }
 
   /** The path of the last satisfiable `badNow`. */
@@ -100,12 +139,10 @@ export class BaseCase {
    * for the error when there is none.
    */
   traceWithin(steps: number, deadline: number | undefined, who: string): Trace | UnknownReason {
-    for (;;) {
-      const b = this.badNow(deadline);
-      if (b === 'sat') return this.trace();
-      if (b !== 'unsat') return b;
-      if (this.depth >= steps || !this.extend()) throw new Error(`${who}: no counterexample within ${steps} steps, where it found one`);
-    }
+    const answer = this.search(steps, deadline);
+    if (answer === 'sat') return this.trace();
+    if (answer === 'unsat' || answer === 'exhausted') throw new Error(`${who}: no counterexample within ${steps} steps, where it found one`);
+    return answer;
   }
 
   /** The certificate of a base case whose every path was explored without a bad state (`extend` said false). */
