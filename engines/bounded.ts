@@ -319,8 +319,8 @@ export class Unrolling {
     let f = this.steps.get(key);
     if (!f) {
       const sels = actions.map((a) => ref(this.selector(a)));
-      const keep = and(...this.state.map((v) => eq(prime(ref(v)), ref(v))));
-      const stay = stutter === false ? [] : [stutter === true ? keep : and(this.at(stutter), keep)];
+      const keep = () => and(...this.state.map((v) => eq(prime(ref(v)), ref(v))));
+      const stay = stutter === false ? [] : [stutter === true ? keep() : and(this.at(stutter), keep())];
       f = and(or(...sels, ...stay), ...actions.map((a, i) => imply(sels[i]!, and(this.at(a.source), this.at(a.target, true), a.formula))));
       this.steps.set(key, f);
     }
