@@ -45,7 +45,7 @@ import { sizedLemma, type Lemma } from './pdr/lemma.js';
 
 export function createEngine(settings: Settings, context: EngineContext): Engine {
   return {
-    configuration: () => pdrConfiguration(settings),
+    configuration: () => pdrConfiguration(settings, true),
     async check(task, limits, reporter): Promise<Result> {
       if (!task.clauses) throw new Error('PDR over clauses checks clause systems only');
       return hornPdr(task.clauses, await context.z3(), lemmaSettings(settings, task.theories.has('rat'), true), limits, reporter);

@@ -34,6 +34,19 @@ export const PDR_GENERALIZE: EngineOption = {
   default: 'inductive',
 };
 
+export const PDR_EQUALITIES: EngineOption = {
+  name: 'pdr-equalities',
+  group: 'PDR options:',
+  help: 'pdr on a transition system or automaton: first the affine equalities among its numeric variables that hold at each location (Karr\'s invariant, found with the solver within a few seconds), assumed in every frame (default: on)',
+  choices: ['on', 'off'],
+  default: 'on',
+};
+
+/** Whether PDR on the CFA view starts from the affine equalities. */
+export function equalitiesFirst(s: Settings): boolean {
+  return (s[PDR_EQUALITIES.name] ?? PDR_EQUALITIES.default) === 'on';
+}
+
 /** How PDR learns a lemma: from an interpolant, else from the blocked cube, generalised inductively or to its core. */
 export interface LemmaSettings {
   readonly interpolate: boolean;
@@ -50,6 +63,7 @@ export function lemmaSettings(s: Settings, reals: boolean, overClauses: boolean)
 }
 
 /** The options as a run's configuration shows them, the default included (PDR on the CFA view and over clauses). */
-export function pdrConfiguration(s: Settings): Record<string, string> {
-  return Object.fromEntries([PDR_LEMMAS, PDR_GENERALIZE].map((o) => [o.name, s[o.name] ?? o.default!]));
+export function pdrConfiguration(s: Settings, overClauses: boolean): Record<string, string> {
+  const options = overClauses ? [PDR_LEMMAS, PDR_GENERALIZE] : [PDR_LEMMAS, PDR_GENERALIZE, PDR_EQUALITIES];
+  return Object.fromEntries(options.map((o) => [o.name, s[o.name] ?? o.default!]));
 }

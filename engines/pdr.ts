@@ -21,14 +21,16 @@
  * After each round, lemmas move up where they hold; when a level is left without lemmas of its
  * own, the frames above it are the inductive invariant, per location, the verdict comes with.
  */
-import { and, not } from '../lang/expr.js';
+import { False, and, conjuncts, not } from '../lang/expr.js';
 import { DeadlineChecks } from '../lang/smt/deadline.js';
+import { Solver } from '../lang/smt/solver.js';
 import { interpolationStats } from '../lang/smt/interpolate.js';
 import type { Z3Context } from '../lang/smt/context.js';
 import type { Interpreter } from '../formalisms/interpreter.js';
 import type { Result, Statistics } from '../formalisms/result.js';
 import type { Engine, EngineContext, Settings } from './engine.js';
-import { lemmaSettings, pdrConfiguration, type LemmaSettings } from './pdr-options.js';
+import { equalitiesFirst, lemmaSettings, pdrConfiguration, type LemmaSettings } from './pdr-options.js';
+import { affineInvariant } from './affine-hull.js';
 import type { Limits, Reporter } from './run.js';
 import { BaseCase } from './bounded.js';
 import { ObligationQueue } from './obligation-queue.js';
@@ -38,12 +40,16 @@ import { interpolatedLemma, type Lemma } from './pdr/lemma.js';
 
 export function createEngine(settings: Settings, context: EngineContext): Engine {
   return {
-    configuration: () => pdrConfiguration(settings),
+    configuration: () => pdrConfiguration(settings, false),
     async check(task, limits, reporter): Promise<Result> {
-      return pdr(task.model, await context.z3(), lemmaSettings(settings, task.theories.has('rat'), false), limits, reporter);
+      const lemmas = lemmaSettings(settings, task.theories.has('rat'), false);
+      return pdr(task.model, await context.z3(), { ...lemmas, equalities: equalitiesFirst(settings) }, limits, reporter);
     },
   };
 }
+
+/** The affine equalities get this long before PDR starts without them. */
+const EQUALITIES_MS = 2000;
 
 interface Obligation {
   readonly cube: Cube;
@@ -53,21 +59,25 @@ interface Obligation {
 }
 
 /** PDR on the model. */
-export function pdr(model: Interpreter, z3: Z3Context, lemmas: LemmaSettings, limits: Limits, reporter: Reporter): Result {
+export function pdr(model: Interpreter, z3: Z3Context, lemmas: LemmaSettings & { readonly equalities: boolean }, limits: Limits, reporter: Reporter): Result {
   const started = Date.now();
   const itpBefore = interpolationStats(z3);
   const checks = new DeadlineChecks(limits.deadline);
-  const frames = new Frames(model, z3, checks);
+  const hull = new Solver(z3);
+  const equalities = lemmas.equalities ? affineInvariant(model, hull, Math.min(limits.deadline ?? Infinity, started + EQUALITIES_MS)) : undefined;
+  hull.dispose();
+  const frames = new Frames(model, z3, checks, equalities);
   const base = new BaseCase(model, z3);
   const counters = { obligations: 0, interpolated: 0, negated: 0, droppedLiterals: 0 };
   const stats = (): Statistics => {
     const itp = interpolationStats(z3);
     return {
       timeMs: Date.now() - started,
-      solverChecks: frames.solver.stats.checks + base.solver.stats.checks + itp.checks - itpBefore.checks,
-      solverTimeMs: frames.solver.stats.timeMs + base.solver.stats.timeMs + itp.timeMs - itpBefore.timeMs,
+      solverChecks: hull.stats.checks + frames.solver.stats.checks + base.solver.stats.checks + itp.checks - itpBefore.checks,
+      solverTimeMs: hull.stats.timeMs + frames.solver.stats.timeMs + base.solver.stats.timeMs + itp.timeMs - itpBefore.timeMs,
       frame: frames.top,
       lemmas: frames.size,
+      equalities: [...(equalities?.values() ?? [])].reduce((n, f) => n + conjuncts(f).filter((c) => c !== False).length, 0),
       ...counters,
     };
   };

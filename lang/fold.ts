@@ -7,7 +7,8 @@
  * leaves a value unspecified (integer or rational division by zero, the minimum of +0 and -0, a
  * float out of the range of a bit-vector) the result is unknown (`undefined`).
  */
-import { arrayValue, bool, bv, fpLit, int, normRat, rat, type Expr, type Rational } from './expr.js';
+import { arrayValue, bool, bv, fpLit, int, rat, type Expr, type Rational } from './expr.js';
+import { qadd, qcmp, qdiv, qmul } from './rational.js';
 import type { FpValue } from './float.js';
 import * as F from './float.js';
 import type { ArrayType, FpType } from './types.js';
@@ -26,12 +27,6 @@ const asInt = (e: Expr): bigint => e.value as bigint;
 const asRat = (e: Expr): Rational => e.value as Rational;
 const asBool = (e: Expr): boolean => e.value as boolean;
 
-function ratCmp(a: Rational, b: Rational): number {
-  const l = a.num * b.den;
-  const r = b.num * a.den;
-  return l < r ? -1 : l > r ? 1 : 0;
-}
-
 function ratOf(e: Expr): Rational {
   return e.type.kind === 'int' ? { num: asInt(e), den: 1n } : asRat(e);
 }
@@ -42,20 +37,13 @@ function numCmp(a: Expr, b: Expr): number {
     const y = asInt(b);
     return x < y ? -1 : x > y ? 1 : 0;
   }
-  return ratCmp(ratOf(a), ratOf(b));
+  return qcmp(ratOf(a), ratOf(b));
 }
 
 function ratLit(r: Rational): Expr {
   return rat(r.num, r.den);
 }
 
-function ratAdd(a: Rational, b: Rational): Rational {
-  return normRat(a.num * b.den + b.num * a.den, a.den * b.den);
-}
-
-function ratMul(a: Rational, b: Rational): Rational {
-  return normRat(a.num * b.num, a.den * b.den);
-}
 
 /** Reads an array value (a literal `arraylit`, canonical or not) at a literal index. */
 function readArray(arr: Expr, idx: Expr): Expr {
@@ -241,19 +229,19 @@ export function fold(e: Expr, args: readonly Expr[]): Expr | undefined {
     case 'toRat': return rat(asInt(a!));
     case 'add':
       if (e.type.kind === 'int') return int(args.reduce((s, x) => s + asInt(x), 0n));
-      return ratLit(args.reduce((s, x) => ratAdd(s, asRat(x)), { num: 0n, den: 1n }));
+      return ratLit(args.reduce((s, x) => qadd(s, asRat(x)), { num: 0n, den: 1n }));
     case 'mul':
       if (e.type.kind === 'int') return int(args.reduce((s, x) => s * asInt(x), 1n));
-      return ratLit(args.reduce((s, x) => ratMul(s, asRat(x)), { num: 1n, den: 1n }));
+      return ratLit(args.reduce((s, x) => qmul(s, asRat(x)), { num: 1n, den: 1n }));
     case 'sub':
       if (e.type.kind === 'int') return int(asInt(a!) - asInt(b!));
-      return ratLit(ratAdd(asRat(a!), { num: -asRat(b!).num, den: asRat(b!).den }));
+      return ratLit(qadd(asRat(a!), { num: -asRat(b!).num, den: asRat(b!).den }));
     case 'neg':
       if (e.type.kind === 'int') return int(-asInt(a!));
       return rat(-asRat(a!).num, asRat(a!).den);
     case 'div':
       if (e.type.kind === 'int') return asInt(b!) === 0n ? undefined : int(euclid(asInt(a!), asInt(b!))[0]);
-      return asRat(b!).num === 0n ? undefined : ratLit(ratMul(asRat(a!), normRat(asRat(b!).den, asRat(b!).num)));
+      return asRat(b!).num === 0n ? undefined : ratLit(qdiv(asRat(a!), asRat(b!)));
     case 'mod': return asInt(b!) === 0n ? undefined : int(euclid(asInt(a!), asInt(b!))[1]);
     case 'rem': {
       const d = asInt(b!);

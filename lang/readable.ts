@@ -10,7 +10,8 @@
  * `lock + location1 >= 0` redundant). Each dropped conjunct is implied by conjuncts that stay, so
  * the result is equivalent to the input. Equalities are never dropped, only used as bounds.
  */
-import { withArgs, normRat, type Expr, type Rational } from './expr.js';
+import { withArgs, type Expr, type Rational } from './expr.js';
+import { qadd, qcmp, qdiv, qmul } from './rational.js';
 import { simplify } from './simplify.js';
 import { linearAtom, type LinearAtom } from './smt/farkas.js';
 
@@ -22,17 +23,10 @@ interface Bound {
   readonly from: Expr;
 }
 
-const cmpQ = (a: Rational, b: Rational): number => {
-  const d = a.num * b.den - b.num * a.den;
-  return d < 0n ? -1 : d > 0n ? 1 : 0;
-};
-const divQ = (a: Rational, b: Rational): Rational => normRat(a.num * b.den * (b.num < 0n ? -1n : 1n), a.den * (b.num < 0n ? -b.num : b.num));
-const mulQ = (a: Rational, b: Rational): Rational => normRat(a.num * b.num, a.den * b.den);
-const addQ = (a: Rational, b: Rational): Rational => normRat(a.num * b.den + b.num * a.den, a.den * b.den);
 
 /** Whether `a` is at least as tight as `b` as an upper bound (`upper`) or a lower bound. */
 function tighter(a: Bound, b: Bound, upper: boolean): boolean {
-  const c = cmpQ(a.value, b.value);
+  const c = qcmp(a.value, b.value);
   if (c !== 0) return upper ? c < 0 : c > 0;
   return a.strict || !b.strict;
 }
@@ -63,7 +57,7 @@ function pruned(conjuncts: readonly Expr[]): Expr[] {
   for (const [c, a] of atoms) {
     if (a.coeffs.size !== 1) continue;
     const [[term, { c: k }]] = [...a.coeffs];
-    const value = divQ(a.rhs, k);
+    const value = qdiv(a.rhs, k);
     const strict = a.rel === 'lt';
     // k·t <= r: an upper bound on t when k > 0, a lower one when k < 0; an equality is both
     if (a.rel === 'eq' || k.num > 0n) offer(upper, term, { value, strict, from: c }, true);
@@ -79,10 +73,10 @@ function pruned(conjuncts: readonly Expr[]): Expr[] {
     for (const [term, { c: k }] of a.coeffs) {
       const b = (k.num > 0n ? upper : lower).get(term);
       if (!b) return true;
-      max = addQ(max, mulQ(k, b.value));
+      max = qadd(max, qmul(k, b.value));
       strict ||= b.strict;
     }
-    const c2 = cmpQ(max, a.rhs);
+    const c2 = qcmp(max, a.rhs);
     const implied = c2 < 0 || (c2 === 0 && (a.rel === 'le' || strict));
     return !implied;
   });

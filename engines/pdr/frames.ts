@@ -51,7 +51,13 @@ export class Frames {
   /** What a predecessor keeps: the variables and the location at step 0. */
   private readonly current: ReadonlySet<VarDecl>;
 
-  constructor(readonly model: Interpreter, private readonly z3: Z3Context, private readonly checks: DeadlineChecks) {
+  /**
+   * With `invariant` (an inductive invariant per location, such as the affine equalities), every
+   * frame above F_0 is taken with it and the steps into l land in l's part: reachable states
+   * satisfy it, so the frames still hold every state reachable within their bounds, and lemmas need
+   * only be inductive relative to it. The invariant a safe verdict comes with includes it.
+   */
+  constructor(readonly model: Interpreter, private readonly z3: Z3Context, private readonly checks: DeadlineChecks, private readonly invariant?: ReadonlyMap<Location, Expr>) {
     const unroll = new Unrolling(model);
     this.locVar = unroll.locVar;
     this.multiLoc = unroll.multiLoc;
@@ -61,8 +67,10 @@ export class Frames {
     this.acts = [this.solver.guard(this.initial())];
     const actions = model.locations.flatMap((s) => model.actions(s));
     for (const l of model.locations) {
-      const formula = or(...actions.filter((a) => a.target === l).map((a) => and(this.at(a.source), atStep(a.formula, 0))));
+      const steps = or(...actions.filter((a) => a.target === l).map((a) => and(this.at(a.source), atStep(a.formula, 0))));
+      const formula = and(steps, atStep(this.assumed(l), 1));
       this.into.set(l, { act: this.solver.guard(formula), formula });
+      if (this.assumed(l) !== True) this.solver.add(imply(this.at(l), atStep(this.assumed(l), 0)));
     }
   }
 
@@ -72,6 +80,11 @@ export class Frames {
   newFrame(): void {
     this.lemmas.open();
     this.acts.push(this.solver.guard(True));
+  }
+
+  /** The invariant assumed at l. */
+  private assumed(l: Location): Expr {
+    return this.invariant?.get(l) ?? True;
   }
 
   /** "At l" at step 0; true for a model with one location. */
@@ -92,7 +105,8 @@ export class Frames {
   /** F_level at step 0, as a formula (interpolation needs it whole). */
   formula(level: number): Expr {
     if (level === 0) return this.initial();
-    return and(...this.lemmas.from(level).map((m) => imply(this.at(m.loc), atStep(m.formula, 0))));
+    const lemmas = this.lemmas.from(level).map((m) => imply(this.at(m.loc), atStep(m.formula, 0)));
+    return and(...this.model.locations.map((l) => imply(this.at(l), atStep(this.assumed(l), 0))), ...lemmas);
   }
 
   /** The steps into `l`, from v<0> to v<1>. */
@@ -198,7 +212,7 @@ export class Frames {
 
   /** The lemmas of the levels above `level`, per location. */
   invariantAbove(level: number): Map<Location, Expr> {
-    const at = new Map<Location, Expr[]>(this.model.locations.map((l) => [l, []]));
+    const at = new Map<Location, Expr[]>(this.model.locations.map((l) => [l, [this.assumed(l)]]));
     for (const m of this.lemmas.from(level + 1)) at.get(m.loc)!.push(m.formula);
     return new Map([...at].map(([l, fs]) => [l, simplify(and(...fs))]));
   }

@@ -19,7 +19,8 @@
  * passes a model of the cube and each `x ≠ y` is replaced by the strict inequality true in it.
  */
 import { IntT, RatT, isNumeric } from '../types.js';
-import { add, and, cmp, declareVar, eq, freeVars, ge, gt, int, le, lt, mul, normRat, or, rat, ref, toRat, type Expr, type Rational, type VarDecl } from '../expr.js';
+import { add, and, cmp, declareVar, eq, freeVars, ge, gt, int, le, lt, mul, or, rat, ref, toRat, type Expr, type Rational, type VarDecl } from '../expr.js';
+import { ONE, ZERO, floorDiv, gcd, isZero, qadd, qmul, qneg } from '../rational.js';
 import type { SmtModel } from './model.js';
 import type { Solver } from './solver.js';
 
@@ -30,25 +31,6 @@ export interface LinearAtom {
   readonly coeffs: ReadonlyMap<number, { term: Expr; c: Rational }>;
   readonly rel: Rel;
   readonly rhs: Rational;
-}
-
-const ZERO: Rational = { num: 0n, den: 1n };
-const ONE: Rational = { num: 1n, den: 1n };
-const qadd = (a: Rational, b: Rational): Rational => normRat(a.num * b.den + b.num * a.den, a.den * b.den);
-const qmul = (a: Rational, b: Rational): Rational => normRat(a.num * b.num, a.den * b.den);
-const qneg = (a: Rational): Rational => ({ num: -a.num, den: a.den });
-const isZero = (a: Rational): boolean => a.num === 0n;
-
-function gcd(a: bigint, b: bigint): bigint {
-  a = a < 0n ? -a : a;
-  b = b < 0n ? -b : b;
-  while (b) [a, b] = [b, a % b];
-  return a;
-}
-
-function floorDiv(a: bigint, b: bigint): bigint {
-  const q = a / b;
-  return (a % b !== 0n && (a < 0n) !== (b < 0n)) ? q - 1n : q;
 }
 
 /** A linear form: coefficients per term and a constant. */
