@@ -13,6 +13,8 @@
  * invariant handed to k-induction only ever gets stronger:
  *  - intervals: v ≤ c and v ≥ c for each integer variable and each constant of the model or of an
  *    initial state, b and ¬b for each Boolean variable;
+ *  - affine equalities: Karr's invariant, the equalities such as `c + d = m + n` that hold at each
+ *    location over all its variables (engines/affine-hull.ts);
  *  - octagons: v - w and v + w bounded above and below, at each location, by their values in one
  *    reachable state there (found by a short BMC run), for pairs of integer variables (relations
  *    such as j = cnt - 5).
@@ -20,10 +22,11 @@
  */
 import type { Z3Context } from '../lang/smt/context.js';
 import { BoolT, IntT } from '../lang/types.js';
-import { True, add, and, eq, ge, indexed, int, le, not, or, postorder, prime, ref, sub, type Expr, type VarDecl } from '../lang/expr.js';
+import { True, add, and, conjuncts, eq, ge, indexed, int, le, not, or, postorder, prime, ref, sub, type Expr, type VarDecl } from '../lang/expr.js';
 import type { Action, Interpreter, Location } from '../formalisms/interpreter.js';
 import { Solver } from '../lang/smt/solver.js';
 import { Unrolling } from './bounded.js';
+import { affineInvariant } from './affine-hull.js';
 import type { InvariantMode } from './kind-options.js';
 
 
@@ -33,6 +36,8 @@ const MAX_OCTAGON_VARS = 16;
 /** The sampling BMC run for octagon bounds: at most this deep, and this long. */
 const MAX_SAMPLE_DEPTH = 40;
 const SAMPLE_MS = 1000;
+/** The time the affine equalities get. */
+const EQUALITIES_MS = 2000;
 
 type Work = 'init' | Action;
 
@@ -62,6 +67,7 @@ export class InvariantGenerator {
     for (const l of model.locations) this.proven.set(l, True);
     if (mode === 'none') return;
     this.stages.push(() => this.intervals());
+    if (mode !== 'intervals') this.stages.push(() => this.equalities());
     if (mode === 'octagons') this.stages.push(() => this.octagons());
     this.startStage();
   }
@@ -260,6 +266,12 @@ export class InvariantGenerator {
       ...this.bools.flatMap((b) => [ref(b), not(ref(b))]),
       ...this.ints.flatMap((v) => sorted.flatMap((c) => [le(ref(v), int(c)), ge(ref(v), int(c))])),
     ]);
+  }
+
+  /** The affine equalities at each location (engines/affine-hull.ts); none where their fixed point takes too long. */
+  private equalities(): Map<Location, Expr[]> {
+    const inv = affineInvariant(this.model, this.solver, Date.now() + EQUALITIES_MS);
+    return new Map(this.model.locations.map((l) => [l, inv ? conjuncts(inv.get(l)!) : []]));
   }
 
   private octagons(): Map<Location, Expr[]> {

@@ -1,13 +1,13 @@
 /** The options of k-induction (engines/kind.ts; circuits: engines/aiger/kind.ts), apart from them so that listing engines loads nothing. */
 import type { EngineOption } from './engine.js';
 
-export const INVARIANT_MODES = ['none', 'intervals', 'octagons'] as const;
+export const INVARIANT_MODES = ['none', 'intervals', 'equalities', 'octagons'] as const;
 export type InvariantMode = (typeof INVARIANT_MODES)[number];
 
 export const INVARIANTS: EngineOption = {
   name: 'invariants',
   group: 'k-induction options:',
-  help: 'kind: auxiliary invariants proven beside it and added to the step case (default: octagons, after intervals)',
+  help: 'kind: auxiliary invariants proven beside it and added to the step case, each mode with those before it (default: octagons, after intervals and affine equalities)',
   choices: INVARIANT_MODES,
 };
 

@@ -82,7 +82,7 @@ describe('k-induction with auxiliary invariants', () => {
         const wrong = await checkInductiveInvariant(m, gen.proven);
         if (wrong !== undefined) expect(wrong).toMatch(/does not exclude the bad states/);
       }
-      expect(gen.stagesDone).toBe(2);
+      expect(gen.stagesDone).toBe(3);
       const head = m.locations.find((l) => l.name === 'Head')!;
       const [cnt, j] = ['cnt', 'j'].map((n) => ref(m.vars.find((v) => v.name === n)!));
       const solver = new Solver(z3);
