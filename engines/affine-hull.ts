@@ -10,7 +10,7 @@
  * state taken in, so a location takes in at most n + 1 states (n numeric variables): the fixed
  * point comes after few queries, however long the loops run. A relation such as
  * `c + d = m + n`, which interpolants of bounded refutations approach one constant at a time
- * (`n <= d + 1`, `n <= d + 2`, ...), comes out whole; so do the relations between two programs'
+ * (`x1 <= x2 + 1`, `x1 <= x2 + 2`, ...), comes out whole; so do the relations between two programs'
  * variables that equivalence tasks ask for.
  *
  * The hull itself is linear algebra over exact rationals: a base point and a row-reduced basis of
