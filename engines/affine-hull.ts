@@ -9,7 +9,7 @@
  * no step leaves the hulls, they are an inductive invariant. A hull's dimension grows with every
  * state taken in, so a location takes in at most n + 1 states (n numeric variables): the fixed
  * point comes after few queries, however long the loops run. A relation such as
- * `c + d = m + n`, which interpolants of bounded refutations approach one constant at a time
+ * `x2 + x3 = x0 + x1`, which interpolants of bounded refutations approach one constant at a time
  * (`x1 <= x2 + 1`, `x1 <= x2 + 2`, ...), comes out whole; so do the relations between two programs'
  * variables that equivalence tasks ask for.
  *

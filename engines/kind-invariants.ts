@@ -13,7 +13,7 @@
  * invariant handed to k-induction only ever gets stronger:
  *  - intervals: v ≤ c and v ≥ c for each integer variable and each constant of the model or of an
  *    initial state, b and ¬b for each Boolean variable;
- *  - affine equalities: Karr's invariant, the equalities such as `c + d = m + n` that hold at each
+ *  - affine equalities: Karr's invariant, the equalities such as `x2 + x3 = x0 + x1` that hold at each
  *    location over all its variables (engines/affine-hull.ts);
  *  - octagons: v - w and v + w bounded above and below, at each location, by their values in one
  *    reachable state there (found by a short BMC run), for pairs of integer variables (relations
