@@ -66,6 +66,7 @@ export function pdr(model: Interpreter, z3: Z3Context, lemmas: LemmaSettings & {
   const hull = new Solver(z3);
   const equalities = lemmas.equalities ? affineInvariant(model, hull, Math.min(limits.deadline ?? Infinity, started + EQUALITIES_MS)) : undefined;
   hull.dispose();
+  const equalityCount = [...(equalities?.values() ?? [])].reduce((n, f) => n + conjuncts(f).filter((c) => c !== False).length, 0);
   const frames = new Frames(model, z3, checks, equalities);
   const base = new BaseCase(model, z3);
   const counters = { obligations: 0, interpolated: 0, negated: 0, droppedLiterals: 0 };
@@ -77,7 +78,7 @@ export function pdr(model: Interpreter, z3: Z3Context, lemmas: LemmaSettings & {
       solverTimeMs: hull.stats.timeMs + frames.solver.stats.timeMs + base.solver.stats.timeMs + itp.timeMs - itpBefore.timeMs,
       frame: frames.top,
       lemmas: frames.size,
-      equalities: [...(equalities?.values() ?? [])].reduce((n, f) => n + conjuncts(f).filter((c) => c !== False).length, 0),
+      equalities: equalityCount,
       ...counters,
     };
   };
