@@ -9,7 +9,7 @@
  * ANY state can keep the property k times and then violate it, with `--simplepath lazy` (the
  * default) over simple paths.
  *
- * Between rounds, an invariant generator (`kind-invariants.ts`, `--invariants`) gets a slice of
+ * Between rounds, an invariant generator (`invariant-generator.ts`, `--invariants`) gets a slice of
  * time as long as the last round took; whenever it proves a stronger invariant, that invariant is
  * asserted at every state of the step case, present and future, which rules out unreachable
  * starting states that plain k-induction cannot.
@@ -24,11 +24,14 @@ import { and, eq, imply, int, ref, type Expr } from '../lang/expr.js';
 import type { Location } from '../formalisms/interpreter.js';
 import { UnsupportedError } from '../lang/smt/translate.js';
 import type { Engine, EngineContext, Settings } from './engine.js';
-import { InvariantGenerator } from './kind-invariants.js';
+import { InvariantGenerator, type InvariantStage } from './invariant-generator.js';
 import type { InvariantMode } from './kind-options.js';
 import { boundOf, boundShown } from './bound.js';
 import { BaseCase, StepCase } from './bounded.js';
 import { unknown, type Result, type Statistics } from '../formalisms/result.js';
+
+/** k-induction's stages of auxiliary invariants: those up to its `--invariants` mode. */
+const KIND_STAGES: readonly InvariantStage[] = ['intervals', 'equalities', 'octagons'];
 
 /** The shortest slice of time the invariant generator gets between two rounds, in milliseconds. */
 const MIN_SLICE_MS = 100;
@@ -46,7 +49,7 @@ export function createEngine(settings: Settings, context: EngineContext): Engine
       const base = new BaseCase(model, z3);
       const step = new StepCase(base.unroll, z3, lazySimplePath);
       const unroll = base.unroll;
-      const generator = new InvariantGenerator(model, invariants, z3);
+      const generator = new InvariantGenerator(model, KIND_STAGES.slice(0, KIND_STAGES.findIndex((s) => s === invariants) + 1), z3);
       /** The auxiliary invariant asserted in the step case so far, per location. */
       let aux: ReadonlyMap<Location, Expr> = new Map(generator.proven);
       let depth = -1;

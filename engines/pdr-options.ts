@@ -16,6 +16,7 @@
  * median wall time of interpolated lemmas (`MESI_i4` 9.5 s against 34 s), so over clauses `auto`
  * takes cores too.
  */
+import type { InvariantStage } from './invariant-generator.js';
 import type { EngineOption, Settings } from './engine.js';
 
 export const PDR_LEMMAS: EngineOption = {
@@ -34,17 +35,18 @@ export const PDR_GENERALIZE: EngineOption = {
   default: 'inductive',
 };
 
-export const PDR_EQUALITIES: EngineOption = {
-  name: 'pdr-equalities',
+export const PDR_INVARIANTS: EngineOption = {
+  name: 'pdr-invariants',
   group: 'PDR options:',
-  help: 'pdr on a transition system or automaton: first the affine equalities among its numeric variables that hold at each location (Karr\'s invariant, found with the solver within a few seconds), assumed in every frame (default: on)',
-  choices: ['on', 'off'],
-  default: 'on',
+  help: 'pdr on a transition system or automaton: the invariant it first proves, within a few seconds, and assumes in every frame: none; the affine equalities among its numeric variables at each location (Karr\'s invariant); or those, intervals and two-variable templates bounded by sampled states (default: templates)',
+  choices: ['none', 'equalities', 'templates'],
+  default: 'templates',
 };
 
-/** Whether PDR on the CFA view starts from the affine equalities. */
-export function equalitiesFirst(s: Settings): boolean {
-  return (s[PDR_EQUALITIES.name] ?? PDR_EQUALITIES.default) === 'on';
+/** The invariant generator's stages PDR on the CFA view starts from. */
+export function seedStages(s: Settings): InvariantStage[] {
+  const mode = s[PDR_INVARIANTS.name] ?? PDR_INVARIANTS.default;
+  return mode === 'none' ? [] : mode === 'equalities' ? ['equalities'] : ['equalities', 'intervals', 'templates'];
 }
 
 /** How PDR learns a lemma: from an interpolant, else from the blocked cube, generalised inductively or to its core. */
@@ -64,6 +66,6 @@ export function lemmaSettings(s: Settings, reals: boolean, overClauses: boolean)
 
 /** The options as a run's configuration shows them, the default included (PDR on the CFA view and over clauses). */
 export function pdrConfiguration(s: Settings, overClauses: boolean): Record<string, string> {
-  const options = overClauses ? [PDR_LEMMAS, PDR_GENERALIZE] : [PDR_LEMMAS, PDR_GENERALIZE, PDR_EQUALITIES];
+  const options = overClauses ? [PDR_LEMMAS, PDR_GENERALIZE] : [PDR_LEMMAS, PDR_GENERALIZE, PDR_INVARIANTS];
   return Object.fromEntries(options.map((o) => [o.name, s[o.name] ?? o.default!]));
 }

@@ -21,16 +21,15 @@
  * After each round, lemmas move up where they hold; when a level is left without lemmas of its
  * own, the frames above it are the inductive invariant, per location, the verdict comes with.
  */
-import { False, and, conjuncts, not } from '../lang/expr.js';
+import { and, not } from '../lang/expr.js';
 import { DeadlineChecks } from '../lang/smt/deadline.js';
-import { Solver } from '../lang/smt/solver.js';
 import { interpolationStats } from '../lang/smt/interpolate.js';
 import type { Z3Context } from '../lang/smt/context.js';
 import type { Interpreter } from '../formalisms/interpreter.js';
 import type { Result, Statistics } from '../formalisms/result.js';
 import type { Engine, EngineContext, Settings } from './engine.js';
-import { equalitiesFirst, lemmaSettings, pdrConfiguration, type LemmaSettings } from './pdr-options.js';
-import { affineInvariant } from './affine-hull.js';
+import { seedStages, lemmaSettings, pdrConfiguration, type LemmaSettings } from './pdr-options.js';
+import { InvariantGenerator, type InvariantStage } from './invariant-generator.js';
 import type { Limits, Reporter } from './run.js';
 import { BaseCase } from './bounded.js';
 import { ObligationQueue } from './obligation-queue.js';
@@ -43,13 +42,13 @@ export function createEngine(settings: Settings, context: EngineContext): Engine
     configuration: () => pdrConfiguration(settings, false),
     async check(task, limits, reporter): Promise<Result> {
       const lemmas = lemmaSettings(settings, task.theories.has('rat'), false);
-      return pdr(task.model, await context.z3(), { ...lemmas, equalities: equalitiesFirst(settings) }, limits, reporter);
+      return pdr(task.model, await context.z3(), { ...lemmas, seed: seedStages(settings) }, limits, reporter);
     },
   };
 }
 
-/** The affine equalities get this long before PDR starts without them. */
-const EQUALITIES_MS = 2000;
+/** The invariant generator gets this long before PDR starts with the stages it has proven. */
+const SEED_MS = 4000;
 
 interface Obligation {
   readonly cube: Cube;
@@ -58,27 +57,39 @@ interface Obligation {
   readonly depth: number;
 }
 
+/**
+ * The invariant PDR starts from: the stages the generator proves before `until` (none where it
+ * proves none), with the count of its conjuncts and the generator's solver work.
+ */
+function seedInvariant(model: Interpreter, z3: Z3Context, stages: readonly InvariantStage[], until: number) {
+  if (stages.length === 0) return { invariant: undefined, count: 0, checks: 0, timeMs: 0 };
+  const generator = new InvariantGenerator(model, stages, z3);
+  try {
+    generator.run(until);
+    return { invariant: generator.stagesDone > 0 ? new Map(generator.proven) : undefined, count: generator.provenCount, ...generator.stats };
+  } finally {
+    generator.dispose();
+  }
+}
+
 /** PDR on the model. */
-export function pdr(model: Interpreter, z3: Z3Context, lemmas: LemmaSettings & { readonly equalities: boolean }, limits: Limits, reporter: Reporter): Result {
+export function pdr(model: Interpreter, z3: Z3Context, lemmas: LemmaSettings & { readonly seed: readonly InvariantStage[] }, limits: Limits, reporter: Reporter): Result {
   const started = Date.now();
   const itpBefore = interpolationStats(z3);
   const checks = new DeadlineChecks(limits.deadline);
-  const hull = new Solver(z3);
-  const equalities = lemmas.equalities ? affineInvariant(model, hull, Math.min(limits.deadline ?? Infinity, started + EQUALITIES_MS)) : undefined;
-  hull.dispose();
-  const equalityCount = [...(equalities?.values() ?? [])].reduce((n, f) => n + conjuncts(f).filter((c) => c !== False).length, 0);
-  const frames = new Frames(model, z3, checks, equalities);
+  const seed = seedInvariant(model, z3, lemmas.seed, Math.min(limits.deadline ?? Infinity, started + SEED_MS));
+  const frames = new Frames(model, z3, checks, seed.invariant);
   const base = new BaseCase(model, z3);
   const counters = { obligations: 0, interpolated: 0, negated: 0, droppedLiterals: 0 };
   const stats = (): Statistics => {
     const itp = interpolationStats(z3);
     return {
       timeMs: Date.now() - started,
-      solverChecks: hull.stats.checks + frames.solver.stats.checks + base.solver.stats.checks + itp.checks - itpBefore.checks,
-      solverTimeMs: hull.stats.timeMs + frames.solver.stats.timeMs + base.solver.stats.timeMs + itp.timeMs - itpBefore.timeMs,
+      solverChecks: seed.checks + frames.solver.stats.checks + base.solver.stats.checks + itp.checks - itpBefore.checks,
+      solverTimeMs: seed.timeMs + frames.solver.stats.timeMs + base.solver.stats.timeMs + itp.timeMs - itpBefore.timeMs,
       frame: frames.top,
       lemmas: frames.size,
-      equalities: equalityCount,
+      seedInvariants: seed.count,
       ...counters,
     };
   };

@@ -11,7 +11,7 @@ import { CEGAR_OPTIONS } from '../cegar/options.js';
 import { BOUND } from './bound.js';
 import { INVARIANTS, SIMPLE_PATH } from './kind-options.js';
 import { FCOVER, SEARCH } from './impact-options.js';
-import { PDR_EQUALITIES, PDR_GENERALIZE, PDR_LEMMAS } from './pdr-options.js';
+import { PDR_INVARIANTS, PDR_GENERALIZE, PDR_LEMMAS } from './pdr-options.js';
 import { IC3_OPTIONS } from './aiger/ic3-options.js';
 import { CIRCUIT_MEMBERS, MEMBERS_OPTION, MIXED_MEMBERS } from './portfolio-members.js';
 import { LEVEL, levelOf, offerFor } from './level.js';
@@ -52,7 +52,7 @@ export const ENGINES: readonly EngineSpec[] = [
   { name: 'kind', needs: 'circuit', options: [BOUND, SIMPLE_PATH, LEVEL, ...CIRCUIT], create: lazy(() => import('./aiger/kind.js')) },
   { name: 'kind', options: [BOUND, INVARIANTS, SIMPLE_PATH, CONTROL, SLICE, LEVEL, ...CIRCUIT], create: lazy(() => import('./kind.js')) },
   { name: 'pdkind', theories: INTERPOLATED, options: [BOUND, CONTROL, SLICE, ...CIRCUIT], create: lazy(() => import('./pdkind.js')) },
-  { name: 'pdr', theories: PROJECTED, options: [PDR_LEMMAS, PDR_GENERALIZE, PDR_EQUALITIES, ENCODING, CONTROL, SLICE, ...CIRCUIT], create: lazy(() => import('./pdr.js')) },
+  { name: 'pdr', theories: PROJECTED, options: [PDR_LEMMAS, PDR_GENERALIZE, PDR_INVARIANTS, ENCODING, CONTROL, SLICE, ...CIRCUIT], create: lazy(() => import('./pdr.js')) },
   { name: 'pdr', needs: 'clauses', theories: PROJECTED, options: [PDR_LEMMAS, PDR_GENERALIZE], create: lazy(() => import('./horn-pdr.js')) },
   { name: 'tpa', theories: PROJECTED, options: [ENCODING, CONTROL, SLICE, ...CIRCUIT], create: lazy(() => import('./tpa.js')) },
   { name: 'split-tpa', theories: PROJECTED, options: [ENCODING, CONTROL, SLICE, ...CIRCUIT], create: lazy(() => import('./split-tpa.js')) },

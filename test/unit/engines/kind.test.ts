@@ -10,9 +10,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from '../../support/cli.js';
-import { True, and, eq, int, not, ref, sub } from '../../../lang/expr.js';
+import { True, and, eq, ge, int, le, mul, not, ref, sub } from '../../../lang/expr.js';
 import { loadZ3 } from '../../../lang/smt/context.js';
-import { InvariantGenerator } from '../../../engines/kind-invariants.js';
+import { InvariantGenerator } from '../../../engines/invariant-generator.js';
 import { checkInductiveInvariant } from '../../../certificates/invariant.js';
 import { Solver } from '../../../lang/smt/solver.js';
 import { checkKInductiveInvariant } from '../../../certificates/k-invariant.js';
@@ -69,11 +69,11 @@ describe('k-induction with auxiliary invariants', () => {
     expect(r.verdict).toBe('safe');
   });
 
-  it('each stage of the generator is an inductive invariant, and the octagons include j = cnt - 5', async () => {
+  it('each stage of the generator (templates too) is an inductive invariant, and the octagons include j = cnt - 5', async () => {
     const z3 = await loadZ3();
     const problem = await load(file);
     const m = problem.task(problem.properties[0]!).model;
-    const gen = new InvariantGenerator(m, 'octagons', z3);
+    const gen = new InvariantGenerator(m, ['intervals', 'equalities', 'octagons', 'templates'], z3);
     try {
       // slices of 50 ms, as between k-induction's rounds; each proven stage is inductive
       while (!gen.finished) {
@@ -82,7 +82,7 @@ describe('k-induction with auxiliary invariants', () => {
         const wrong = await checkInductiveInvariant(m, gen.proven);
         if (wrong !== undefined) expect(wrong).toMatch(/does not exclude the bad states/);
       }
-      expect(gen.stagesDone).toBe(3);
+      expect(gen.stagesDone).toBe(4);
       const head = m.locations.find((l) => l.name === 'Head')!;
       const [cnt, j] = ['cnt', 'j'].map((n) => ref(m.vars.find((v) => v.name === n)!));
       const solver = new Solver(z3);
@@ -92,6 +92,40 @@ describe('k-induction with auxiliary invariants', () => {
       gen.dispose();
     }
   });
+
+  it('the template stage bounds 0 <= i - 2y <= 1 from sampled states, and PDR starts from it', async () => {
+    // y counts the even values i takes: no interval, equality or octagon relates them, a template does
+    const dir = mkdtempSync(join(tmpdir(), 'vigil-templates-'));
+    const chc = join(dir, 'parity.smt2');
+    writeFileSync(chc, `(set-logic HORN)
+(declare-fun inv (Int Int) Bool)
+(assert (forall ((i Int) (y Int)) (=> (and (= i 0) (= y 0)) (inv i y))))
+(assert (forall ((i Int) (y Int) (j Int) (z Int))
+  (=> (and (inv i y) (< i 100) (= j (+ i 1)) (= z (ite (= (mod j 2) 0) (+ y 1) y))) (inv j z))))
+(assert (forall ((i Int) (y Int)) (=> (and (inv i y) (= i 10) (not (= i (* 2 y)))) false)))
+(check-sat)
+`);
+    const z3 = await loadZ3();
+    const problem = await load(chc);
+    const m = problem.task(problem.properties[0]!).model;
+    const gen = new InvariantGenerator(m, ['templates'], z3);
+    try {
+      while (!gen.finished) gen.run(Date.now() + 1000);
+      // inductive, though not false at the error location, where the generator has no candidates
+      expect(await checkInductiveInvariant(m, gen.proven)).toMatch(/does not exclude the bad states/);
+      const [i, y] = ['x0', 'x1'].map((n) => ref(m.vars.find((v) => v.name === n)!));
+      const solver = new Solver(z3);
+      const loop = m.locations.find((l) => l.name === 'inv')!;
+      const d = sub(i!, mul(int(2), y!));
+      expect(solver.check([and(gen.proven.get(loop)!, not(and(le(d, int(1)), ge(d, int(0)))))])).toBe('unsat');
+      solver.dispose();
+    } finally {
+      gen.dispose();
+    }
+    const r = await checkWith('pdr', problem, { ms: 60_000, settings: { 'pdr-invariants': 'templates' } });
+    expect(r.verdict).toBe('safe');
+    if (r.verdict === 'safe') expect(r.stats.seedInvariants).toBeGreaterThan(0);
+  }, 120_000);
 
   it('the simple-path constraints are an option', async () => {
     // 0 <-> 1 is reachable; 2 loops on itself and may step to 3 (bad): only simple paths rule that out

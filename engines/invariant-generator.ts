@@ -9,33 +9,49 @@
  * candidate it falsifies at once, and the work is a queue of actions, so the fixed point can be
  * computed in slices of time between k-induction's rounds.
  *
- * Candidates come in stages of growing precision, each proven before the next starts, so the
- * invariant handed to k-induction only ever gets stronger:
+ * Candidates come in stages, each proven before the next starts, so the invariant handed on only
+ * ever gets stronger:
  *  - intervals: v ≤ c and v ≥ c for each integer variable and each constant of the model or of an
  *    initial state, b and ¬b for each Boolean variable;
  *  - affine equalities: Karr's invariant, the equalities such as `x2 + x3 = x0 + x1` that hold at each
  *    location over all its variables (engines/affine-hull.ts);
  *  - octagons: v - w and v + w bounded above and below, at each location, by their values in one
  *    reachable state there (found by a short BMC run), for pairs of integer variables (relations
- *    such as j = cnt - 5).
+ *    such as j = cnt - 5);
+ *  - templates: a·v + b·w for pairs of integer variables with (a, b) among (1, ±1), (1, ±2) and
+ *    (2, ±1), bounded by their least and greatest values over all the reachable states a longer BMC
+ *    run finds at each location (Houdini drops the bounds that only the run's depth gave). They
+ *    give relations a single state cannot suggest: `0 ≤ i - 2y ≤ 1`, `b ≥ 2c`.
+ * k-induction takes them in that order, up to its `--invariants` mode; PDR (engines/pdr.ts) starts
+ * from equalities, intervals and templates.
  * Inputs are left out: they are fresh every step.
  */
 import type { Z3Context } from '../lang/smt/context.js';
 import { BoolT, IntT } from '../lang/types.js';
-import { True, add, and, conjuncts, eq, ge, indexed, int, le, not, or, postorder, prime, ref, sub, type Expr, type VarDecl } from '../lang/expr.js';
+import { True, add, mul, and, conjuncts, eq, ge, indexed, int, le, not, or, postorder, prime, ref, sub, type Expr, type VarDecl } from '../lang/expr.js';
 import type { Action, Interpreter, Location } from '../formalisms/interpreter.js';
 import { Solver } from '../lang/smt/solver.js';
 import { Unrolling } from './bounded.js';
 import { affineInvariant } from './affine-hull.js';
-import type { InvariantMode } from './kind-options.js';
+
+/** The stages of candidates, in the order given to the generator. */
+export type InvariantStage = 'intervals' | 'equalities' | 'octagons' | 'templates';
 
 
-/** At most this many integer constants bound each variable, and this many variables form octagon pairs. */
+/** At most this many integer constants bound each variable, and this many variables form octagon or template pairs. */
 const MAX_CONSTANTS = 40;
 const MAX_OCTAGON_VARS = 16;
-/** The sampling BMC run for octagon bounds: at most this deep, and this long. */
-const MAX_SAMPLE_DEPTH = 40;
-const SAMPLE_MS = 1000;
+const MAX_TEMPLATE_VARS = 12;
+/** The sampling BMC runs: for octagons, one state per location; for templates, every state it reaches. */
+const OCTAGON_SAMPLING = { allStates: false, maxDepth: 40, ms: 1000 } as const;
+const TEMPLATE_SAMPLING = { allStates: true, maxDepth: 60, ms: 1500 } as const;
+/** c·x, written x where c is 1. */
+function term(c: bigint, x: VarDecl): Expr {
+  return c === 1n ? ref(x) : mul(int(c), ref(x));
+}
+
+/** The template directions (a, b) of a·v + b·w. */
+const TEMPLATE_DIRECTIONS: readonly (readonly [bigint, bigint])[] = [[1n, -1n], [1n, 1n], [1n, -2n], [1n, 2n], [2n, -1n], [2n, 1n]];
 /** The time the affine equalities get. */
 const EQUALITIES_MS = 2000;
 
@@ -58,17 +74,15 @@ export class InvariantGenerator {
   stagesDone = 0;
   private initial: Map<VarDecl, bigint> | undefined;
 
-  constructor(private readonly model: Interpreter, mode: InvariantMode, private readonly z3: Z3Context) {
+  constructor(private readonly model: Interpreter, stages: readonly InvariantStage[], private readonly z3: Z3Context) {
     this.solver = new Solver(z3);
     const inputs = new Set(model.inputs);
     const state = model.vars.filter((v) => !inputs.has(v));
     this.ints = state.filter((v) => v.type === IntT);
     this.bools = state.filter((v) => v.type === BoolT);
     for (const l of model.locations) this.proven.set(l, True);
-    if (mode === 'none') return;
-    this.stages.push(() => this.intervals());
-    if (mode !== 'intervals') this.stages.push(() => this.equalities());
-    if (mode === 'octagons') this.stages.push(() => this.octagons());
+    const make = { intervals: () => this.intervals(), equalities: () => this.equalities(), octagons: () => this.octagons(), templates: () => this.templates() };
+    for (const stage of stages) this.stages.push(make[stage]);
     this.startStage();
   }
 
@@ -215,21 +229,23 @@ export class InvariantGenerator {
   }
 
   /**
-   * The integer values of one reachable state per location, from a BMC run of a few steps (the
-   * first state found at each location), within a second.
+   * The integer values of reachable states per location, from a BMC run within `ms`: the first state
+   * found at each location (the run stops once every location has one, or after twice as many steps
+   * as there are locations), or one state per location and depth up to `maxDepth`.
    */
-  private samples(): Map<Location, Map<VarDecl, bigint>> {
-    const out = new Map<Location, Map<VarDecl, bigint>>();
+  private samples(how: { readonly allStates: boolean; readonly maxDepth: number; readonly ms: number }): Map<Location, Map<VarDecl, bigint>[]> {
+    const out = new Map<Location, Map<VarDecl, bigint>[]>();
     const bmc = new Solver(this.z3);
-    const until = Date.now() + SAMPLE_MS;
+    const until = Date.now() + how.ms;
+    const locs = this.model.locations.length;
     try {
       const unroll = new Unrolling(this.model);
       bmc.addAtStep(unroll.initial(), 0);
       let frontier = new Set<Location>([this.model.initLoc]);
-      const depth = Math.min(2 * this.model.locations.length + 2, MAX_SAMPLE_DEPTH);
-      for (let d = 0; d <= depth && out.size < this.model.locations.length && Date.now() < until; d++) {
+      const depth = how.allStates ? how.maxDepth : Math.min(2 * locs + 2, how.maxDepth);
+      for (let d = 0; d <= depth && (how.allStates || out.size < locs) && Date.now() < until; d++) {
         for (const l of frontier) {
-          if (out.has(l)) continue;
+          if (!how.allStates && out.has(l)) continue;
           bmc.setTimeout(Math.max(1, until - Date.now()));
           const at = unroll.multiLoc ? [bmc.guardAtStep(eq(ref(unroll.locVar), int(l.id)), d)] : [];
           if (bmc.check(at) !== 'sat') continue;
@@ -240,7 +256,7 @@ export class InvariantGenerator {
               const val = m.eval(ref(indexed(v, d))).value;
               if (typeof val === 'bigint') values.set(v, val);
             }
-            out.set(l, values);
+            out.set(l, [...(out.get(l) ?? []), values]);
           } finally {
             m.dispose();
           }
@@ -275,9 +291,9 @@ export class InvariantGenerator {
   }
 
   private octagons(): Map<Location, Expr[]> {
-    const samples = this.samples();
+    const samples = this.samples(OCTAGON_SAMPLING);
     return new Map(this.model.locations.map((l) => {
-      const at = samples.get(l);
+      const at = samples.get(l)?.[0];
       if (!at) return [l, []];
       const vars = this.ints.filter((v) => at.has(v)).slice(0, MAX_OCTAGON_VARS);
       const out: Expr[] = [];
@@ -289,6 +305,30 @@ export class InvariantGenerator {
           const diff = sub(ref(v), ref(w));
           const sum = add(ref(v), ref(w));
           out.push(le(diff, d), ge(diff, d), le(sum, s), ge(sum, s));
+        }
+      }
+      return [l, out];
+    }));
+  }
+
+  /** Template bounds at each location with two sampled states or more: a·v + b·w between its least and greatest sampled value. */
+  private templates(): Map<Location, Expr[]> {
+    const samples = this.samples(TEMPLATE_SAMPLING);
+    return new Map(this.model.locations.map((l) => {
+      const states = samples.get(l) ?? [];
+      if (states.length < 2) return [l, []];
+      const vars = this.ints.filter((v) => states.every((s) => s.has(v))).slice(0, MAX_TEMPLATE_VARS);
+      const out: Expr[] = [];
+      for (let i = 0; i < vars.length; i++) {
+        for (let j = i + 1; j < vars.length; j++) {
+          const [v, w] = [vars[i]!, vars[j]!];
+          for (const [a, b] of TEMPLATE_DIRECTIONS) {
+            const values = states.map((s) => a * s.get(v)! + b * s.get(w)!);
+            const lo = values.reduce((x, y) => (y < x ? y : x));
+            const hi = values.reduce((x, y) => (y > x ? y : x));
+            const t = add(term(a, v), term(b, w));
+            out.push(le(t, int(hi)), ge(t, int(lo)));
+          }
         }
       }
       return [l, out];
