@@ -47,7 +47,11 @@ export function createEngine(settings: Settings, context: EngineContext): Engine
   };
 }
 
-/** The invariant generator gets this long before PDR starts with the stages it has proven. */
+/**
+ * PDR runs alone this long first, which is all most tasks need; then the invariant generator gets
+ * up to SEED_MS, and PDR goes on with the stages it has proven.
+ */
+const HEAD_START_MS = 1000;
 const SEED_MS = 4000;
 
 interface Obligation {
@@ -62,11 +66,10 @@ interface Obligation {
  * proves none), with the count of its conjuncts and the generator's solver work.
  */
 function seedInvariant(model: Interpreter, z3: Z3Context, stages: readonly InvariantStage[], until: number) {
-  if (stages.length === 0) return { invariant: undefined, count: 0, checks: 0, timeMs: 0 };
   const generator = new InvariantGenerator(model, stages, z3);
   try {
     generator.run(until);
-    return { invariant: generator.stagesDone > 0 ? new Map(generator.proven) : undefined, count: generator.provenCount, ...generator.stats };
+    return { invariant: generator.stagesDone > 0 ? new Map(generator.proven) : undefined, stats: { count: generator.provenCount, ...generator.stats } };
   } finally {
     generator.dispose();
   }
@@ -77,8 +80,16 @@ export function pdr(model: Interpreter, z3: Z3Context, lemmas: LemmaSettings & {
   const started = Date.now();
   const itpBefore = interpolationStats(z3);
   const checks = new DeadlineChecks(limits.deadline);
-  const seed = seedInvariant(model, z3, lemmas.seed, Math.min(limits.deadline ?? Infinity, started + SEED_MS));
-  const frames = new Frames(model, z3, checks, seed.invariant);
+  const frames = new Frames(model, z3, checks);
+  const seed = { count: 0, checks: 0, timeMs: 0, done: lemmas.seed.length === 0 };
+  /** Takes in the generator's invariant once PDR has had its head start (between two solver queries). */
+  const seedWhenDue = (): void => {
+    if (seed.done || Date.now() < started + HEAD_START_MS) return;
+    seed.done = true;
+    const found = seedInvariant(model, z3, lemmas.seed, Math.min(limits.deadline ?? Infinity, Date.now() + SEED_MS));
+    Object.assign(seed, found.stats);
+    if (found.invariant) frames.assume(found.invariant);
+  };
   const base = new BaseCase(model, z3);
   const counters = { obligations: 0, interpolated: 0, negated: 0, droppedLiterals: 0 };
   const stats = (): Statistics => {
@@ -109,6 +120,7 @@ export function pdr(model: Interpreter, z3: Z3Context, lemmas: LemmaSettings & {
       queue.push({ cube: bad, level: top, depth: 0 });
       while (queue.size > 0) {
         checks.checkDeadline();
+        seedWhenDue();
         const ob = queue.peek();
         if (ob.level > top) {
           queue.pop();
@@ -140,6 +152,7 @@ export function pdr(model: Interpreter, z3: Z3Context, lemmas: LemmaSettings & {
     if (initialBad === 'sat') return { verdict: 'unsafe', certificate: { kind: 'trace', trace: base.trace() }, stats: stats() };
     if (initialBad !== 'unsat') return { verdict: 'unknown', reason: initialBad, stats: stats() };
     for (;;) {
+      seedWhenDue();
       frames.newFrame();
       reporter.progress({ phase: 'pdr', iteration: frames.top, detail: `frame ${frames.top}, ${frames.size} lemmas`, stats: stats() });
       const steps = blockBad();

@@ -50,14 +50,10 @@ export class Frames {
   private readonly locById: ReadonlyMap<number, Location>;
   /** What a predecessor keeps: the variables and the location at step 0. */
   private readonly current: ReadonlySet<VarDecl>;
+  /** The inductive invariant taken in so far, per location. */
+  private readonly assumedAt = new Map<Location, Expr>();
 
-  /**
-   * With `invariant` (an inductive invariant per location, such as the affine equalities), every
-   * frame above F_0 is taken with it and the steps into l land in l's part: reachable states
-   * satisfy it, so the frames still hold every state reachable within their bounds, and lemmas need
-   * only be inductive relative to it. The invariant a safe verdict comes with includes it.
-   */
-  constructor(readonly model: Interpreter, private readonly z3: Z3Context, private readonly checks: DeadlineChecks, private readonly invariant?: ReadonlyMap<Location, Expr>) {
+  constructor(readonly model: Interpreter, private readonly z3: Z3Context, private readonly checks: DeadlineChecks) {
     const unroll = new Unrolling(model);
     this.locVar = unroll.locVar;
     this.multiLoc = unroll.multiLoc;
@@ -67,10 +63,27 @@ export class Frames {
     this.acts = [this.solver.guard(this.initial())];
     const actions = model.locations.flatMap((s) => model.actions(s));
     for (const l of model.locations) {
-      const steps = or(...actions.filter((a) => a.target === l).map((a) => and(this.at(a.source), atStep(a.formula, 0))));
-      const formula = and(steps, atStep(this.assumed(l), 1));
+      const formula = or(...actions.filter((a) => a.target === l).map((a) => and(this.at(a.source), atStep(a.formula, 0))));
       this.into.set(l, { act: this.solver.guard(formula), formula });
-      if (this.assumed(l) !== True) this.solver.add(imply(this.at(l), atStep(this.assumed(l), 0)));
+    }
+  }
+
+  /**
+   * Takes in an inductive invariant per location (such as the affine equalities), at any time:
+   * every frame above F_0 is then taken with it and the steps into l land in l's part. Reachable
+   * states satisfy it, so the frames still hold every state reachable within their bounds, the
+   * lemmas learnt so far stay valid, and new ones need only be inductive relative to it. The
+   * invariant a safe verdict comes with includes it.
+   */
+  assume(invariant: ReadonlyMap<Location, Expr>): void {
+    for (const l of this.model.locations) {
+      const f = invariant.get(l) ?? True;
+      if (f === True) continue;
+      this.assumedAt.set(l, and(this.assumed(l), f));
+      const into = this.into.get(l)!;
+      this.solver.add(imply(into.act, atStep(f, 1)));
+      this.into.set(l, { act: into.act, formula: and(into.formula, atStep(f, 1)) });
+      this.solver.add(imply(this.at(l), atStep(f, 0)));
     }
   }
 
@@ -84,7 +97,7 @@ export class Frames {
 
   /** The invariant assumed at l. */
   private assumed(l: Location): Expr {
-    return this.invariant?.get(l) ?? True;
+    return this.assumedAt.get(l) ?? True;
   }
 
   /** "At l" at step 0; true for a model with one location. */
