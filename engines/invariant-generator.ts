@@ -37,7 +37,6 @@ import { affineInvariant } from './affine-hull.js';
 /** The stages of candidates, in the order given to the generator. */
 export type InvariantStage = 'intervals' | 'equalities' | 'octagons' | 'templates';
 
-
 /** At most this many integer constants bound each variable, and this many variables form octagon or template pairs. */
 const MAX_CONSTANTS = 40;
 const MAX_OCTAGON_VARS = 16;
@@ -45,15 +44,15 @@ const MAX_TEMPLATE_VARS = 12;
 /** The sampling BMC runs: for octagons, one state per location; for templates, every state it reaches. */
 const OCTAGON_SAMPLING = { allStates: false, maxDepth: 40, ms: 1000 } as const;
 const TEMPLATE_SAMPLING = { allStates: true, maxDepth: 60, ms: 1500 } as const;
-/** c·x, written x where c is 1. */
-function term(c: bigint, x: VarDecl): Expr {
-  return c === 1n ? ref(x) : mul(int(c), ref(x));
-}
-
 /** The template directions (a, b) of a·v + b·w. */
 const TEMPLATE_DIRECTIONS: readonly (readonly [bigint, bigint])[] = [[1n, -1n], [1n, 1n], [1n, -2n], [1n, 2n], [2n, -1n], [2n, 1n]];
 /** The time the affine equalities get. */
 const EQUALITIES_MS = 2000;
+
+/** c·x, written x where c is 1. */
+function term(c: bigint, x: VarDecl): Expr {
+  return c === 1n ? ref(x) : mul(int(c), ref(x));
+}
 
 type Work = 'init' | Action;
 

@@ -20,6 +20,10 @@
  * obligation is asked again one level up, so counterexamples longer than the frames are found.
  * After each round, lemmas move up where they hold; when a level is left without lemmas of its
  * own, the frames above it are the inductive invariant, per location, the verdict comes with.
+ *
+ * After a head start of a second, the invariant generator (invariant-generator.ts: Karr's affine
+ * equalities, intervals, two-variable templates) gets a few seconds; what it proves, every frame
+ * assumes from then on (`Frames.assume`), so lemmas need only be inductive relative to it.
  */
 import { and, not } from '../lang/expr.js';
 import { DeadlineChecks } from '../lang/smt/deadline.js';
@@ -62,7 +66,7 @@ interface Obligation {
 }
 
 /**
- * The invariant PDR starts from: the stages the generator proves before `until` (none where it
+ * The invariant PDR takes in: the stages the generator proves before `until` (none where it
  * proves none), with the count of its conjuncts and the generator's solver work.
  */
 function seedInvariant(model: Interpreter, z3: Z3Context, stages: readonly InvariantStage[], until: number) {
