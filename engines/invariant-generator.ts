@@ -44,8 +44,10 @@ const MAX_TEMPLATE_VARS = 12;
 /** The sampling BMC runs: for octagons, one state per location; for templates, every state it reaches. */
 const OCTAGON_SAMPLING = { allStates: false, maxDepth: 40, ms: 1000 } as const;
 const TEMPLATE_SAMPLING = { allStates: true, maxDepth: 60, ms: 1500 } as const;
-/** The template directions (a, b) of a·v + b·w. */
-const TEMPLATE_DIRECTIONS: readonly (readonly [bigint, bigint])[] = [[1n, -1n], [1n, 1n], [1n, -2n], [1n, 2n], [2n, -1n], [2n, 1n]];
+/** The directions (a, b) of a·v + b·w: octagons' and the templates'. */
+type Direction = readonly [bigint, bigint];
+const OCTAGON_DIRECTIONS: readonly Direction[] = [[1n, -1n], [1n, 1n]];
+const TEMPLATE_DIRECTIONS: readonly Direction[] = [...OCTAGON_DIRECTIONS, [1n, -2n], [1n, 2n], [2n, -1n], [2n, 1n]];
 /** The time the affine equalities get. */
 const EQUALITIES_MS = 2000;
 
@@ -255,7 +257,9 @@ export class InvariantGenerator {
               const val = m.eval(ref(indexed(v, d))).value;
               if (typeof val === 'bigint') values.set(v, val);
             }
-            out.set(l, [...(out.get(l) ?? []), values]);
+            const at = out.get(l);
+            if (at) at.push(values);
+            else out.set(l, [values]);
           } finally {
             m.dispose();
           }
@@ -289,48 +293,43 @@ export class InvariantGenerator {
     return new Map(this.model.locations.map((l) => [l, inv ? conjuncts(inv.get(l)!) : []]));
   }
 
+  /** Octagon candidates at each location: v - w and v + w equal to their values in its first sampled state. */
   private octagons(): Map<Location, Expr[]> {
     const samples = this.samples(OCTAGON_SAMPLING);
     return new Map(this.model.locations.map((l) => {
-      const at = samples.get(l)?.[0];
-      if (!at) return [l, []];
-      const vars = this.ints.filter((v) => at.has(v)).slice(0, MAX_OCTAGON_VARS);
-      const out: Expr[] = [];
-      for (let i = 0; i < vars.length; i++) {
-        for (let j = i + 1; j < vars.length; j++) {
-          const [v, w] = [vars[i]!, vars[j]!];
-          const d = int(at.get(v)! - at.get(w)!);
-          const s = int(at.get(v)! + at.get(w)!);
-          const diff = sub(ref(v), ref(w));
-          const sum = add(ref(v), ref(w));
-          out.push(le(diff, d), ge(diff, d), le(sum, s), ge(sum, s));
-        }
-      }
-      return [l, out];
+      const first = samples.get(l)?.[0];
+      return [l, first ? this.pairBounds([first], OCTAGON_DIRECTIONS, MAX_OCTAGON_VARS) : []];
     }));
   }
 
-  /** Template bounds at each location with two sampled states or more: a·v + b·w between its least and greatest sampled value. */
+  /** Template candidates at each location with two sampled states or more. */
   private templates(): Map<Location, Expr[]> {
     const samples = this.samples(TEMPLATE_SAMPLING);
     return new Map(this.model.locations.map((l) => {
       const states = samples.get(l) ?? [];
-      if (states.length < 2) return [l, []];
-      const vars = this.ints.filter((v) => states.every((s) => s.has(v))).slice(0, MAX_TEMPLATE_VARS);
-      const out: Expr[] = [];
-      for (let i = 0; i < vars.length; i++) {
-        for (let j = i + 1; j < vars.length; j++) {
-          const [v, w] = [vars[i]!, vars[j]!];
-          for (const [a, b] of TEMPLATE_DIRECTIONS) {
-            const values = states.map((s) => a * s.get(v)! + b * s.get(w)!);
-            const lo = values.reduce((x, y) => (y < x ? y : x));
-            const hi = values.reduce((x, y) => (y > x ? y : x));
-            const t = add(term(a, v), term(b, w));
-            out.push(le(t, int(hi)), ge(t, int(lo)));
-          }
+      return [l, states.length >= 2 ? this.pairBounds(states, TEMPLATE_DIRECTIONS, MAX_TEMPLATE_VARS) : []];
+    }));
+  }
+
+  /**
+   * a·v + b·w, for each direction (a, b) and pair of the first `maxVars` integer variables that
+   * every state values, between its least and greatest value over the states.
+   */
+  private pairBounds(states: readonly Map<VarDecl, bigint>[], directions: readonly Direction[], maxVars: number): Expr[] {
+    const vars = this.ints.filter((v) => states.every((s) => s.has(v))).slice(0, maxVars);
+    const out: Expr[] = [];
+    for (let i = 0; i < vars.length; i++) {
+      for (let j = i + 1; j < vars.length; j++) {
+        const [v, w] = [vars[i]!, vars[j]!];
+        for (const [a, b] of directions) {
+          const values = states.map((s) => a * s.get(v)! + b * s.get(w)!);
+          const lo = values.reduce((x, y) => (y < x ? y : x));
+          const hi = values.reduce((x, y) => (y > x ? y : x));
+          const t = b < 0n ? sub(term(a, v), term(-b, w)) : add(term(a, v), term(b, w));
+          out.push(le(t, int(hi)), ge(t, int(lo)));
         }
       }
-      return [l, out];
-    }));
+    }
+    return out;
   }
 }
