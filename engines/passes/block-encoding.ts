@@ -19,7 +19,7 @@ const ENCODINGS: readonly Encoding[] = ['SBE', 'LBE', 'ABE'];
 export const ENCODING: EngineOption = {
   name: 'encoding',
   group: 'Block encoding (control-flow automata):',
-  help: 'cegar, bmc, ic3, impact: SBE: one edge per step; LBE: large blocks (sequences and choices of edges merged, Beyer et al. 2009); ABE: blocks between loop heads (blk-l) (default: SBE)',
+  help: 'SBE: one edge per step; LBE: large blocks (sequences and choices of edges merged, Beyer et al. 2009); ABE: blocks between loop heads (blk-l) (default: SBE; the portfolio runs PDR and predicate CEGAR with LBE)',
   choices: ENCODINGS,
   default: 'SBE',
 };

@@ -29,7 +29,7 @@ const SEEDS = Array.from({ length: 30 }, (_, k) => k + 1);
 /** BMC and k-induction stop at this bound; the others at the time limit. */
 // slicing is off on CHC by default (engines/passes/slice.ts): two engines check the sliced model too
 const ENGINES: [string, Record<string, string>][] = [['cegar', {}], ['bmc', { bound: '20' }], ['kind', { bound: '20' }], ['ic3', {}], ['impact', {}], ['pdr', {}], ['tpa', {}], ['split-tpa', {}],
-  ['bmc', { bound: '20', slice: 'on' }], ['pdr', { slice: 'on' }]];
+  ['bmc', { bound: '20', slice: 'on' }], ['pdr', { slice: 'on' }], ['pdr', { encoding: 'LBE' }]];
 /** On a nonlinear system only PDR over clauses and the portfolio apply, and the portfolio runs it. */
 const NONLINEAR_ENGINES: [string, Record<string, string>][] = [['pdr', {}]];
 const ENGINE_MS = 10_000;
@@ -47,7 +47,7 @@ async function spacer(file: string): Promise<Verdict> {
 async function vigil(file: string, text: string, engines: readonly [string, Record<string, string>][]): Promise<[string, Verdict | string][]> {
   const out: [string, Verdict | string][] = [];
   for (const [engine, settings] of engines) {
-    const label = settings.slice === 'on' ? `${engine} --slice on` : engine;
+    const label = [engine, ...Object.entries(settings).filter(([k]) => k !== 'bound').map(([k, v]) => `--${k} ${v}`)].join(' ');
     const problem = chcProblem(file, Buffer.from(text), readChc(text, file));
     const system = problem.view.system;
     try {

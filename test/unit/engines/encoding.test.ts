@@ -13,6 +13,7 @@ import { ENGINE_CONTEXT } from '../../../cli/engine-context.js';
 import { loadZ3 } from '../../../lang/smt/context.js';
 import { CORPUS_DIR, manifest } from '../../support/corpus.js';
 import { checkWith, load } from '../../support/engines.js';
+import { chcTaskProblem } from '../../support/chc.js';
 
 const ENCODINGS: readonly Encoding[] = ['SBE', 'LBE', 'ABE'];
 
@@ -117,7 +118,7 @@ describe('predicate CEGAR on blocks', () => {
     expect(trace.actions.length).toBe(sbe.certificate.trace.actions.length);
   });
 
-  it('BMC, IC3 and IMPACT take the option too, their certificates checked over the original edges', async () => {
+  it('BMC, IC3, IMPACT and PDR take the option too, their certificates checked over the original edges', async () => {
     await loadZ3();
     const ifelse = await load(CORPUS_DIR + 'theta-regression/cfa/ifelse.cfa');
     const locking = await load(CORPUS_DIR + 'theta-regression/cfa/locking.cfa');
@@ -129,12 +130,24 @@ describe('predicate CEGAR on blocks', () => {
       expect((await checkWith('impact', ifelse, { settings: { encoding } })).verdict).toBe('unsafe');
       expect((await checkWith('impact', locking, { settings: { encoding } })).verdict).toBe('safe');
       expect((await checkWith('impact', basic, { settings: { encoding } })).verdict).toBe('safe');
+      expect((await checkWith('pdr', ifelse, { settings: { encoding } })).verdict).toBe('unsafe');
+      expect((await checkWith('pdr', basic, { settings: { encoding } })).verdict).toBe('safe');
     }
     // BMC explores every path of fp1's blocks: its bounded proof is restated over the edges
     const fp1 = await load(CORPUS_DIR + 'theta-regression/cfa/fp1.cfa');
     const bounded = await checkWith('bmc', fp1, { settings: { encoding: 'LBE' } });
     expect(bounded.verdict === 'safe' && bounded.certificate.kind).toBe('k-invariant');
   });
+});
+
+describe('PDR on blocks of a clause system', () => {
+  it('proves hsort.c on LBE, its invariant inside blocks stated without quantifiers', async () => {
+    // the VMT program's control bits read as 64 locations; at the inner ones the invariant is a
+    // weakest precondition, from which Z3's qe left a quantifier: qe_rec eliminates it
+    const r = await checkWith('pdr', chcTaskProblem('chc-comp25/LIA-Lin/vmt-chc-benchmarks/ctigar/hsort.c_000.smt2'), { settings: { encoding: 'LBE' }, ms: 60_000 });
+    expect(r.verdict).toBe('safe');
+    expect(r.stats.recoveredLocations).toBe(64);
+  }, 120_000);
 });
 
 describe('the option', () => {
