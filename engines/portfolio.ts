@@ -20,6 +20,7 @@ import { unknown } from '../formalisms/result.js';
 import { OptionError, type Engine, type EngineContext, type EngineLines, type Settings } from './engine.js';
 import { BOUND } from './bound.js';
 import { SLICE } from './passes/slice.js';
+import { ENCODING } from './passes/block-encoding.js';
 import { CONTROL } from './passes/control.js';
 import { recoverControl } from '../formalisms/control.js';
 import { CIRCUIT_MEMBERS, MEMBERS_OPTION, MIXED_MEMBERS, WORD_MEMBERS, type Member } from './portfolio-members.js';
@@ -68,7 +69,8 @@ function lineFor(m: Member, task: Task, settings: Settings, engines: EngineLines
   const { name, settings: own } = engines.parse(m.line);
   const words = levelOf(settings) === 'word' && task.circuit !== undefined && levelOf(own) === undefined && engines.takes(name, offerFor(task, own), LEVEL.name);
   const offer = offerFor(task, words ? { ...own, [LEVEL.name]: 'word' } : own);
-  const automata = m.onAutomata !== undefined && !offer.circuit && isAutomaton(task, settings) ? ` ${m.onAutomata}` : '';
+  // a nonlinear clause system has no automaton to encode: its PDR runs over the clauses, without the option
+  const automata = m.onAutomata !== undefined && !offer.circuit && engines.takes(name, offer, ENCODING.name) && isAutomaton(task, settings) ? ` ${m.onAutomata}` : '';
   const bound = settings[BOUND.name];
   const bounded = bound !== undefined && engines.takes(name, offer, BOUND.name) && !/--bound\b/.test(m.line) ? ` --bound ${bound}` : '';
   const passes = [CONTROL, SLICE].map((o) => {
