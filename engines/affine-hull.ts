@@ -158,7 +158,7 @@ export function affineInvariant(model: Interpreter, solver: Solver, until: numbe
 }
 
 /** The hull as a formula: its equalities, `true` for the whole space, `false` for an empty hull. */
-function equalitiesOf(vars: readonly VarDecl[], hull: AffineHull): Expr {
+export function equalitiesOf(vars: readonly VarDecl[], hull: AffineHull): Expr {
   if (hull.empty) return False;
   const eqs = hull.equalities().map(({ a, b }) => atomExpr({
     coeffs: new Map(a.flatMap((c, i) => (c === 0n ? [] : [[ref(vars[i]!).id, { term: ref(vars[i]!), c: { num: c, den: 1n } }] as const]))),

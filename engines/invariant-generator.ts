@@ -21,9 +21,12 @@
  *  - templates: a·v + b·w for pairs of integer variables with (a, b) among (1, ±1), (1, ±2) and
  *    (2, ±1), bounded by their least and greatest values over all the reachable states a longer BMC
  *    run finds at each location (Houdini drops the bounds that only the run's depth gave). They
- *    give relations a single state cannot suggest: `0 ≤ i - 2y ≤ 1`, `b ≥ 2c`.
- * k-induction takes them in that order, up to its `--invariants` mode; PDR (engines/pdr.ts) starts
- * from equalities, intervals and templates.
+ *    give relations a single state cannot suggest: `0 ≤ i - 2y ≤ 1`, `b ≥ 2c`;
+ *  - guarded equalities: `¬g ∨ e` for a guard g of a location's actions and an affine equality e
+ *    of the states reachable there within a bound where g holds (engines/guarded-equalities.ts):
+ *    the disjunctive invariants of loops whose phases the guards separate.
+ * k-induction takes the first four in that order, up to its `--invariants` mode; PDR
+ * (engines/pdr.ts) starts from equalities, intervals, guarded equalities and templates.
  * Inputs are left out: they are fresh every step.
  */
 import type { Z3Context } from '../lang/smt/context.js';
@@ -33,9 +36,10 @@ import type { Action, Interpreter, Location } from '../formalisms/interpreter.js
 import { Solver } from '../lang/smt/solver.js';
 import { Unrolling } from './bounded.js';
 import { affineInvariant } from './affine-hull.js';
+import { guardedCandidates } from './guarded-equalities.js';
 
 /** The stages of candidates, in the order given to the generator. */
-export type InvariantStage = 'intervals' | 'equalities' | 'octagons' | 'templates';
+export type InvariantStage = 'intervals' | 'equalities' | 'octagons' | 'templates' | 'guarded';
 
 /** At most this many integer constants bound each variable, and this many variables form octagon or template pairs. */
 const MAX_CONSTANTS = 40;
@@ -48,8 +52,9 @@ const TEMPLATE_SAMPLING = { allStates: true, maxDepth: 60, ms: 1500 } as const;
 type Direction = readonly [bigint, bigint];
 const OCTAGON_DIRECTIONS: readonly Direction[] = [[1n, -1n], [1n, 1n]];
 const TEMPLATE_DIRECTIONS: readonly Direction[] = [...OCTAGON_DIRECTIONS, [1n, -2n], [1n, 2n], [2n, -1n], [2n, 1n]];
-/** The time the affine equalities get. */
+/** The time the affine equalities get, and the search for states on either side of the guards. */
 const EQUALITIES_MS = 2000;
+const GUARDED_MS = 1500;
 
 /** c·x, written x where c is 1. */
 function term(c: bigint, x: VarDecl): Expr {
@@ -82,7 +87,7 @@ export class InvariantGenerator {
     this.ints = state.filter((v) => v.type === IntT);
     this.bools = state.filter((v) => v.type === BoolT);
     for (const l of model.locations) this.proven.set(l, True);
-    const make = { intervals: () => this.intervals(), equalities: () => this.equalities(), octagons: () => this.octagons(), templates: () => this.templates() };
+    const make = { intervals: () => this.intervals(), equalities: () => this.equalities(), octagons: () => this.octagons(), templates: () => this.templates(), guarded: () => this.guarded() };
     for (const stage of stages) this.stages.push(make[stage]);
     this.startStage();
   }
@@ -309,6 +314,11 @@ export class InvariantGenerator {
       const states = samples.get(l) ?? [];
       return [l, states.length >= 2 ? this.pairBounds(states, TEMPLATE_DIRECTIONS, MAX_TEMPLATE_VARS) : []];
     }));
+  }
+
+  /** Equalities on either side of each guard at each location (guarded-equalities.ts). */
+  private guarded(): Map<Location, Expr[]> {
+    return guardedCandidates(this.model, this.z3, this.ints, GUARDED_MS);
   }
 
   /**

@@ -38,7 +38,7 @@ export const PDR_GENERALIZE: EngineOption = {
 export const PDR_INVARIANTS: EngineOption = {
   name: 'pdr-invariants',
   group: 'PDR options:',
-  help: 'pdr on a transition system or automaton: the invariant it first proves, within a few seconds, and assumes in every frame: none; the affine equalities among its numeric variables at each location (Karr\'s invariant); or those, intervals and two-variable templates bounded by sampled states (default: templates)',
+  help: 'pdr on a transition system or automaton: the invariant it first proves, within a few seconds, and assumes in every frame: none; the affine equalities among its numeric variables at each location (Karr\'s invariant); or those, intervals, equalities on either side of the guards and two-variable templates bounded by sampled states (default: templates)',
   choices: ['none', 'equalities', 'templates'],
   default: 'templates',
 };
@@ -46,7 +46,7 @@ export const PDR_INVARIANTS: EngineOption = {
 /** The invariant generator's stages PDR on the CFA view starts from. */
 export function seedStages(s: Settings): InvariantStage[] {
   const mode = s[PDR_INVARIANTS.name] ?? PDR_INVARIANTS.default;
-  return mode === 'none' ? [] : mode === 'equalities' ? ['equalities'] : ['equalities', 'intervals', 'templates'];
+  return mode === 'none' ? [] : mode === 'equalities' ? ['equalities'] : ['equalities', 'intervals', 'guarded', 'templates'];
 }
 
 /** How PDR learns a lemma: from an interpolant, else from the blocked cube, generalised inductively or to its core. */

@@ -22,8 +22,9 @@
  * own, the frames above it are the inductive invariant, per location, the verdict comes with.
  *
  * After a head start of a second, the invariant generator (invariant-generator.ts: Karr's affine
- * equalities, intervals, two-variable templates) gets a few seconds; what it proves, every frame
- * assumes from then on (`Frames.assume`), so lemmas need only be inductive relative to it.
+ * equalities, intervals, equalities on either side of a guard, two-variable templates) gets a few
+ * seconds; what it proves, every frame assumes from then on (`Frames.assume`), so lemmas need only
+ * be inductive relative to it.
  */
 import { and, not } from '../lang/expr.js';
 import { DeadlineChecks } from '../lang/smt/deadline.js';
