@@ -15,7 +15,6 @@ import { InvariantGenerator, type InvariantStage } from '../../../engines/invari
 import { guardsAt } from '../../../engines/guarded-equalities.js';
 import { checkInductiveInvariant } from '../../../certificates/invariant.js';
 import type { Interpreter, Location } from '../../../formalisms/interpreter.js';
-import type { Problem } from '../../../formalisms/problem.js';
 import { checkWith, load } from '../../support/engines.js';
 import { chcTaskProblem } from '../../support/chc.js';
 
@@ -35,14 +34,10 @@ const LOCKSTEP = `(set-logic HORN)
 (check-sat)
 `;
 
-async function lockstepProblem(): Promise<Problem> {
+async function lockstep(): Promise<Interpreter> {
   const file = join(mkdtempSync(join(tmpdir(), 'vigil-guarded-')), 'lockstep.smt2');
   writeFileSync(file, LOCKSTEP);
-  return load(file);
-}
-
-async function lockstep(): Promise<Interpreter> {
-  const problem = await lockstepProblem();
+  const problem = await load(file);
   return problem.task(problem.properties[0]!).model;
 }
 
@@ -85,7 +80,26 @@ describe('guarded equalities', () => {
     expect(await checkInductiveInvariant(m, guarded.invariant)).toMatch(/does not exclude the bad states/);
   }, 60_000);
 
-  it('PDR starts from them and proves the llreve task LIA-Lin-159, which Spacer proves and PDR alone did not within a minute', async () => {
+  it('prove LIA-Lin-159 alone, the llreve task whose second phase needs them (PDR did not prove it within a minute without them)', async () => {
+    const problem = chcTaskProblem('theta-chc-comp24/chc-comp24-LIA-Lin-159.smt2');
+    const m = problem.task(problem.properties[0]!).model;
+    const z3 = await loadZ3();
+    const gen = new InvariantGenerator(m, ['guarded'], z3);
+    try {
+      while (!gen.finished) gen.run(Date.now() + 1000);
+      // the query: both programs done in the third phase (i > n, j > m) with different results (x /= y)
+      const last = m.locations.find((l) => l.name === 'INV_MAIN_3')!;
+      const [i, n, x, j, mm, y] = m.vars.map((v) => ref(v));
+      const solver = new Solver(z3);
+      expect(solver.check([and(gen.proven.get(last)!, gt(i!, n!), gt(j!, mm!), not(eq(x!, y!)))])).toBe('unsat');
+      solver.dispose();
+      expect(await checkInductiveInvariant(m, gen.proven)).toMatch(/does not exclude the bad states/);
+    } finally {
+      gen.dispose();
+    }
+  }, 60_000);
+
+  it('PDR on large blocks starts from them and proves LIA-Lin-159, its invariant checked', async () => {
     const r = await checkWith('pdr', chcTaskProblem('theta-chc-comp24/chc-comp24-LIA-Lin-159.smt2'), { ms: 60_000, settings: { encoding: 'LBE' } });
     expect(r.verdict).toBe('safe');
     if (r.verdict === 'safe') expect(r.stats.seedInvariants).toBeGreaterThan(0);
