@@ -2,8 +2,9 @@
  * Candidate invariants that hold on one side of a guard, for the invariant generator's Houdini to
  * prove. For each guard g of the actions that leave a location (a comparison over its integer state
  * variables), the affine equalities that every state reachable within a bound satisfies at the
- * location where g holds become `¬g ∨ e`, those where g fails `g ∨ e`; another guard h that all
- * the states found on one side satisfy gives `¬g ∨ h`.
+ * location where g holds become `¬g ∨ e`, those where g fails `g ∨ e` (with the relations
+ * `v - w = c` and `v + w = c` those states satisfy); another guard h that all the states found on
+ * one side satisfy gives `¬g ∨ h`.
  *
  * The equalities are those of the affine hull of the reachable states on that side, found as
  * Karr's hull is in affine-hull.ts but from below: a BMC unrolling is asked for a state on the side
