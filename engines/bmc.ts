@@ -7,7 +7,7 @@
  * SAFE, by the exhausted unrolling's k-inductive invariant.
  *
  * Deep in the unrolling one query can take seconds, and asking at every step pays that at every
- * step. So once a query is slow, one query covers several steps (bounded.ts, `search`): the steps
+ * step. So once a query is costly, one query covers several steps (bounded.ts, `search`): the steps
  * between two queries may keep the state at the error location, and the steps kept are left out of
  * the trace. A bug is found in any case; its trace may then be a few steps longer than the
  * shortest.
@@ -26,8 +26,8 @@ export interface BmcOptions extends Limits {
   /** The deepest step at which a bad state is looked for. */
   readonly bound: number;
   readonly onProgress?: (p: Progress) => void;
-  /** A query slower than this many milliseconds doubles the steps the next one covers (bounded.ts, `search`). */
-  readonly widenMs?: number;
+  /** A query costing Z3 this resource count or more doubles the steps the next one covers (bounded.ts, `search`). */
+  readonly widenEffort?: number;
 }
 
 /** BMC as the engine for word-level models: each property on its interpreter view. */
@@ -54,7 +54,7 @@ export function bmc(model: Interpreter, opts: BmcOptions): Result {
   });
   const onQuery = (k: number) => opts.onProgress?.({ phase: 'bmc', iteration: k, detail: `bound ${k}`, stats: stats() });
   try {
-    const answer = base.search(opts.bound, opts.deadline, onQuery, opts.widenMs);
+    const answer = base.search(opts.bound, opts.deadline, onQuery, opts.widenEffort);
     if (answer === 'sat') {
       const trace = base.trace();
       bugAt = trace.states.length - 1;

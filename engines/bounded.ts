@@ -39,8 +39,13 @@ function ask(solver: Solver, query: Expr, step: number, deadline: number | undef
   return answer;
 }
 
-/** A query slower than this doubles the number of steps the next query of `search` covers. */
-const WIDEN_MS = 500;
+/**
+ * A query that costs Z3 more than this resource count (`Solver.effort`, about 0.5 s on a quiet
+ * core) doubles the number of steps the next query of `search` covers. A count rather than a time:
+ * in the portfolio BMC shares a core, and a time would widen the window where the same query alone
+ * would not (`tte_synchro`'s bug, found one step at a time in 8 s, was lost in queries of 4 steps).
+ */
+const WIDEN_EFFORT = 500_000;
 /** The most steps one query of `search` covers. */
 const MAX_STEPS_PER_QUERY = 8;
 
@@ -83,13 +88,13 @@ export class BaseCase {
 
   /**
    * Looks for a path into a bad state of at most `bound` steps, from the first length not yet
-   * refuted on: a query per step while queries are quick, and after a query slower than `widenMs`
+   * refuted on: a query per step while queries are cheap, and after a query costing `widenEffort` or more
    * one per twice as many steps (up to MAX_STEPS_PER_QUERY), the steps between two queries free to
    * stay at the error location. 'sat' when there is one (`trace` reads it), 'unsat' when there is
    * none, 'exhausted' when every path has been explored without one (`exhausted`), or why the
    * search stopped. `onQuery` hears the depth of each query before it is asked.
    */
-  search(bound: number, deadline: number | undefined, onQuery?: (depth: number) => void, widenMs = WIDEN_MS): Answer | 'exhausted' {
+  search(bound: number, deadline: number | undefined, onQuery?: (depth: number) => void, widenEffort = WIDEN_EFFORT): Answer | 'exhausted' {
     for (;;) {
       let exhausted = false;
       while (this.depth - this.refuted < this.stepsPerQuery && this.depth < bound) {
@@ -100,10 +105,10 @@ export class BaseCase {
       }
       if (this.depth > this.refuted) {
         onQuery?.(this.depth);
-        const started = Date.now();
+        const before = this.solver.effort();
         const answer = this.badNow(deadline);
         if (answer !== 'unsat') return answer;
-        if (Date.now() - started >= widenMs && this.stepsPerQuery < MAX_STEPS_PER_QUERY) this.stepsPerQuery *= 2;
+        if (((this.solver.effort() - before) >>> 0) >= widenEffort && this.stepsPerQuery < MAX_STEPS_PER_QUERY) this.stepsPerQuery *= 2;
       }
       if (exhausted) return 'exhausted';
       if (this.depth >= bound) return 'unsat';

@@ -185,6 +185,26 @@ export class Solver implements Z3Owner {
     this.z3.check();
   }
 
+  /**
+   * The work Z3 has done so far, as its resource count (the `rlimit count` statistic): unlike a
+   * time, it does not grow when other threads share the core, so a decision taken on it is the same
+   * under any load. An unsigned 32-bit count, read modulo 2^32.
+   */
+  effort(): number {
+    const { em, ctx } = this.z3;
+    const st = this.z3.ok(em._Z3_solver_get_statistics(ctx, this.s));
+    em._Z3_stats_inc_ref(ctx, st);
+    try {
+      const n = em._Z3_stats_size(ctx, st);
+      for (let i = 0; i < n; i++) {
+        if (em._Z3_stats_is_uint(ctx, st, i) && this.z3.str('Z3_stats_get_key', ctx, st, i) === 'rlimit count') return em._Z3_stats_get_uint_value(ctx, st, i) >>> 0;
+      }
+      return 0;
+    } finally {
+      em._Z3_stats_dec_ref(ctx, st);
+    }
+  }
+
   /** Z3's explanation of the last 'unknown' (e.g. "timeout", "canceled"). */
   reasonUnknown(): string {
     return this.z3.str('Z3_solver_get_reason_unknown', this.z3.ctx, this.s);

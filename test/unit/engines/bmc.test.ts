@@ -166,10 +166,10 @@ describe('BMC verdicts', () => {
 });
 
 describe('BMC with queries that cover several steps', () => {
-  // widenMs 0: every query doubles the steps the next one covers (1, 2, 4, then 8 at a time)
+  // widenEffort 0: every query doubles the steps the next one covers (1, 2, 4, then 8 at a time)
   it('finds the bug inside a window where the path cannot go on (deep-bug.cfa: step 42 of 39 to 46)', async () => {
     const model = await interpreter(`${ROOT}models/deep-bug.cfa`);
-    const v = bmc(model, { z3: await loadZ3(), bound: 100, widenMs: 0 });
+    const v = bmc(model, { z3: await loadZ3(), bound: 100, widenEffort: 0 });
     expect(v.result).toBe('unsafe');
     if (v.result !== 'unsafe') return;
     expect(v.trace!.actions).toHaveLength(42);
@@ -179,7 +179,7 @@ describe('BMC with queries that cover several steps', () => {
   it('checks the steps of an unfinished window before it calls an explored model safe (fp1.cfa)', async () => {
     const fp = manifest().find((m) => m.path.endsWith('/fp1.cfa'))!;
     const model = await interpreter(fp.file);
-    const r = bmcResult(model, { z3: await loadZ3(), bound: 12, widenMs: 0 });
+    const r = bmcResult(model, { z3: await loadZ3(), bound: 12, widenEffort: 0 });
     expect(r.verdict).toBe('safe');
     if (r.verdict !== 'safe' || r.certificate.kind !== 'k-invariant') throw new Error('BMC certifies a finished run by a k-inductive invariant');
     expect(await checkKInductiveInvariant(model, r.certificate.invariant, r.certificate.k, false)).toBeUndefined();
@@ -188,7 +188,7 @@ describe('BMC with queries that cover several steps', () => {
   it('finds the bug at the last step of an unfinished window (fp2.cfa: step 5 of 3 to 6, the paths end at 5)', async () => {
     const fp = manifest().find((m) => m.path.endsWith('/fp2.cfa'))!;
     const model = await interpreter(fp.file);
-    const v = bmc(model, { z3: await loadZ3(), bound: 12, widenMs: 0 });
+    const v = bmc(model, { z3: await loadZ3(), bound: 12, widenEffort: 0 });
     expect(v.result).toBe('unsafe');
     if (v.result === 'unsafe') expect(replay(model, v.trace!)).toBeUndefined();
   });
@@ -196,14 +196,14 @@ describe('BMC with queries that cover several steps', () => {
   it('the unsafe corpus models: every bug found and replayed', async () => {
     for (const m of manifest().filter((x) => x.expected === 'unsafe' && !x.path.startsWith('hwmcc24/'))) {
       const model = await interpreter(m.file);
-      const v = bmc(model, { z3: await loadZ3(), bound: 50, deadline: Date.now() + 15_000, widenMs: 0 });
+      const v = bmc(model, { z3: await loadZ3(), bound: 50, deadline: Date.now() + 15_000, widenEffort: 0 });
       expect(v.result, m.path).toBe('unsafe');
       if (v.result === 'unsafe') expect(replay(model, v.trace!), m.path).toBeUndefined();
     }
   });
 
   it('stops at the bound with every step up to it checked', async () => {
-    const v = bmc(await interpreter(`${ROOT}models/counter.cfa`), { z3: await loadZ3(), bound: 5, widenMs: 0 });
+    const v = bmc(await interpreter(`${ROOT}models/counter.cfa`), { z3: await loadZ3(), bound: 5, widenEffort: 0 });
     expect(v).toMatchObject({ result: 'unknown', reason: 'bound 5 reached', reasonKind: 'bound' });
   });
 });
