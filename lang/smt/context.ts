@@ -7,6 +7,12 @@
  * (`mk_context_rc`): every AST kept across another API call must be `inc_ref`'d, because Z3 keeps
  * an unreferenced result alive only until the next call. The package installs a no-op error
  * handler, so errors are read back with `get_error_code` and turned into `Z3Error`s here.
+ *
+ * The package's module is built with Emscripten's assertions on. One of them sits on Z3's hottest
+ * path: every call through a C++ exception trampoline (`invoke_*`) read the function table a
+ * second time to assert that its mirror was current. `patches/z3-solver+5.2.0.patch`, applied by
+ * patch-package on install, removes that one assertion (docs/guide/engines.md, "Z3 without its
+ * table assertion").
  */
 import { init } from 'z3-solver';
 
