@@ -117,8 +117,7 @@ export class InvariantGenerator {
         continue;
       }
       this.queued.delete(work);
-      this.solver.setTimeout(Math.max(1, until - Date.now()));
-      const r = work === 'init' ? this.checkInit() : this.checkAction(work);
+      const r = work === 'init' ? this.checkInit(until) : this.checkAction(work, until);
       if (r === 'unknown') {
         // out of time within the slice: do this work again in the next one
         this.enqueue(work);
@@ -161,12 +160,26 @@ export class InvariantGenerator {
     this.queue.push(w);
   }
 
+  /**
+   * Whether the slice has time for another check, and if so its time limit. Checked before every
+   * check, not once per work item: where the initial states are unconstrained, dropping the
+   * templates that one of them violates took 451 checks of one item (`LIA-Lin-299`, 12.5 s in a
+   * slice of 0.2 s).
+   */
+  private timeLeft(until: number): boolean {
+    const remaining = until - Date.now();
+    if (remaining <= 0) return false;
+    this.solver.setTimeout(remaining);
+    return true;
+  }
+
   /** Drops the candidates at the initial location that an initial state violates. */
-  private checkInit(): 'done' | 'unknown' {
+  private checkInit(until: number): 'done' | 'unknown' {
     const l = this.model.initLoc;
     for (;;) {
       const cands = this.alive.get(l)!;
       if (cands.length === 0) return 'done';
+      if (!this.timeLeft(until)) return 'unknown';
       const g = this.solver.guard(and(this.model.init, or(...cands.map((c) => not(c)))));
       const r = this.solver.check([g]);
       if (r !== 'sat') {
@@ -180,12 +193,13 @@ export class InvariantGenerator {
   }
 
   /** Drops the candidates at the action's target that a step from its source can violate. */
-  private checkAction(a: Action): 'done' | 'unknown' {
+  private checkAction(a: Action, until: number): 'done' | 'unknown' {
     let act = this.acts.get(a);
     if (!act) this.acts.set(a, (act = this.solver.guard(a.formula)));
     for (;;) {
       const targets = this.alive.get(a.target)!;
       if (targets.length === 0) return 'done';
+      if (!this.timeLeft(until)) return 'unknown';
       const g = this.solver.guard(or(...targets.map((c) => not(prime(c)))));
       const r = this.solver.check([act, g, this.proven.get(a.source)!, ...this.alive.get(a.source)!]);
       if (r !== 'sat') {
