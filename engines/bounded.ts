@@ -40,8 +40,8 @@ function ask(solver: Solver, query: Expr, step: number, deadline: number | undef
 }
 
 /**
- * A query that costs Z3 more than this resource count (`Solver.effort`, about 0.5 s on a quiet
- * core) doubles the number of steps the next query of `search` covers. A count rather than a time:
+ * A query that costs Z3 this resource count or more (`Solver.effort`, about 0.5 s on a quiet core)
+ * doubles the number of steps the next query of `search` covers. A count rather than a time:
  * in the portfolio BMC shares a core, and a time would widen the window where the same query alone
  * would not (`tte_synchro`'s bug, found one step at a time in 8 s, was lost in queries of 4 steps).
  */
@@ -88,8 +88,8 @@ export class BaseCase {
 
   /**
    * Looks for a path into a bad state of at most `bound` steps, from the first length not yet
-   * refuted on: a query per step while queries are cheap, and after a query costing `widenEffort` or more
-   * one per twice as many steps (up to MAX_STEPS_PER_QUERY), the steps between two queries free to
+   * refuted on: a query per step while queries are cheap, and after a query costing `widenEffort`
+   * or more one per twice as many steps (up to MAX_STEPS_PER_QUERY), the steps between two queries free to
    * stay at the error location. 'sat' when there is one (`trace` reads it), 'unsat' when there is
    * none, 'exhausted' when every path has been explored without one (`exhausted`), or why the
    * search stopped. `onQuery` hears the depth of each query before it is asked.

@@ -188,7 +188,7 @@ export class Solver implements Z3Owner {
   /**
    * The work Z3 has done so far, as its resource count (the `rlimit count` statistic): unlike a
    * time, it does not grow when other threads share the core, so a decision taken on it is the same
-   * under any load. An unsigned 32-bit count, read modulo 2^32.
+   * under any load. An unsigned 32-bit count, read modulo 2^32; 0 where Z3 does not report it.
    */
   effort(): number {
     const { em, ctx } = this.z3;

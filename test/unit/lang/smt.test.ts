@@ -416,4 +416,25 @@ describe('incremental solving', () => {
     s.setTimeout(undefined);
     s.dispose();
   });
+
+  it("effort is Z3's resource count: a check with more to do costs more, and a repeated check the same", () => {
+    const x = ref(declareVar('effort_x', IntT));
+    const y = ref(declareVar('effort_y', IntT));
+    const cost = (e: Expr): number => {
+      const s = new Solver(smt.solver.z3);
+      try {
+        s.add(e);
+        const before = s.effort();
+        s.check();
+        return s.effort() - before;
+      } finally {
+        s.dispose();
+      }
+    };
+    const easy = and(ge(x, int(0)), le(x, int(1)));
+    const hard = and(ge(x, int(0)), le(y, int(100)), eq(add(mul(int(3), x), mul(int(5), y)), int(401)), gt(x, y));
+    expect(cost(easy)).toBeGreaterThan(0);
+    expect(cost(hard)).toBeGreaterThan(cost(easy));
+    expect(cost(hard)).toBe(cost(hard));
+  });
 });
