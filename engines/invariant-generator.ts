@@ -34,6 +34,7 @@ import { BoolT, IntT } from '../lang/types.js';
 import { True, add, mul, and, conjuncts, eq, ge, indexed, int, le, not, or, postorder, prime, ref, sub, type Expr, type VarDecl } from '../lang/expr.js';
 import type { Action, Interpreter, Location } from '../formalisms/interpreter.js';
 import { Solver } from '../lang/smt/solver.js';
+import { DeadlineChecks, SolverGaveUp, Timeout } from '../lang/smt/deadline.js';
 import { Unrolling } from './bounded.js';
 import { affineInvariant } from './affine-hull.js';
 import { guardedCandidates } from './guarded-equalities.js';
@@ -117,7 +118,8 @@ export class InvariantGenerator {
         continue;
       }
       this.queued.delete(work);
-      const r = work === 'init' ? this.checkInit(until) : this.checkAction(work, until);
+      const checks = new DeadlineChecks(until);
+      const r = work === 'init' ? this.checkInit(checks) : this.checkAction(work, checks);
       if (r === 'unknown') {
         // out of time within the slice: do this work again in the next one
         this.enqueue(work);
@@ -161,30 +163,31 @@ export class InvariantGenerator {
   }
 
   /**
-   * Whether the slice has time for another check, and if so its time limit. Checked before every
-   * check, not once per work item: where the initial states are unconstrained, dropping the
-   * templates that one of them violates took 451 checks of one item (`LIA-Lin-299`, 12.5 s in a
-   * slice of 0.2 s).
+   * Whether the candidates' check is satisfiable, under the slice's deadline: undefined once the
+   * slice is over or Z3 gives up. The deadline is checked before every check, not once per work
+   * item: where the initial states are unconstrained, dropping the templates that one of them
+   * violates took 451 checks of one item (`LIA-Lin-299`, 12.5 s in a slice of 0.2 s).
    */
-  private timeLeft(until: number): boolean {
-    const remaining = until - Date.now();
-    if (remaining <= 0) return false;
-    this.solver.setTimeout(remaining);
-    return true;
+  private sat(checks: DeadlineChecks, assumptions: readonly Expr[]): boolean | undefined {
+    try {
+      return checks.check(this.solver, assumptions);
+    } catch (e) {
+      if (e instanceof Timeout || e instanceof SolverGaveUp) return undefined;
+      throw e;
+    }
   }
 
   /** Drops the candidates at the initial location that an initial state violates. */
-  private checkInit(until: number): 'done' | 'unknown' {
+  private checkInit(checks: DeadlineChecks): 'done' | 'unknown' {
     const l = this.model.initLoc;
     for (;;) {
       const cands = this.alive.get(l)!;
       if (cands.length === 0) return 'done';
-      if (!this.timeLeft(until)) return 'unknown';
       const g = this.solver.guard(and(this.model.init, or(...cands.map((c) => not(c)))));
-      const r = this.solver.check([g]);
-      if (r !== 'sat') {
+      const r = this.sat(checks, [g]);
+      if (r !== true) {
         this.solver.retire(g);
-        return r === 'unsat' ? 'done' : 'unknown';
+        return r === false ? 'done' : 'unknown';
       }
       this.drop(l, cands, (c) => c);
       this.solver.retire(g);
@@ -193,18 +196,17 @@ export class InvariantGenerator {
   }
 
   /** Drops the candidates at the action's target that a step from its source can violate. */
-  private checkAction(a: Action, until: number): 'done' | 'unknown' {
+  private checkAction(a: Action, checks: DeadlineChecks): 'done' | 'unknown' {
     let act = this.acts.get(a);
     if (!act) this.acts.set(a, (act = this.solver.guard(a.formula)));
     for (;;) {
       const targets = this.alive.get(a.target)!;
       if (targets.length === 0) return 'done';
-      if (!this.timeLeft(until)) return 'unknown';
       const g = this.solver.guard(or(...targets.map((c) => not(prime(c)))));
-      const r = this.solver.check([act, g, this.proven.get(a.source)!, ...this.alive.get(a.source)!]);
-      if (r !== 'sat') {
+      const r = this.sat(checks, [act, g, this.proven.get(a.source)!, ...this.alive.get(a.source)!]);
+      if (r !== true) {
         this.solver.retire(g);
-        return r === 'unsat' ? 'done' : 'unknown';
+        return r === false ? 'done' : 'unknown';
       }
       this.drop(a.target, targets, prime);
       this.solver.retire(g);
