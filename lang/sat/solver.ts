@@ -30,15 +30,16 @@
  *   a learnt clause derived from it contains the negated guard (a decision is never resolved away),
  *   so afterwards exactly those clauses are detached, and the guard is free for the next call.
  *
- * Everything sits in typed arrays: clauses in one Int32Array arena, watches in one Int32Array per
- * literal, the assignment in an Int8Array indexed by literal, the search's stacks too. Propagation
- * allocates nothing (watch lists grow by doubling, amortised).
+ * Everything sits in typed arrays: clauses in one Int32Array arena, watch lists in one Int32Array
+ * pool (watches.ts), the assignment in an Int8Array indexed by literal, the search's stacks too.
+ * Propagation allocates nothing (watch lists grow by doubling, amortised).
  *
  * Literals use the DIMACS convention at the interface (variable v >= 1, literal v or -v) and
  * 2v + sign internally.
  */
 
 import { VarHeap } from './heap.js';
+import { WatchLists } from './watches.js';
 import { clockMs } from '../clock.js';
 
 export type Lit = number;
@@ -121,8 +122,6 @@ const REDUCE_INTERVAL = 500;
 const REDUCE_FRACTION = 0.75;
 const FIRST_MODE_LENGTH = 1000;
 const LUBY_UNIT = 512;
-/** The watch list of every literal that nothing watches yet; never written (its length is 0). */
-const NO_WATCHES = new Int32Array(0);
 
 export class SatSolver {
   readonly stats: SatStats = { solves: 0, conflicts: 0, decisions: 0, propagations: 0, timeMs: 0 };
@@ -131,16 +130,13 @@ export class SatSolver {
   private capacity = 0;
   private ok = true;
 
-  // Per literal (index 2v or 2v+1): value (1 true, -1 false, 0 unassigned) and watch lists. The list
-  // at index l holds the clauses watching the negation of l, visited when l becomes true: pairs of
-  // (clause reference, blocking literal). Binary clauses have lists of their own, pairs of (clause
-  // reference, the other literal): propagation runs through them first, reading nothing else and
-  // writing nothing back, and finds their conflicts before it visits a long clause.
+  // Per literal (index 2v or 2v+1): value (1 true, -1 false, 0 unassigned) and watch lists. List
+  // 2l holds the long clauses watching the negation of l, visited when l becomes true: pairs of
+  // (clause reference, blocking literal). Binary clauses have lists of their own, 2l + 1, pairs of
+  // (clause reference, the other literal): propagation runs through them first, reading nothing
+  // else and writing nothing back, and finds their conflicts before it visits a long clause.
   private val = new Int8Array(0);
-  private watches: Int32Array[] = [];
-  private watchLen = new Int32Array(0);
-  private binWatches: Int32Array[] = [];
-  private binLen = new Int32Array(0);
+  private readonly watchLists = new WatchLists();
   // Watch lists that may hold deleted clauses, or clauses simplify() shrank to binaries, until the
   // next garbage collection; marked per literal.
   private dirty: number[] = [];
@@ -188,15 +184,17 @@ export class SatSolver {
   private modelLitCount = 0;
   private failed: Lit[] = [];
 
-  // Scratch space for conflict analysis.
-  private learntBuf: number[] = [];
-  // Typed stacks with their heights (sized in grow(): each holds a variable at most once).
+  // Typed stacks with their heights (sized in grow(): each holds a variable at most once). A JS
+  // array emptied by `length = 0` gives up its storage, so refilling it allocated on every conflict
+  // and every added clause.
+  private learntBuf = new Int32Array(0); // the clause conflict analysis learns
+  private learntSize = 0;
   private toClear = new Int32Array(0);
   private toClearSize = 0;
   private stack = new Int32Array(0);
   private levelStamp = new Int32Array(16);
   private stampCounter = 0;
-  private addBuf: number[] = [];
+  private addBuf = new Int32Array(16); // a clause being added; grown to the longest one given
 
   // Search schedule.
   private nextReduce = REDUCE_INTERVAL;
@@ -241,18 +239,16 @@ export class SatSolver {
 
   addClause(lits: readonly Lit[]): boolean {
     if (!this.ok) return false;
-    const c = this.addBuf;
-    c.length = 0;
+    const c = this.scratch(lits.length);
     // insertion sort: clauses are short, and sort() with a comparator dominates adding them
-    for (const x of lits) {
-      const l = this.internal(x);
-      let i = c.length;
-      c.push(l);
+    for (let n = 0; n < lits.length; n++) {
+      const l = this.internal(lits[n]!);
+      let i = n;
       for (; i > 0 && c[i - 1]! > l; i--) c[i] = c[i - 1]!;
       c[i] = l;
     }
     let j = 0;
-    for (let i = 0; i < c.length; i++) {
+    for (let i = 0; i < lits.length; i++) {
       const l = c[i]!;
       if (j > 0 && c[j - 1] === l) continue;
       if (j > 0 && c[j - 1] === (l ^ 1)) return true; // tautology (l and its negation sort together)
@@ -261,14 +257,13 @@ export class SatSolver {
       if (v < 0) continue; // false at level 0
       c[j++] = l;
     }
-    c.length = j;
     if (j === 0) return (this.ok = false);
     if (j === 1) {
       this.assign(c[0]!, 0);
       if (this.propagate() !== 0) this.ok = false;
       return this.ok;
     }
-    this.originals.push(this.allocClause(c, false, 0));
+    this.originals.push(this.allocClause(c, j, false, 0));
     return true;
   }
 
@@ -345,19 +340,19 @@ export class SatSolver {
    * as it is when the guard becomes false at level 0 during the search).
    */
   private addTemporary(lits: readonly Lit[], assume: number[]): boolean {
-    const c = this.addBuf;
-    c.length = 0;
+    const c = this.scratch(lits.length + 1);
+    let n = 1; // c[0] is for the negated guard
     for (const x of lits) {
       const l = this.internal(x);
       const v = this.val[l]!;
       if (v > 0) return true; // satisfied at level 0: nothing to add
-      if (v === 0) c.push(l);
+      if (v === 0) c[n++] = l;
     }
-    if (c.length === 0) return false;
+    if (n === 1) return false;
     if (this.guard === 0) this.guard = this.newVar();
     const g = 2 * this.guard;
-    c.unshift(g ^ 1);
-    this.temporary = this.allocClause(c, false, 0);
+    c[0] = g ^ 1;
+    this.temporary = this.allocClause(c, n, false, 0);
     this.arena[this.temporary + META]! |= TEMP;
     assume.unshift(g);
     return true;
@@ -401,11 +396,9 @@ export class SatSolver {
   /** Removes clause `c` from the watch lists of its two watched literals. */
   private detach(c: number): void {
     const a = this.arena;
-    const binary = a[c + SIZE] === 2;
-    const lists = binary ? this.binWatches : this.watches;
-    const lens = binary ? this.binLen : this.watchLen;
-    unwatch(lists, lens, a[c + HEADER]! ^ 1, c);
-    unwatch(lists, lens, a[c + HEADER + 1]! ^ 1, c);
+    const kind = a[c + SIZE] === 2 ? 1 : 0;
+    this.watchLists.remove(2 * (a[c + HEADER]! ^ 1) + kind, c);
+    this.watchLists.remove(2 * (a[c + HEADER + 1]! ^ 1) + kind, c);
   }
 
   // ---------------------------------------------------------------- variables and literals
@@ -425,15 +418,8 @@ export class SatSolver {
       return b;
     };
     this.val = copy(this.val, 2 * cap, (n) => new Int8Array(n));
-    this.watchLen = copy(this.watchLen, 2 * cap, (n) => new Int32Array(n));
-    this.binLen = copy(this.binLen, 2 * cap, (n) => new Int32Array(n));
+    this.watchLists.grow(2 * cap);
     this.dirtyMark = copy(this.dirtyMark, 2 * cap, (n) => new Uint8Array(n));
-    // a watch list is allocated when a clause first watches the literal (most literals of a big
-    // encoding are never watched by more than their few gate clauses)
-    for (let l = this.watches.length; l < 2 * cap; l++) {
-      this.watches.push(NO_WATCHES);
-      this.binWatches.push(NO_WATCHES);
-    }
     this.level = copy(this.level, cap, (n) => new Int32Array(n));
     this.reason = copy(this.reason, cap, (n) => new Int32Array(n));
     this.phase = copy(this.phase, cap, (n) => new Int8Array(n));
@@ -443,6 +429,7 @@ export class SatSolver {
     this.trail = copy(this.trail, cap, (n) => new Int32Array(n));
     this.toClear = new Int32Array(cap);
     this.stack = new Int32Array(cap);
+    this.learntBuf = new Int32Array(cap);
     this.model = copy(this.model, cap, (n) => new Int8Array(n));
     this.modelLits = copy(this.modelLits, cap, (n) => new Int32Array(n));
     this.capacity = cap;
@@ -487,8 +474,14 @@ export class SatSolver {
 
   // ---------------------------------------------------------------- clause arena and watches
 
-  private allocClause(lits: readonly number[], learnt: boolean, lbd: number): number {
-    const n = lits.length;
+  /** The buffer for a clause being added, with room for `n` literals. */
+  private scratch(n: number): Int32Array {
+    if (n > this.addBuf.length) this.addBuf = new Int32Array(Math.max(n, 2 * this.addBuf.length));
+    return this.addBuf;
+  }
+
+  /** Stores the clause of the first `n` literals of `lits` in the arena and watches it. */
+  private allocClause(lits: Int32Array, n: number, learnt: boolean, lbd: number): number {
     if (this.arenaTop + HEADER + n > this.arena.length) {
       let cap = this.arena.length * 2;
       while (this.arenaTop + HEADER + n > cap) cap *= 2;
@@ -513,11 +506,9 @@ export class SatSolver {
     const a = this.arena;
     const l0 = a[c + HEADER]!;
     const l1 = a[c + HEADER + 1]!;
-    const binary = a[c + SIZE] === 2;
-    const lists = binary ? this.binWatches : this.watches;
-    const lens = binary ? this.binLen : this.watchLen;
-    pushWatch(lists, lens, l0 ^ 1, c, l1);
-    pushWatch(lists, lens, l1 ^ 1, c, l0);
+    const kind = a[c + SIZE] === 2 ? 1 : 0;
+    this.watchLists.push(2 * (l0 ^ 1) + kind, c, l1);
+    this.watchLists.push(2 * (l1 ^ 1) + kind, c, l0);
   }
 
   private isDeleted(c: number): boolean { return (this.arena[c + META]! & DELETED) !== 0; }
@@ -560,8 +551,8 @@ export class SatSolver {
     }
     if (this.wasted > this.arenaTop / 5) {
       this.compact();
-      this.watchLen.fill(0);
-      this.binLen.fill(0);
+      this.watchLists.clear();
+      this.watchLists.compact();
       for (const c of this.originals) this.attach(c);
       for (const c of this.learnts) this.attach(c);
       if (this.temporary !== 0) this.attach(this.temporary);
@@ -569,37 +560,42 @@ export class SatSolver {
       this.dirty.length = 0;
     } else {
       this.cleanWatches();
+      this.watchLists.compact();
     }
   }
 
   /** Drops deleted clauses from the dirty watch lists and moves clauses shrunk to two literals to the binary lists. */
   private cleanWatches(): void {
     const a = this.arena;
+    const wl = this.watchLists;
+    const { start, len } = wl;
     for (const lit of this.dirty) {
-      const bs = this.binWatches[lit]!;
-      const bn = this.binLen[lit]!;
-      let j = 0;
-      for (let i = 0; i < bn; i += 2) {
-        if ((a[bs[i]! + META]! & DELETED) !== 0) continue;
-        bs[j++] = bs[i]!;
-        bs[j++] = bs[i + 1]!;
+      let pool = wl.pool;
+      const bs = start[2 * lit + 1]!;
+      const bend = bs + len[2 * lit + 1]!;
+      let j = bs;
+      for (let i = bs; i < bend; i += 2) {
+        if ((a[pool[i]! + META]! & DELETED) !== 0) continue;
+        pool[j++] = pool[i]!;
+        pool[j++] = pool[i + 1]!;
       }
-      this.binLen[lit] = j;
-      const ws = this.watches[lit]!;
-      const n = this.watchLen[lit]!;
-      j = 0;
-      for (let i = 0; i < n; i += 2) {
-        const c = ws[i]!;
+      len[2 * lit + 1] = j - bs;
+      const ws = start[2 * lit]!;
+      const end = ws + len[2 * lit]!;
+      j = ws;
+      for (let i = ws; i < end; i += 2) {
+        const c = pool[i]!;
         if ((a[c + META]! & DELETED) !== 0) continue;
         if (a[c + SIZE] === 2) {
-          // the other literal is the one it implies
-          pushWatch(this.binWatches, this.binLen, lit, c, a[c + HEADER] === (lit ^ 1) ? a[c + HEADER + 1]! : a[c + HEADER]!);
+          // the other literal is the one it implies; the push may grow the pool (offsets stay)
+          wl.push(2 * lit + 1, c, a[c + HEADER] === (lit ^ 1) ? a[c + HEADER + 1]! : a[c + HEADER]!);
+          pool = wl.pool;
         } else {
-          ws[j++] = c;
-          ws[j++] = ws[i + 1]!;
+          pool[j++] = c;
+          pool[j++] = pool[i + 1]!;
         }
       }
-      this.watchLen[lit] = j;
+      len[2 * lit] = j - ws;
       this.dirtyMark[lit] = 0;
     }
     this.dirty.length = 0;
@@ -641,10 +637,9 @@ export class SatSolver {
     // The assignment is inlined (assign() with locals): this loop is most of the solver's time.
     const val = this.val;
     const arena = this.arena;
-    const watches = this.watches;
-    const watchLen = this.watchLen;
-    const binWatches = this.binWatches;
-    const binLen = this.binLen;
+    const wl = this.watchLists;
+    const { start: wstart, len: wlen } = wl;
+    let pool = wl.pool; // read again after a push, which may grow it (offsets stay)
     const trail = this.trail;
     const level = this.level;
     const reason = this.reason;
@@ -657,64 +652,65 @@ export class SatSolver {
     const start = qhead;
     while (qhead < trailSize) {
       const p = trail[qhead++]!;
-      const bs = binWatches[p]!;
-      const bn = binLen[p]!;
-      for (let i = 0; i < bn; i += 2) {
-        const other = bs[i + 1]!;
+      const bs = wstart[2 * p + 1]!;
+      const bend = bs + wlen[2 * p + 1]!;
+      for (let i = bs; i < bend; i += 2) {
+        const other = pool[i + 1]!;
         const ov = val[other]!;
         if (ov > 0) continue;
-        if (ov < 0) { conflict = bs[i]!; break; }
+        if (ov < 0) { conflict = pool[i]!; break; }
         if (domain !== undefined && domain[other >> 1] === 0) continue;
         val[other] = 1; val[other ^ 1] = -1;
-        level[other >> 1] = dl; reason[other >> 1] = bs[i]!;
+        level[other >> 1] = dl; reason[other >> 1] = pool[i]!;
         trail[trailSize++] = other;
       }
       if (conflict !== 0) break;
       const falseLit = p ^ 1;
-      const ws = watches[p]!;
-      const n = watchLen[p]!;
-      let i = 0;
-      let j = 0;
-      while (i < n) {
-        const ref = ws[i]!;
-        const blocker = ws[i + 1]!;
+      const ws = wstart[2 * p]!;
+      const end = ws + wlen[2 * p]!;
+      let i = ws;
+      let j = ws;
+      while (i < end) {
+        const ref = pool[i]!;
+        const blocker = pool[i + 1]!;
         i += 2;
-        if (val[blocker]! > 0) { ws[j++] = ref; ws[j++] = blocker; continue; }
+        if (val[blocker]! > 0) { pool[j++] = ref; pool[j++] = blocker; continue; }
         const c = ref + HEADER;
         let first = arena[c]!;
         if (first === falseLit) { first = arena[c + 1]!; arena[c] = first; arena[c + 1] = falseLit; }
         const fv = val[first]!;
-        if (first !== blocker && fv > 0) { ws[j++] = ref; ws[j++] = first; continue; }
+        if (first !== blocker && fv > 0) { pool[j++] = ref; pool[j++] = first; continue; }
         // Circular search from where the last one stopped: long clauses are not rescanned from
         // the start over literals that stay false.
-        const end = c + arena[ref + SIZE]!;
+        const last = c + arena[ref + SIZE]!;
         const pos = c + arena[ref + POS]!;
         let k = pos;
-        for (; k < end; k++) if (val[arena[k]!]! >= 0) break;
-        if (k === end) {
+        for (; k < last; k++) if (val[arena[k]!]! >= 0) break;
+        if (k === last) {
           for (k = c + 2; k < pos; k++) if (val[arena[k]!]! >= 0) break;
-          if (k === pos) k = end;
+          if (k === pos) k = last;
         }
-        if (k < end) {
+        if (k < last) {
           const l = arena[k]!;
           arena[ref + POS] = k - c;
           arena[c + 1] = l;
           arena[k] = falseLit;
-          pushWatch(watches, watchLen, l ^ 1, ref, first);
+          wl.push(2 * (l ^ 1), ref, first);
+          pool = wl.pool;
           continue;
         }
-        ws[j++] = ref; ws[j++] = first;
+        pool[j++] = ref; pool[j++] = first;
         if (fv < 0) { conflict = ref; break; }
         if (domain !== undefined && domain[first >> 1] === 0) continue;
         val[first] = 1; val[first ^ 1] = -1;
         level[first >> 1] = dl; reason[first >> 1] = ref;
         trail[trailSize++] = first;
       }
-      if (i < n) {
-        if (j < i) ws.copyWithin(j, i, n);
-        j += n - i;
+      if (i < end) {
+        if (j < i) pool.copyWithin(j, i, end);
+        j += end - i;
       }
-      watchLen[p] = j;
+      wlen[2 * p] = j - ws;
       if (conflict !== 0) break;
     }
     this.stats.propagations += qhead - start;
@@ -733,8 +729,7 @@ export class SatSolver {
     const arena = this.arena;
     const seen = this.seen;
     const learnt = this.learntBuf;
-    learnt.length = 0;
-    learnt.push(0);
+    let size = 1; // learnt[0] is for the asserting literal
     const dl = this.decisionLevel();
     let pathCount = 0;
     let pivot = 0; // variable resolved on; 0 for the conflict clause itself
@@ -751,7 +746,7 @@ export class SatSolver {
         this.order.bump(v);
         seen[v] = 1;
         if (this.level[v]! >= dl) pathCount++;
-        else learnt.push(q);
+        else learnt[size++] = q;
       }
       while (!seen[this.trail[index]! >> 1]) index--;
       p = this.trail[index--]!;
@@ -764,21 +759,21 @@ export class SatSolver {
 
     // Recursive minimisation: drop literals implied by the others.
     const toClear = this.toClear;
-    for (let i = 1; i < learnt.length; i++) toClear[i - 1] = learnt[i]!;
-    this.toClearSize = learnt.length - 1;
+    for (let i = 1; i < size; i++) toClear[i - 1] = learnt[i]!;
+    this.toClearSize = size - 1;
     let levels = 0;
-    for (let i = 1; i < learnt.length; i++) levels |= this.abstractLevel(learnt[i]! >> 1);
+    for (let i = 1; i < size; i++) levels |= this.abstractLevel(learnt[i]! >> 1);
     let j = 1;
-    for (let i = 1; i < learnt.length; i++) {
+    for (let i = 1; i < size; i++) {
       const l = learnt[i]!;
       if (this.reason[l >> 1] === 0 || !this.redundant(l, levels)) learnt[j++] = l;
     }
-    learnt.length = j;
+    this.learntSize = j;
     for (let i = 0; i < this.toClearSize; i++) seen[toClear[i]! >> 1] = 0;
 
-    if (learnt.length === 1) return 0;
+    if (j === 1) return 0;
     let max = 1;
-    for (let i = 2; i < learnt.length; i++) {
+    for (let i = 2; i < j; i++) {
       if (this.level[learnt[i]! >> 1]! > this.level[learnt[max]! >> 1]!) max = i;
     }
     const swap = learnt[max]!;
@@ -916,13 +911,13 @@ export class SatSolver {
         if (this.stable) this.updateTarget();
         const btLevel = this.analyze(conflict);
         this.backtrack(btLevel);
-        const guardOff = this.temporary === 0 ? -1 : 2 * this.guard + 1;
-        if (learnt.length === 1) {
+        const size = this.learntSize;
+        if (size === 1) {
           this.assign(learnt[0]!, 0);
         } else {
-          const lbd = this.computeLbd(learnt, 0, learnt.length);
-          const c = this.allocClause(learnt, true, lbd);
-          if (guardOff >= 0 && learnt.includes(guardOff)) {
+          const lbd = this.computeLbd(learnt, 0, size);
+          const c = this.allocClause(learnt, size, true, lbd);
+          if (this.temporary !== 0 && learnt.lastIndexOf(2 * this.guard + 1, size - 1) >= 0) {
             this.arena[c + META]! |= TEMP;
             this.tempLearnts++;
           }
@@ -1120,33 +1115,6 @@ export class SatSolver {
     this.simplifiedAt = this.trailSize;
     this.simplifyAfterProps = this.stats.propagations + this.arenaTop - this.wasted;
   }
-}
-
-/** Appends the watcher (clause `c`, `blocker`) to the list of `lit` in `lists`, growing it by doubling. */
-function pushWatch(lists: Int32Array[], lens: Int32Array, lit: number, c: number, blocker: number): void {
-  let ws = lists[lit]!;
-  const n = lens[lit]!;
-  if (n + 2 > ws.length) {
-    const bigger = new Int32Array(Math.max(4, ws.length * 2));
-    bigger.set(ws);
-    lists[lit] = ws = bigger;
-  }
-  ws[n] = c;
-  ws[n + 1] = blocker;
-  lens[lit] = n + 2;
-}
-
-/** Removes clause `c`'s watcher from the list of `lit` in `lists`. */
-function unwatch(lists: Int32Array[], lens: Int32Array, lit: number, c: number): void {
-  const ws = lists[lit]!;
-  const n = lens[lit]!;
-  let j = 0;
-  for (let i = 0; i < n; i += 2) {
-    if (ws[i] === c) continue;
-    ws[j++] = ws[i]!;
-    ws[j++] = ws[i + 1]!;
-  }
-  lens[lit] = j;
 }
 
 /** The Luby sequence 1 1 2 1 1 2 4 1 1 2 ... at index i >= 1. */

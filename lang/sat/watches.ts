@@ -1,0 +1,106 @@
+/**
+ * The SAT solver's watch lists, all in one Int32Array pool. A list is a segment of the pool with a
+ * length and a capacity; a list that outgrows its segment moves to the pool's end with twice the
+ * room, and the pool doubles when that end is reached. The space lists leave behind is reclaimed by
+ * `compact`, which the solver calls only between propagations, since it moves every list.
+ *
+ * One Int32Array per list, as before, meant a typed-array object per watched literal and a new one
+ * at every doubling: loading a BMC unrolling of 180,000 clauses spent more time in the garbage
+ * collector than in adding the clauses.
+ *
+ * Lists are numbered 2 * literal for long clauses and 2 * literal + 1 for binary ones, so a
+ * literal's two lists sit side by side in the index arrays. An entry is a pair of words (clause
+ * reference, blocking literal) whose meaning is the solver's.
+ */
+export class WatchLists {
+  /** The pool; a grown pool is a new array, with every list at the same offset. */
+  pool = new Int32Array(1024);
+  /** Where each list starts in the pool, and how many words it holds. */
+  start = new Int32Array(0);
+  len = new Int32Array(0);
+  private room = new Int32Array(0);
+  private top = 0;
+  private wasted = 0;
+
+  /** Room for the lists of `literals` literals (growing only). */
+  grow(literals: number): void {
+    const n = 2 * literals;
+    if (n <= this.start.length) return;
+    const widen = (a: Int32Array) => { const b = new Int32Array(n); b.set(a); return b; };
+    this.start = widen(this.start);
+    this.len = widen(this.len);
+    this.room = widen(this.room);
+  }
+
+  /** Appends the pair (`c`, `blocker`) to list `list`. May replace `pool` (offsets stay). */
+  push(list: number, c: number, blocker: number): void {
+    const n = this.len[list]!;
+    if (n + 2 > this.room[list]!) this.move(list, Math.max(4, 2 * this.room[list]!));
+    const at = this.start[list]! + n;
+    this.pool[at] = c;
+    this.pool[at + 1] = blocker;
+    this.len[list] = n + 2;
+  }
+
+  /** Removes the pair of clause `c` from list `list`. */
+  remove(list: number, c: number): void {
+    const pool = this.pool;
+    const s = this.start[list]!;
+    const n = this.len[list]!;
+    let j = s;
+    for (let i = s; i < s + n; i += 2) {
+      if (pool[i] === c) continue;
+      pool[j++] = pool[i]!;
+      pool[j++] = pool[i + 1]!;
+    }
+    this.len[list] = j - s;
+  }
+
+  /** Empties every list, keeping its room. */
+  clear(): void {
+    this.len.fill(0);
+  }
+
+  /** Packs the lists when more than half the pool is space they left; moves every list. */
+  compact(): void {
+    if (this.wasted <= this.top / 2) return;
+    const old = this.pool;
+    const used = this.top - this.wasted;
+    let size = 1024;
+    while (size < 1.5 * used) size *= 2;
+    const pool = new Int32Array(size);
+    let top = 0;
+    for (let l = 0; l < this.start.length; l++) {
+      const room = this.room[l]!;
+      if (room === 0) continue;
+      pool.set(old.subarray(this.start[l]!, this.start[l]! + this.len[l]!), top);
+      this.start[l] = top;
+      top += room;
+    }
+    this.pool = pool;
+    this.top = top;
+    this.wasted = 0;
+  }
+
+  /** Moves list `list` to the pool's end with room for `room` words, or widens it there if it is last. */
+  private move(list: number, room: number): void {
+    const s = this.start[list]!;
+    const old = this.room[list]!;
+    const last = old > 0 && s + old === this.top;
+    const from = last ? s : this.top;
+    if (from + room > this.pool.length) {
+      let size = 2 * this.pool.length;
+      while (from + room > size) size *= 2;
+      const pool = new Int32Array(size);
+      pool.set(this.pool.subarray(0, this.top));
+      this.pool = pool;
+    }
+    if (!last) {
+      this.pool.copyWithin(from, s, s + this.len[list]!);
+      this.wasted += old;
+      this.start[list] = from;
+    }
+    this.room[list] = room;
+    this.top = from + room;
+  }
+}
