@@ -184,9 +184,8 @@ export class SatSolver {
   private modelLitCount = 0;
   private failed: Lit[] = [];
 
-  // Typed stacks with their heights (sized in grow(): each holds a variable at most once). A JS
-  // array emptied by `length = 0` gives up its storage, so refilling it allocated on every conflict
-  // and every added clause.
+  // Typed stacks with their heights (sized in grow(): each holds a variable at most once), not JS
+  // arrays: one emptied by `length = 0` gives up its storage and allocates it again when refilled.
   private learntBuf = new Int32Array(0); // the clause conflict analysis learns
   private learntSize = 0;
   private toClear = new Int32Array(0);
@@ -552,7 +551,6 @@ export class SatSolver {
     if (this.wasted > this.arenaTop / 5) {
       this.compact();
       this.watchLists.clear();
-      this.watchLists.compact();
       for (const c of this.originals) this.attach(c);
       for (const c of this.learnts) this.attach(c);
       if (this.temporary !== 0) this.attach(this.temporary);
@@ -560,7 +558,6 @@ export class SatSolver {
       this.dirty.length = 0;
     } else {
       this.cleanWatches();
-      this.watchLists.compact();
     }
   }
 

@@ -1,12 +1,13 @@
 /**
  * The SAT solver's watch lists, all in one Int32Array pool. A list is a segment of the pool with a
  * length and a capacity; a list that outgrows its segment moves to the pool's end with twice the
- * room, and the pool doubles when that end is reached. The space lists leave behind is reclaimed by
- * `compact`, which the solver calls only between propagations, since it moves every list.
+ * room, and the pool doubles when that end is reached. The space a list leaves behind is not
+ * reused: since its room doubles at each move, it leaves less behind than it holds, and the part
+ * of the pool in use stays within twice the lists' room, as separate arrays that double would.
  *
- * One Int32Array per list, as before, meant a typed-array object per watched literal and a new one
- * at every doubling: loading a BMC unrolling of 180,000 clauses spent more time in the garbage
- * collector than in adding the clauses.
+ * A typed array per list would be an object per watched literal and a new one at every doubling:
+ * loading a BMC unrolling of 180,000 clauses that way spends more time in the garbage collector
+ * than in adding the clauses.
  *
  * Lists are numbered 2 * literal for long clauses and 2 * literal + 1 for binary ones, so a
  * literal's two lists sit side by side in the index arrays. An entry is a pair of words (clause
@@ -20,7 +21,6 @@ export class WatchLists {
   len = new Int32Array(0);
   private room = new Int32Array(0);
   private top = 0;
-  private wasted = 0;
 
   /** Room for the lists of `literals` literals (growing only). */
   grow(literals: number): void {
@@ -61,27 +61,6 @@ export class WatchLists {
     this.len.fill(0);
   }
 
-  /** Packs the lists when more than half the pool is space they left; moves every list. */
-  compact(): void {
-    if (this.wasted <= this.top / 2) return;
-    const old = this.pool;
-    const used = this.top - this.wasted;
-    let size = 1024;
-    while (size < 1.5 * used) size *= 2;
-    const pool = new Int32Array(size);
-    let top = 0;
-    for (let l = 0; l < this.start.length; l++) {
-      const room = this.room[l]!;
-      if (room === 0) continue;
-      pool.set(old.subarray(this.start[l]!, this.start[l]! + this.len[l]!), top);
-      this.start[l] = top;
-      top += room;
-    }
-    this.pool = pool;
-    this.top = top;
-    this.wasted = 0;
-  }
-
   /** Moves list `list` to the pool's end with room for `room` words, or widens it there if it is last. */
   private move(list: number, room: number): void {
     const s = this.start[list]!;
@@ -97,7 +76,6 @@ export class WatchLists {
     }
     if (!last) {
       this.pool.copyWithin(from, s, s + this.len[list]!);
-      this.wasted += old;
       this.start[list] = from;
     }
     this.room[list] = room;

@@ -16,6 +16,7 @@ import { InputError } from '../../../lang/errors.js';
 import { parseDimacs, solverFor, writeDimacs, type Cnf } from '../../../lang/sat/dimacs.js';
 import { KEEP_DOMAIN, SatSolver, type Lit } from '../../../lang/sat/solver.js';
 import { VarHeap } from '../../../lang/sat/heap.js';
+import { WatchLists } from '../../../lang/sat/watches.js';
 import { eliminate, extendModel } from '../../../lang/sat/eliminate.js';
 
 // ---------------------------------------------------------------- brute force
@@ -301,6 +302,46 @@ describe('bounded variable elimination', () => {
     }
     expect(eliminated).toBeGreaterThan(2000);
     expect(extended).toBeGreaterThan(500);
+  });
+});
+
+describe('watch lists', () => {
+  // All lists share one pool: a list that outgrows its room moves to the end (or widens there when
+  // it is last), and the pool grows as a new array with every list at its offset. Plain arrays
+  // model the lists through pushes, removals and clearing.
+  it('keep their pairs across moves, pool growth, removals and clearing', () => {
+    const rnd = mulberry32(11);
+    const w = new WatchLists();
+    const literals = 300;
+    w.grow(literals);
+    const model: number[][] = Array.from({ length: 2 * literals }, () => []);
+    let grown = 0;
+    for (let step = 0; step < 40_000; step++) {
+      if (step === 20_000) w.grow(2 * literals); // widening the index keeps the lists
+      const list = Math.floor(rnd() * 2 * literals);
+      const r = rnd();
+      if (r < 0.7) {
+        const c = 1 + Math.floor(rnd() * 5000);
+        const pool = w.pool;
+        w.push(list, c, c + 1);
+        if (w.pool !== pool) grown++;
+        model[list]!.push(c, c + 1);
+      } else if (r < 0.95 && model[list]!.length > 0) {
+        const c = model[list]![2 * Math.floor(rnd() * (model[list]!.length / 2))]!;
+        w.remove(list, c);
+        const kept: number[] = [];
+        for (let i = 0; i < model[list]!.length; i += 2) if (model[list]![i] !== c) kept.push(model[list]![i]!, model[list]![i + 1]!);
+        model[list] = kept;
+      } else if (r > 0.9995) {
+        w.clear();
+        for (const m of model) m.length = 0;
+      }
+    }
+    for (let list = 0; list < 2 * literals; list++) {
+      const s = w.start[list]!;
+      expect([...w.pool.subarray(s, s + w.len[list]!)]).toEqual(model[list]);
+    }
+    expect(grown).toBeGreaterThan(0);
   });
 });
 
