@@ -26,6 +26,7 @@ export class CircuitTask implements Task {
   private viewNames?: AigerStsNames;
   private view?: AigerSts;
   private interpreter?: Interpreter;
+  private loc?: Location;
 
   constructor(readonly file: string, readonly property: Property, readonly circuit: Aig) {}
 
@@ -34,9 +35,9 @@ export class CircuitTask implements Task {
     return (this.viewNames ??= stsNames(this.circuit));
   }
 
-  /** The view's one location, named after the property. */
+  /** The view's one location, named after the property; made without the view, which an invariant's printing does not need. */
   get location(): Location {
-    return this.model.initLoc;
+    return (this.loc ??= { id: 0, name: this.names.propName });
   }
 
   get sts(): AigerSts {
@@ -44,7 +45,7 @@ export class CircuitTask implements Task {
   }
 
   get model(): Interpreter {
-    return (this.interpreter ??= stsInterpreter(this.sts.sts, 'sts', [...this.names.inputs.values()], { id: 0, name: this.names.propName }));
+    return (this.interpreter ??= stsInterpreter(this.sts.sts, 'sts', [...this.names.inputs.values()], this.location));
   }
 
   /** A run of the circuit as a trace of the view: every input and latch variable at every step; a lasso's with where its loop starts. */
