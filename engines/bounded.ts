@@ -89,10 +89,10 @@ export class BaseCase {
   /**
    * Looks for a path into a bad state of at most `bound` steps, from the first length not yet
    * refuted on: a query per step while queries are cheap, and after a query costing `widenEffort`
-   * or more one per twice as many steps (up to MAX_STEPS_PER_QUERY), the steps between two queries free to
-   * stay at the error location. 'sat' when there is one (`trace` reads it), 'unsat' when there is
-   * none, 'exhausted' when every path has been explored without one (`exhausted`), or why the
-   * search stopped. `onQuery` hears the depth of each query before it is asked.
+   * or more one per twice as many steps (up to MAX_STEPS_PER_QUERY), the steps between two queries
+   * free to stay at the error location. 'sat' when there is one (`trace` reads it), 'unsat' when
+   * there is none, 'exhausted' when every path has been explored without one (`exhausted`), or why
+   * the search stopped. `onQuery` hears the depth of each query before it is asked.
    */
   search(bound: number, deadline: number | undefined, onQuery?: (depth: number) => void, widenEffort = WIDEN_EFFORT): Answer | 'exhausted' {
     for (;;) {
