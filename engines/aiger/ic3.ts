@@ -116,6 +116,7 @@ export class Ic3 {
       ctps: this.counters.ctps ?? 0,
       dropped: this.counters.dropped ?? 0,
       parentHits: this.counters.parentHits ?? 0,
+      stillStopped: this.counters.stillStopped ?? 0,
       liveClauses: this.frames.live,
     };
   }

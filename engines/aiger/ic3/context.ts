@@ -23,6 +23,8 @@ export interface Ic3Counters {
   dropped?: number;
   /** Obligations whose cube generalised to the literals shared with the parent lemma. */
   parentHits?: number;
+  /** Pushes known to fail without a SAT call: the state that stopped the clause last time still stops it. */
+  stillStopped?: number;
   obligations: number;
   clauses: number;
   satCalls: number;
@@ -44,7 +46,7 @@ export class Ic3Context {
   }
 
   /** Adds one to an optional counter. */
-  count(key: 'ctgs' | 'subsumed' | 'ctps' | 'dropped' | 'parentHits'): void {
+  count(key: 'ctgs' | 'subsumed' | 'ctps' | 'dropped' | 'parentHits' | 'stillStopped'): void {
     this.counters[key] = (this.counters[key] ?? 0) + 1;
   }
 

@@ -23,6 +23,10 @@ const MAX_CTPS = 3;
 export function propagate(ctx: Ic3Context, frames: Frames, lifter: PredecessorLifter, mic: Mic, k: number): number | undefined {
   for (let i = 1; i < k; i++) {
     const stay = frames.pushUp(i, (cube) => {
+      if (frames.stillStopped(cube, i)) {
+        ctx.count('stillStopped');
+        return false;
+      }
       for (let ctps = 0; ; ctps++) {
         // Asked each time: blocking a CTP may have rebuilt the solver.
         const fs = frames.solverAt(i);
@@ -30,11 +34,13 @@ export function propagate(ctx: Ic3Context, frames: Frames, lifter: PredecessorLi
           if (ctps > 0) ctx.count('ctps');
           return true;
         }
-        if (!ctx.options.ctp || ctps === MAX_CTPS) return false;
-        const ctp = lifter.toCube(fs.model(), cube);
-        if (ctx.meetsInit(ctp)) return false;
+        const step = fs.model();
+        const stays = () => { frames.stoppedBy(cube, i, step.state); return false; };
+        if (!ctx.options.ctp || ctps === MAX_CTPS) return stays();
+        const ctp = lifter.toCube(step, cube);
+        if (ctx.meetsInit(ctp)) return stays();
         const ind = frames.relInd(ctp, i);
-        if (!('core' in ind)) return false;
+        if (!('core' in ind)) return stays();
         mic.blockCtp(ind.core, ctp, i + 1);
       }
     });
