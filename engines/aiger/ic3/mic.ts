@@ -154,6 +154,7 @@ export class Mic {
         }
       }
       // Join: keep the literals of the candidate that the predecessor satisfies.
+      if (!this.ctx.options.join) return undefined;
       ctgs = 0;
       const joined: Lit[] = [];
       for (let j = 0; j < cube.length; j++) {

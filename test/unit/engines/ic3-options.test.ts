@@ -40,8 +40,8 @@ function loopCircuit(): string {
 const ALL_ON = Object.fromEntries(IC3_OPTIONS.map((o) => [o.name, 'on']));
 
 describe('IC3 options', () => {
-  // Each option on, all on, and CTGs and ternary lifting (on by default) off.
-  for (const settings of [...IC3_OPTIONS.map((o) => ({ [o.name]: 'on' })), ALL_ON, { 'ic3-ctg': 'off' }, { 'ic3-ternary': 'off' }]) {
+  // Each option on, all on, and CTGs, ternary lifting and the join (on by default) off.
+  for (const settings of [...IC3_OPTIONS.map((o) => ({ [o.name]: 'on' })), ALL_ON, { 'ic3-ctg': 'off' }, { 'ic3-ternary': 'off' }, { 'ic3-join': 'off' }]) {
     it(`${Object.entries(settings).map(([k, v]) => `${k} ${v}`).join(', ')}: the expected verdicts, certified`, async () => {
       const counters: Record<string, number> = {};
       for (const m of CIRCUITS) {
