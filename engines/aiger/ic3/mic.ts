@@ -4,7 +4,8 @@
  * literals of the final conflict, then literals are dropped, least active first, while the cube
  * stays relatively inductive and misses the initial states. When a drop fails because of a
  * predecessor that is itself unreachable from the frame below (a CTG), that predecessor is blocked
- * first and the drop retried, a few times; otherwise the candidate is joined with the predecessor.
+ * first and the drop retried, a few times; otherwise the candidate is joined with the predecessor
+ * (with --ic3-join off the literal stays instead, as in ABC's pdr).
  * The clause is then pushed as far forward as it holds.
  *
  * Literal activity counts how often a latch literal took part in blocked cubes, so literals that

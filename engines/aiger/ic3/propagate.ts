@@ -10,6 +10,9 @@
  * is tried again, a few times. Blocking it is sound for the same reason as blocking any
  * obligation. Relative to F_i, not F_{i-1}: a CTP clause that held only at level i would stay
  * there, and a level that keeps clauses never empties, so the run would not converge.
+ *
+ * A clause whose push failed is not asked about again while the state that stopped it is still in
+ * F_i (frames.ts, `stillStopped`): the SAT call would fail the same way.
  */
 import type { Ic3Context } from './context.js';
 import type { Frames } from './frames.js';
