@@ -163,15 +163,25 @@ export class FrameSolver {
    * function took half of IC3's time on circuits with thousands of latches.
    */
   model(): Step {
+    return { state: this.state(), inputs: this.inputs() };
+  }
+
+  /** The latch values of the last model. */
+  state(): Uint8Array {
     const sat = this.sat;
     const now = this.now;
     const state = new Uint8Array(now.length);
     for (let k = 0; k < now.length; k++) state[k] = sat.modelValue(now[k]!) ? 1 : 0;
+    return state;
+  }
+
+  /** The input values of the last model, 0 outside the query's cone. */
+  private inputs(): Uint8Array {
     const inputs = new Uint8Array(this.aig.inputs.length);
     for (let k = 0; k < inputs.length; k++) {
       const v = this.unroller.peek(0, 1 + k);
-      inputs[k] = v !== 0 && sat.value(v) === true ? 1 : 0;
+      inputs[k] = v !== 0 && this.sat.value(v) === true ? 1 : 0;
     }
-    return { state, inputs };
+    return inputs;
   }
 }

@@ -37,10 +37,11 @@ export function propagate(ctx: Ic3Context, frames: Frames, lifter: PredecessorLi
           if (ctps > 0) ctx.count('ctps');
           return true;
         }
-        const step = fs.model();
-        const stays = () => { frames.stoppedBy(cube, i, step.state); return false; };
+        // read before a CTP's query reuses the solver
+        const state = fs.state();
+        const stays = () => { frames.stoppedBy(cube, i, state); return false; };
         if (!ctx.options.ctp || ctps === MAX_CTPS) return stays();
-        const ctp = lifter.toCube(step, cube);
+        const ctp = lifter.toCube(fs.model(), cube);
         if (ctx.meetsInit(ctp)) return stays();
         const ind = frames.relInd(ctp, i);
         if (!('core' in ind)) return stays();
