@@ -15,7 +15,7 @@ import { PDR_INVARIANTS, PDR_GENERALIZE, PDR_LEMMAS } from './pdr-options.js';
 import { IC3_OPTIONS } from './aiger/ic3-options.js';
 import { CIRCUIT_MEMBERS, MEMBERS_OPTION, MIXED_MEMBERS } from './portfolio-members.js';
 import { LEVEL, levelOf, offerFor } from './level.js';
-import { CIRCUIT_PASSES, LCORR, SWEEP } from './passes/circuit.js';
+import { CIRCUIT_PASSES, LCORR, SCORR, SWEEP } from './passes/circuit.js';
 import { BLOCK_ENCODING, ENCODING } from './passes/block-encoding.js';
 import { L2S } from './passes/l2s.js';
 import { INDUCTIVE } from './passes/inductive.js';
@@ -32,7 +32,7 @@ function lazy(load: () => Promise<Module>): EngineSpec['create'] {
 }
 
 /** The circuit passes' options: every engine may check a circuit's task, word-level ones on its transition system. */
-const CIRCUIT = [SWEEP, LCORR];
+const CIRCUIT = [SWEEP, LCORR, SCORR];
 
 /** What Vigil's interpolants handle (lang/smt/interpolate.ts): everything but floating point. */
 const INTERPOLATED: EngineSpec['theories'] = ['bool', 'int', 'rat', 'bv', 'array'];

@@ -11,9 +11,10 @@
  * - `k-invariant`: a k-inductive invariant per location (optionally under simple-path
  *   constraints);
  * - `latch-clauses`: an inductive invariant of the task's circuit, as clauses over its latch
- *   literals;
+ *   literals, with equivalences of its signals (`SignalFacts`) where signal correspondence merged
+ *   some;
  * - `k-induction`: the task's circuit property is k-inductive relative to clauses over its latch
- *   literals that hold in every reachable state;
+ *   literals (and signal equivalences) that hold in every reachable state;
  * - `transition-invariant` (TERMINATING): a disjunctively well-founded transition invariant per
  *   loop head with the reachability invariant it relies on;
  * - `recurrent-set` and `lasso-run` (NONTERMINATING): a concrete stem with a cycle that can be
@@ -55,7 +56,7 @@ export type SafeCertificate =
     readonly simplePath: boolean;
     readonly invariant: ReadonlyMap<Location, Expr>;
   }
-  | { readonly kind: 'latch-clauses'; readonly clauses: readonly Clause[] }
+  | { readonly kind: 'latch-clauses'; readonly clauses: readonly Clause[]; readonly signals?: SignalFacts }
   | {
     readonly kind: 'k-induction';
     /** D: D consecutive good states are followed by a good one (and no bad state within D - 1 steps). */
@@ -64,7 +65,24 @@ export type SafeCertificate =
     readonly proved: Aig;
     /** What holds in every reachable state of the task's circuit, over its latch literals. */
     readonly facts: readonly Clause[];
+    /** What holds of its signals in every reachable state, for every input. */
+    readonly signals?: SignalFacts;
   };
+
+/**
+ * Equivalences of signals (signal correspondence's) that hold in every reachable state of a circuit
+ * for every input, as a graph of their own over the circuit's inputs and latches by file position,
+ * so that they need no renumbering between the tasks of one file: node 0 is the constant, nodes
+ * 1 .. |inputs| the inputs at the positions `inputs` lists, then the latches at the positions
+ * `latches` lists, then AND gates with their two fanin literals each in `fanins` (over lower nodes);
+ * the two literals of each pair are equal.
+ */
+export interface SignalFacts {
+  readonly inputs: readonly number[];
+  readonly latches: readonly number[];
+  readonly fanins: readonly Lit[];
+  readonly pairs: readonly (readonly [Lit, Lit])[];
+}
 
 /**
  * A relation over V (the state before) and V' (the state after) with a ranking function that makes

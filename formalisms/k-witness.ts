@@ -9,7 +9,7 @@
  * circuit's latches and inputs as they were j steps ago (a shift register) and a flag `valid_j`
  * (reset 0, set once j steps have been taken). Its property (the good condition) says: the file's
  * property holds now, what the reductions proved of the file's latches holds (constants, and latches
- * merged into their representatives equal to them), and each
+ * merged into their representatives equal to them) and of its signals, and each
  * valid slot holds a state that satisfied the constraints and the property and stepped (by the
  * prepared circuit's next-state functions) into the next newer slot; the flags are monotone, and
  * the oldest valid state (the current one when no slot is valid) is an initial state. A full
@@ -17,7 +17,8 @@
  * path from an initial state shorter than D, so the next state is good by the base case.
  */
 import { FALSE_LIT, TRUE_LIT, extendAigWithLatches, instantiate, type Aig, type Lit, type NewLatch } from './aig.js';
-import type { Clause } from './certificate.js';
+import type { Clause, SignalFacts } from './certificate.js';
+import { signalsHold } from './witness-circuits.js';
 
 /** What a proof by k-induction is about: the circuit the witness extends, and the prepared circuit the engine checked. */
 interface KInductionSubject {
@@ -30,6 +31,8 @@ interface KInductionSubject {
   readonly small: Aig;
   /** What preparation proved of `file`'s latches, as clauses over its latch literals. */
   readonly facts: readonly Clause[];
+  /** What it proved of the signals of `file` (whose inputs and latches are at their file positions). */
+  readonly signals?: SignalFacts;
   /** Justice literals of `file` the witness keeps as its justice set (a liveness witness's), if any. */
   readonly justice?: readonly Lit[];
 }
@@ -58,6 +61,7 @@ export function kInductionWitness(subject: KInductionSubject, depth: number): Ai
     const initial = (j: number) => all(small.latches.map((l, k) => (l.reset === 'x' ? TRUE_LIT : slot(j)[I + k]! ^ (l.reset ^ 1))));
 
     const good: Lit[] = [old(subject.bad) ^ 1, ...facts.map((c) => c.map(old).reduce(or, FALSE_LIT))];
+    if (subject.signals) good.push(signalsHold(subject.signals, { input: (k) => old(2 * (1 + k)), latch: (k) => old(latchLit(k)) }, and));
     for (let j = 1; j <= slots; j++) {
       const v = view(j);
       const newer = slot(j - 1);

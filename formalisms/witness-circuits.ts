@@ -10,7 +10,7 @@
  */
 import { FALSE_LIT, TRUE_LIT, extendAig, type Aig, type Lit } from './aig.js';
 import { printAag, printAig } from './aig-print.js';
-import type { Clause } from './certificate.js';
+import type { Clause, SignalFacts } from './certificate.js';
 import type { Expr, VarDecl } from '../lang/expr.js';
 
 /** The property a witness circuit proves: its position among the circuit's properties, and its name. */
@@ -36,9 +36,30 @@ function withInvariant(aig: Aig, p: CircuitProperty, invariant: (and: (a: Lit, b
   });
 }
 
-/** The witness circuit of an invariant given as clauses over the circuit's latch literals. */
-export function clausesWitness(aig: Aig, p: CircuitProperty, clauses: readonly Clause[]): Aig {
-  return withInvariant(aig, p, (and) => clauses.reduce((inv, c) => and(inv, c.reduce(orWith(and), FALSE_LIT)), TRUE_LIT));
+/** The witness circuit of an invariant given as clauses over the circuit's latch literals, with equivalences of its signals. */
+export function clausesWitness(aig: Aig, p: CircuitProperty, clauses: readonly Clause[], signals?: SignalFacts): Aig {
+  return withInvariant(aig, p, (and) => clauses.reduce((inv, c) => and(inv, c.reduce(orWith(and), FALSE_LIT)), signals ? signalsHold(signals, fileLeaves(aig), and) : TRUE_LIT));
+}
+
+/** The literals of a circuit's inputs and latches by file position (inputs and latches in file order, as the front ends' circuits have them). */
+export function fileLeaves(aig: Aig): Leaves {
+  return { input: (k) => 2 * (1 + k), latch: (k) => 2 * (1 + aig.inputs.length + k) };
+}
+
+/** Where a graph over file positions finds its leaves. */
+export interface Leaves {
+  input(position: number): Lit;
+  latch(position: number): Lit;
+}
+
+/** The literal that says every equivalence of `signals` holds, built with `and` over the leaves' literals. */
+export function signalsHold(signals: SignalFacts, leaves: Leaves, and: (a: Lit, b: Lit) => Lit): Lit {
+  const node: Lit[] = [FALSE_LIT, ...signals.inputs.map(leaves.input), ...signals.latches.map(leaves.latch)];
+  const lit = (l: Lit) => node[l >> 1]! ^ (l & 1);
+  for (let g = 0; g < signals.fanins.length; g += 2) node.push(and(lit(signals.fanins[g]!), lit(signals.fanins[g + 1]!)));
+  const or = orWith(and);
+  const iff = (a: Lit, b: Lit) => or(and(a, b), and(a ^ 1, b ^ 1));
+  return signals.pairs.reduce((all, [a, b]) => and(all, iff(lit(a), lit(b))), TRUE_LIT);
 }
 
 /** The witness circuit of an invariant over variables that `leaf` maps to the circuit's input and latch literals, and `units` besides. */

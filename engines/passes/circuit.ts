@@ -9,9 +9,11 @@
  * - `sweep` (`--sweep on`): SAT sweeping merges combinationally equal nodes (sweep.ts);
  * - `lcorr` (`--lcorr on`, the default): latch correspondence merges latches equal in every
  *   reachable state (latch-correspondence.ts);
+ * - `scorr` (`--scorr on`): signal correspondence merges gates and latches equal in every
+ *   reachable state for every input (signal-correspondence.ts);
  * each SAT-based step within a time budget, and stuck latches looked for once more after it.
  *
- * Inputs and latches keep their file positions, so the map back is the same for all three: a run
+ * Inputs and latches keep their file positions, so the map back is the same for the first three: a run
  * carries over by position (a merged latch has a reset equal to its representative's up to the
  * negation, and a stuck one starts at its constant, so the run's initial state needs nothing new),
  * and a proof over the smaller circuit is a proof over the larger one together with what the pass
@@ -20,12 +22,15 @@
  * invariant is inductive on the smaller circuit, so together they are inductive on the larger one,
  * which the certificate check proves rather than assumes. The same facts, over latch positions,
  * join the proofs of justice properties, and a lasso carries over by position like a run (the
- * reductions keep every run's values of the justice and fairness literals).
+ * reductions keep every run's values of the justice and fairness literals). Signal
+ * correspondence's facts speak of gates, hence of the step's inputs: they join the proof as signal
+ * facts (`signalsBack`), carried through the other passes as they are (they name inputs and latches
+ * by file position).
  */
 import { and, ref, substitute, type Expr, type VarDecl } from '../../lang/expr.js';
 import { clockMs } from '../../lang/clock.js';
-import { andCount, coneOfInfluence, propagateConstants, FALSE_LIT, TRUE_LIT, type Aig, type Lit } from '../../formalisms/aig.js';
-import type { Certificate, Clause, PositionClause } from '../../formalisms/certificate.js';
+import { andCount, coneOfInfluence, firstGateNode, propagateConstants, FALSE_LIT, TRUE_LIT, type Aig, type Lit } from '../../formalisms/aig.js';
+import type { Certificate, Clause, PositionClause, SignalFacts } from '../../formalisms/certificate.js';
 import { CircuitTask, latchLiterals, transferRun } from '../../formalisms/circuit-task.js';
 import { unknown, type Result } from '../../formalisms/result.js';
 import type { Task } from '../../formalisms/task.js';
@@ -33,11 +38,13 @@ import { OptionError, type EngineOption } from '../engine.js';
 import { stuckLatches } from '../aiger/simulate.js';
 import { sweep } from '../aiger/sweep.js';
 import { latchCorrespondence } from '../aiger/latch-correspondence.js';
+import { signalCorrespondence } from '../aiger/signal-correspondence.js';
 import type { Mapped, Pass, PassSpec } from './pass.js';
 
 /** Time budgets of the SAT-based steps, so that preprocessing stays cheap on big circuits. */
 const SWEEP_BUDGET_MS = 1000;
 const LCORR_BUDGET_MS = 1000;
+const SCORR_BUDGET_MS = 5000;
 
 /** A latch (by file position) that equals another one, or its negation, in every reachable state. */
 interface Merged {
@@ -46,11 +53,16 @@ interface Merged {
   readonly negated: boolean;
 }
 
-/** What a circuit pass made of its circuit: the smaller one, what it proved of the larger one's latches (by file position), and its counters. */
+/**
+ * What a circuit pass made of its circuit: the smaller one, what it proved of the larger one's
+ * latches (by file position) and of its nodes (`signals`: literal pairs of the larger circuit,
+ * equal in every reachable state for every input), and its counters.
+ */
 interface Reduced {
   readonly circuit: Aig;
   readonly stuck: ReadonlyMap<number, 0 | 1>;
   readonly merged: readonly Merged[];
+  readonly signals?: readonly (readonly [Lit, Lit])[];
   readonly stats: Readonly<Record<string, number>>;
 }
 
@@ -114,6 +126,17 @@ export function corresponded(aig: Aig): Reduced {
   return { circuit, stuck, merged, stats: { ...stats, lcorrMs: Math.round(clockMs() - t), ...sizes('After', circuit) } };
 }
 
+/** The circuit with its corresponding signals merged (`--scorr on`), and the latches this leaves stuck removed. */
+export function signalsCorresponded(aig: Aig): Reduced {
+  const t = clockMs();
+  const stuck = new Map<number, 0 | 1>();
+  const found = signalCorrespondence(aig, Date.now() + SCORR_BUDGET_MS);
+  if (!found) return { circuit: aig, stuck, merged: [], stats: { scorrMs: Math.round(clockMs() - t), ...sizes('After', aig) } };
+  const circuit = withoutStuck(found.aig, stuck);
+  const stats = { mergedSignals: found.equivalences.length, scorrRounds: found.rounds, scorrSatCalls: found.satCalls, scorrMs: Math.round(clockMs() - t), ...sizes('After', circuit) };
+  return { circuit, stuck, merged: [], signals: found.equivalences, stats };
+}
+
 /** What `reduced` proved of `before`'s latches, as clauses over `before`'s latch literals. */
 function facts(before: Aig, reduced: Reduced): Clause[] {
   const firstLatch = 1 + before.inputs.length;
@@ -147,8 +170,67 @@ function widened(before: CircuitTask, after: CircuitTask, invariant: ReadonlyMap
   return new Map([[before.location, proved.length === 0 ? inv : and(inv, before.clausesExpr(proved))]]);
 }
 
+/**
+ * The equivalences of `before`'s nodes as a graph of their own over its inputs and latches by file
+ * position (certificate.ts): the gates their cones reach, renumbered in order.
+ */
+function signalFacts(before: Aig, pairs: readonly (readonly [Lit, Lit])[]): SignalFacts {
+  const firstLatch = 1 + before.inputs.length;
+  const firstGate = firstGateNode(before);
+  const needed = new Uint8Array(firstGate + andCount(before));
+  for (const [a, b] of pairs) needed[a >> 1] = needed[b >> 1] = 1;
+  for (let n = needed.length - 1; n >= firstGate; n--) {
+    if (!needed[n]) continue;
+    needed[before.fanins[2 * (n - firstGate)]! >> 1] = 1;
+    needed[before.fanins[2 * (n - firstGate) + 1]! >> 1] = 1;
+  }
+  // inputs and latches keep their places (their positions listed), gates follow in order
+  const node = new Int32Array(needed.length);
+  for (let n = 1; n < firstGate; n++) node[n] = n;
+  const fanins: Lit[] = [];
+  const lit = (l: Lit) => 2 * node[l >> 1]! + (l & 1);
+  for (let n = firstGate; n < needed.length; n++) {
+    if (!needed[n]) continue;
+    fanins.push(lit(before.fanins[2 * (n - firstGate)]!), lit(before.fanins[2 * (n - firstGate) + 1]!));
+    node[n] = firstLatch + before.latches.length + fanins.length / 2 - 1;
+  }
+  return {
+    inputs: before.inputs.map((i) => i.index),
+    latches: before.latches.map((l) => l.index),
+    fanins,
+    pairs: pairs.map(([a, b]) => [lit(a), lit(b)] as const),
+  };
+}
+
+/**
+ * The map back of signal correspondence: its equivalences mention gates, hence the step's inputs,
+ * so they join a circuit proof as signal facts (certificate.ts), which the witness circuit states
+ * beside the clauses. The engine's proof holds on `after`, whose steps are `before`'s wherever the
+ * equivalences hold, and they hold by themselves; the certificate check proves the combination.
+ * The proofs of the view (an invariant, a k-inductive one) have no place for them.
+ */
+function signalsBack(before: CircuitTask, after: CircuitTask, reduced: Reduced, r: Result): Result {
+  const stats = { ...reduced.stats, ...r.stats };
+  if (r.verdict === 'unknown') return { ...r, stats };
+  const c: Certificate = r.certificate;
+  const proved = facts(before.circuit, reduced);
+  const lift = latchLiterals(after.circuit, before.circuit);
+  const liftAll = (clauses: readonly Clause[]) => clauses.map((cl) => cl.map((l) => lift(l)!));
+  const signals = signalFacts(before.circuit, reduced.signals!);
+  let certificate: Certificate;
+  switch (c.kind) {
+    case 'run': certificate = { kind: 'run', run: transferRun(after.circuit, before.circuit, c.run) }; break;
+    case 'trace': certificate = { kind: 'run', run: transferRun(after.circuit, before.circuit, after.run(c.trace)) }; break;
+    case 'latch-clauses': certificate = { kind: 'latch-clauses', clauses: [...liftAll(c.clauses), ...proved], signals }; break;
+    case 'k-induction': certificate = { ...c, facts: [...liftAll(c.facts), ...proved], signals }; break;
+    default: return { verdict: 'unknown', reason: unknown('unsupported', `a ${c.kind} of the circuit with its signals merged has no certificate over the whole circuit`), stats };
+  }
+  return { ...r, certificate, stats } as Result;
+}
+
 /** The map back of a circuit pass from `after` to `before`. */
 function back(before: CircuitTask, after: CircuitTask, reduced: Reduced, r: Result): Result {
+  if (reduced.signals) return signalsBack(before, after, reduced, r);
   const stats = { ...reduced.stats, ...r.stats };
   if (r.verdict === 'unknown') return { ...r, stats };
   const c: Certificate = r.certificate;
@@ -159,7 +241,7 @@ function back(before: CircuitTask, after: CircuitTask, reduced: Reduced, r: Resu
   switch (c.kind) {
     case 'run': certificate = { kind: 'run', run: transferRun(after.circuit, before.circuit, c.run) }; break;
     case 'trace': certificate = { kind: 'run', run: transferRun(after.circuit, before.circuit, after.run(c.trace)) }; break;
-    case 'latch-clauses': certificate = { kind: 'latch-clauses', clauses: [...liftAll(c.clauses), ...proved] }; break;
+    case 'latch-clauses': certificate = { ...c, clauses: [...liftAll(c.clauses), ...proved] }; break;
     case 'k-induction': certificate = { ...c, facts: [...liftAll(c.facts), ...proved] }; break;
     case 'invariant': certificate = { kind: 'invariant', invariant: widened(before, after, c.invariant, proved) }; break;
     case 'k-invariant': certificate = { ...c, invariant: widened(before, after, c.invariant, proved) }; break;
@@ -214,7 +296,7 @@ const BITS_PASS: Pass = {
         switch (c.kind) {
           case 'run': return { ...r, certificate: { kind: 'run', run: transferRun(circuit, whole, c.run) } } as Result;
           case 'trace': return { ...r, certificate: { kind: 'run', run: transferRun(circuit, whole, after.run(c.trace)) } } as Result;
-          case 'latch-clauses': return { ...r, certificate: { kind: 'latch-clauses', clauses: [...liftAll(c.clauses), ...proved] } } as Result;
+          case 'latch-clauses': return { ...r, certificate: { ...c, clauses: [...liftAll(c.clauses), ...proved] } } as Result;
           case 'k-induction': return { ...r, certificate: { ...c, facts: [...liftAll(c.facts), ...proved] } } as Result;
           default: return { verdict: 'unknown', reason: unknown('unsupported', `a ${c.kind} of the bit-blasted circuit is not a certificate of the model`), stats: r.stats };
         }
@@ -226,8 +308,8 @@ export const LCORR_PASS = circuitPass('lcorr', corresponded);
 
 const onOff = (b: boolean) => (b ? 'on' : 'off');
 
-/** Measured on HWMCC'24 with IC3 (docs/bench/preprocessing.md): latch correspondence pays, sweeping does not. */
-const DEFAULTS = { sweep: false, lcorr: true };
+/** Measured on HWMCC'24 with IC3 (docs/bench/preprocessing.md): latch correspondence pays, sweeping and signal correspondence do not. */
+const DEFAULTS = { sweep: false, lcorr: true, scorr: false };
 
 export const SWEEP: EngineOption = {
   name: 'sweep',
@@ -243,6 +325,14 @@ export const LCORR: EngineOption = {
   help: `circuits: latch correspondence, merging latches proven equal by induction (default: ${onOff(DEFAULTS.lcorr)})`,
   choices: ['on', 'off'],
   default: onOff(DEFAULTS.lcorr),
+};
+
+export const SCORR: EngineOption = {
+  name: 'scorr',
+  group: 'Circuit preprocessing:',
+  help: `circuits: signal correspondence, merging gates and latches proven equal by induction; on AIGER safety properties without invariant constraints (default: ${onOff(DEFAULTS.scorr)})`,
+  choices: ['on', 'off'],
+  default: onOff(DEFAULTS.scorr),
 };
 
 /** An option of a circuit pass: on by its setting or default, for circuit tasks only. */
@@ -263,10 +353,22 @@ function optional(name: string, option: EngineOption, fallback: boolean, pass: P
   };
 }
 
+/**
+ * Signal correspondence's spec: its map back states gates' equivalences over the view's inputs, which
+ * the bit-blasting pass cannot carry to a BTOR2 model and the liveness proofs cannot state, so it
+ * runs on AIGER safety properties only (and does nothing where the circuit has constraints).
+ */
+const ANY_SCORR = optional('scorr', SCORR, DEFAULTS.scorr, circuitPass('scorr', signalsCorresponded));
+const SCORR_SPEC: PassSpec = {
+  ...ANY_SCORR,
+  make: (settings, task, engine) => (task.modelIsCircuit === true && task.property.kind === 'safety' ? ANY_SCORR.make(settings, task, engine) : undefined),
+};
+
 /** The circuit passes in the order they run. */
 export const CIRCUIT_PASSES: readonly PassSpec[] = [
   { name: 'bits', circuit: true, shown: () => false, make: (_s, task) => (task.circuit && !task.modelIsCircuit ? BITS_PASS : undefined) },
   { name: 'simplify', circuit: true, shown: () => false, make: (_s, task) => (task.circuit ? SIMPLIFY_PASS : undefined) },
   optional('sweep', SWEEP, DEFAULTS.sweep, circuitPass('sweep', swept)),
   optional('lcorr', LCORR, DEFAULTS.lcorr, LCORR_PASS),
+  SCORR_SPEC,
 ];

@@ -174,8 +174,8 @@ export function aigerProblem(path: string, file: AigerFile, source?: Uint8Array)
     const units = constantUnits(p);
     const task = cones.of(p).task;
     switch (c.kind) {
-      case 'latch-clauses': known = clausesWitness(aig, p, [...onFile(p, c.clauses), ...units]); break;
-      case 'k-induction': known = kInductionWitness({ file: aig, bad: aig.properties[p.index]!.lit, name: p.name, small: c.proved, facts: [...onFile(p, c.facts), ...units] }, c.depth); break;
+      case 'latch-clauses': known = clausesWitness(aig, p, [...onFile(p, c.clauses), ...units], c.signals); break;
+      case 'k-induction': known = kInductionWitness({ file: aig, bad: aig.properties[p.index]!.lit, name: p.name, small: c.proved, facts: [...onFile(p, c.facts), ...units], ...(c.signals ? { signals: c.signals } : {}) }, c.depth); break;
       case 'invariant': known = loweredWitness(p, c.invariant.get(task.location)!); break;
       default: return undefined;
     }

@@ -157,8 +157,8 @@ export function btor2Problem(file: string, model: Btor2Model, source: Uint8Array
 
   /** The witness circuit of a bit-level proof, for the blasted circuit. */
   const witnessCircuit = (p: Property, c: Certificate): Aig => {
-    if (c.kind === 'latch-clauses') return clausesWitness(circuit!, p, c.clauses);
-    if (c.kind === 'k-induction') return kInductionWitness({ file: circuit!, bad: circuit!.properties[p.index]!.lit, name: p.name, small: c.proved, facts: c.facts }, c.depth);
+    if (c.kind === 'latch-clauses') return clausesWitness(circuit!, p, c.clauses, c.signals);
+    if (c.kind === 'k-induction') return kInductionWitness({ file: circuit!, bad: circuit!.properties[p.index]!.lit, name: p.name, small: c.proved, facts: c.facts, ...(c.signals ? { signals: c.signals } : {}) }, c.depth);
     throw new Error(`a ${c.kind} is not a proof of the blasted circuit`);
   };
 

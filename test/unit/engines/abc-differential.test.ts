@@ -45,7 +45,7 @@ function abc(c: Circuit, name: string): 'safe' | 'unsafe' {
 
 /** What is wrong with one engine's answer on a circuit (given ABC's verdict), or undefined. */
 async function judge(c: Circuit, name: string, algorithm: string, expected: 'safe' | 'unsafe'): Promise<string | undefined> {
-  const engine = algorithm === IC3_ALL_ON ? 'ic3' : algorithm.replace(/\+sweep$/, '');
+  const [engine, pass] = algorithm === IC3_ALL_ON ? ['ic3'] : algorithm.split('+');
   const file = join(dir, `${name}.${algorithm}.aag`);
   const text = aagText(c);
   writeFileSync(file, text);
@@ -62,7 +62,7 @@ async function judge(c: Circuit, name: string, algorithm: string, expected: 'saf
   } else {
     const problem = await load(file);
     const p = problem.properties[0]!;
-    const settings = { ...(engine === 'ic3' ? {} : { bound: String(bound) }), ...(algorithm.endsWith('+sweep') ? { sweep: 'on' } : {}), ...(algorithm === IC3_ALL_ON ? ALL_ON : {}) };
+    const settings = { ...(engine === 'ic3' ? {} : { bound: String(bound) }), ...(pass === 'sweep' ? { sweep: 'on' } : {}), ...(pass === 'scorr' ? { scorr: 'on', lcorr: 'off' } : {}), ...(algorithm === IC3_ALL_ON ? ALL_ON : {}) };
     let r;
     try {
       r = await checkWith(engine, problem, { settings, ms: 30_000 });
@@ -91,12 +91,13 @@ async function judge(c: Circuit, name: string, algorithm: string, expected: 'saf
 }
 
 /**
- * The engines with their default preprocessing (latch correspondence), IC3 also with SAT sweeping
- * and with every option of ic3-options.ts switched on.
+ * The engines with their default preprocessing (latch correspondence), IC3 also with SAT sweeping,
+ * IC3 and k-induction with signal correspondence in place of latch correspondence (which would
+ * leave it little to merge), and IC3 with every option of ic3-options.ts switched on.
  */
 const IC3_ALL_ON = 'ic3-all-options';
 const ALL_ON = Object.fromEntries(IC3_OPTIONS.map((o) => [o.name, 'on']));
-const ENGINES = ['ic3', 'ic3+sweep', IC3_ALL_ON, 'bmc', 'kind', 'portfolio'];
+const ENGINES = ['ic3', 'ic3+sweep', 'ic3+scorr', IC3_ALL_ON, 'bmc', 'kind', 'kind+scorr', 'portfolio'];
 
 /** The engines' disagreements with ABC on one seed's circuit (the portfolio, a process per run, on every fourth seed unless fuzzing). */
 async function disagreements(seed: number, c: Circuit, all: boolean): Promise<string[]> {
