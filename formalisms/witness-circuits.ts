@@ -42,12 +42,12 @@ export function clausesWitness(aig: Aig, p: CircuitProperty, clauses: readonly C
 }
 
 /** The literals of a circuit's inputs and latches by file position (inputs and latches in file order, as the front ends' circuits have them). */
-export function fileLeaves(aig: Aig): Leaves {
+function fileLeaves(aig: Aig): Leaves {
   return { input: (k) => 2 * (1 + k), latch: (k) => 2 * (1 + aig.inputs.length + k) };
 }
 
 /** Where a graph over file positions finds its leaves. */
-export interface Leaves {
+interface Leaves {
   input(position: number): Lit;
   latch(position: number): Lit;
 }

@@ -127,7 +127,7 @@ export function corresponded(aig: Aig): Reduced {
 }
 
 /** The circuit with its corresponding signals merged (`--scorr on`), and the latches this leaves stuck removed. */
-export function signalsCorresponded(aig: Aig): Reduced {
+function signalsCorresponded(aig: Aig): Reduced {
   const t = clockMs();
   const stuck = new Map<number, 0 | 1>();
   const found = signalCorrespondence(aig, Date.now() + SCORR_BUDGET_MS);
