@@ -28,11 +28,19 @@
 import { andCount, coneOfInfluence, firstGateNode, substitute, type Aig, type Lit } from '../../formalisms/aig.js';
 import { SatSolver } from '../../lang/sat/solver.js';
 import { Unroller } from './cnf.js';
+import { SatCones } from './sat-cones.js';
 import { Patterns, simulateGates, splitClasses } from './patterns.js';
 
 const WORDS = 2;
 const STEPS = 32;
 const CONFLICT_LIMIT = 100;
+/**
+ * A class that loses exactly one member in this many rounds in a row is given up, as latch
+ * correspondence does: a chain of gates equal under the hypothesis, peeled one per round (a class
+ * of 31 on `gen35`), each round paying for a new solver and all its checks. The constant's class is
+ * kept. Dropping a class only weakens the hypothesis, so what is proven stays inductive.
+ */
+const PEEL_ROUNDS = 3;
 
 interface SignalCorrespondence {
   readonly aig: Aig;
@@ -75,7 +83,7 @@ export function signalCorrespondence(aig: Aig, deadline: number): SignalCorrespo
    * in the frame checked), recording a counterexample's leaves with `leaf`; true when all were
    * proven, false when classes changed.
    */
-  const checkAll = (sat: SatSolver, at: (l: Lit) => number, leaf: (n: number) => number | undefined): boolean | undefined => {
+  const checkAll = ({ sat, cones }: ConeSolver, at: (l: Lit) => number, leaf: (n: number) => number | undefined): boolean | undefined => {
     let changed = false;
     const proven = new Int32Array(size).fill(-1);
     check: for (;;) {
@@ -88,10 +96,13 @@ export function signalCorrespondence(aig: Aig, deadline: number): SignalCorrespo
           const y = at(normal(rep));
           let answer: boolean | undefined = x === y ? false : undefined;
           if (answer === undefined) {
-            const limits = { conflictLimit: CONFLICT_LIMIT, deadline };
-            answer = sat.solve([x, -y], limits);
-            if (answer === false) answer = sat.solve([-x, y], limits);
-            satCalls += answer === false ? 2 : 1;
+            // one call per pair: a fresh d that implies x != y, deciding only their cones
+            const d = sat.newVar();
+            sat.addClause([-d, x, y]);
+            sat.addClause([-d, -x, -y]);
+            cones.define(d, [x, y]);
+            answer = sat.solve([d], { conflictLimit: CONFLICT_LIMIT, deadline });
+            satCalls++;
           }
           if (answer === false) {
             proven[m] = rep;
@@ -118,26 +129,35 @@ export function signalCorrespondence(aig: Aig, deadline: number): SignalCorrespo
 
   // the base case: the initial states, inputs free
   {
-    const sat = new SatSolver();
+    const solver = coneSolver();
+    const { sat, cones } = solver;
     const u: Unroller = new Unroller(aig, sat, (_t, k) => {
       const r = aig.latches[k]!.reset;
       return r === 'x' ? sat.newVar() : r === 1 ? u.trueLit : -u.trueLit;
-    });
+    }, { cones });
     const leaf = (n: number) => {
-      const s = u.peek(0, n);
-      if (s !== 0) return sat.value(s) ? 1 : 0;
+      const v = modelValue(sat, u.peek(0, n));
+      if (v !== undefined) return v;
       const r = n >= firstLatch ? aig.latches[n - firstLatch]!.reset : 'x';
       return r === 'x' ? undefined : r;
     };
     for (;;) {
-      const settled = checkAll(sat, (l) => u.lit(0, l), leaf);
+      const settled = checkAll(solver, (l) => u.lit(0, l), leaf);
       if (settled === undefined) return undefined;
       if (settled || classes.length === 0) break;
     }
   }
 
   // the step, until a round splits nothing
+  const lastSize = new Int32Array(size);
+  const peeled = new Int32Array(size);
   for (;;) {
+    // classes only split, so each class's members were in one class the round before
+    classes = classes.filter((c) => {
+      const streak = lastSize[c[0]!] === c.length + 1 ? peeled[c[0]!]! + 1 : 0;
+      for (const m of c) { lastSize[m] = c.length; peeled[m] = streak; }
+      return c[0] === 0 || streak < PEEL_ROUNDS;
+    });
     if (classes.length === 0) return undefined;
     if (Date.now() >= deadline) return undefined;
     rounds++;
@@ -148,7 +168,8 @@ export function signalCorrespondence(aig: Aig, deadline: number): SignalCorrespo
     const replacement = new Int32Array(size).fill(-1);
     for (let n = firstGate; n < size; n++) if (repOf[n]! >= 0) replacement[n] = normal(repOf[n]!) ^ phase[n]!;
     const reduced = substitute(aig, replacement);
-    const sat = new SatSolver();
+    const solver = coneSolver();
+    const { sat, cones } = solver;
     const vars = new Int32Array(aig.latches.length);
     const now: Unroller = new Unroller(reduced, sat, (_t, k) => {
       const r = repOf[firstLatch + k]!;
@@ -157,13 +178,9 @@ export function signalCorrespondence(aig: Aig, deadline: number): SignalCorrespo
       if (l >> 1 === 0) return l & 1 ? now.trueLit : -now.trueLit;
       const s = (vars[(l >> 1) - firstLatch] ||= sat.newVar());
       return l & 1 ? -s : s;
-    });
-    const next: Unroller = new Unroller(aig, sat, (_t, k) => now.lit(0, reduced.latches[k]!.next));
-    const leaf = (n: number) => {
-      const s = next.peek(0, n);
-      return s !== 0 ? (sat.value(s) ? 1 : 0) : undefined;
-    };
-    const settled = checkAll(sat, (l) => next.lit(0, l), leaf);
+    }, { cones });
+    const next: Unroller = new Unroller(aig, sat, (_t, k) => now.lit(0, reduced.latches[k]!.next), { cones });
+    const settled = checkAll(solver, (l) => next.lit(0, l), (n) => modelValue(sat, next.peek(0, n)));
     if (settled === undefined) return undefined;
     if (settled) break;
   }
@@ -181,6 +198,36 @@ export function signalCorrespondence(aig: Aig, deadline: number): SignalCorrespo
     }
   }
   return { aig: coneOfInfluence(substitute(aig, replacement)), equivalences, rounds, satCalls };
+}
+
+interface ConeSolver {
+  readonly sat: SatSolver;
+  /** The fan-in of the variables the encoders define, which the solver's decisions stay within. */
+  readonly cones: SatCones;
+}
+
+/**
+ * A solver whose calls decide (and propagate) only within the cone of what they assume: a query
+ * asks about two nodes, and a model of the whole two-step encoding would cost far more than the
+ * query (sat-cones.ts; every variable outside is a gate or a check's selector, free to take the
+ * value its clauses need).
+ */
+function coneSolver(): ConeSolver {
+  const cones = new SatCones();
+  const walked: number[] = [];
+  const sat = new SatSolver((assumptions) => {
+    walked.length = 0;
+    cones.begin();
+    for (const a of assumptions) cones.add(a, walked, false);
+    return walked;
+  }, { propagation: true });
+  return { sat, cones };
+}
+
+/** A leaf's value in the solver's model: undefined where the query's cone did not reach it (or it was never encoded). */
+function modelValue(sat: SatSolver, s: number): number | undefined {
+  const v = s === 0 ? undefined : sat.value(s);
+  return v === undefined ? undefined : v ? 1 : 0;
 }
 
 /**
