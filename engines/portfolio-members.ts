@@ -115,6 +115,18 @@ export const WORD_MEMBERS: readonly Member[] = [
 
 const labels = (members: readonly Member[]) => members.map((m) => m.label).join(', ');
 
+/**
+ * Lemma sharing between the members' IC3 runs (engines/lemma-pool.ts): off by default, as measured
+ * (docs/guide/engines.md, "Sharing lemmas").
+ */
+export const SHARE_OPTION: EngineOption = {
+  name: 'share',
+  group: 'Portfolio options:',
+  help: 'portfolio: the IC3 members share their lemmas, each checking the others\' relative to its own frames before adding them (default: off)',
+  choices: ['on', 'off'],
+  default: 'off',
+};
+
 export const MEMBERS_OPTION: EngineOption = {
   name: 'members',
   value: 'list',

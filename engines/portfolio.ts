@@ -23,7 +23,7 @@ import { SLICE } from './passes/slice.js';
 import { ENCODING } from './passes/block-encoding.js';
 import { CONTROL } from './passes/control.js';
 import { recoverControl } from '../formalisms/control.js';
-import { CIRCUIT_MEMBERS, MEMBERS_OPTION, MIXED_MEMBERS, WORD_MEMBERS, type Member } from './portfolio-members.js';
+import { CIRCUIT_MEMBERS, MEMBERS_OPTION, MIXED_MEMBERS, SHARE_OPTION, WORD_MEMBERS, type Member } from './portfolio-members.js';
 import { LEVEL, levelOf, offerFor } from './level.js';
 import { CIRCUIT_PASSES, LCORR, LCORR_PASS } from './passes/circuit.js';
 import type { Pass } from './passes/pass.js';
@@ -120,6 +120,7 @@ export function circuitPlan(settings: Settings, task: Task, cores: number, engin
   const lcorr = preprocess && (settings[LCORR.name] ?? LCORR.default) === 'on';
   return {
     entrants, ...(preprocess ? { prepare: preprocessing(settings, task, false) } : {}),
+    ...((settings[SHARE_OPTION.name] ?? SHARE_OPTION.default) === 'on' ? { share: true } : {}),
     headStart: { ms: shared ? SHARED_HEAD_START_MS : HEAD_START_MS, ...(lcorr ? { deferred: LCORR_PASS } : {}) }, atOnce: entrants.length, staggerMs: STAGGER_MS,
   };
 }

@@ -24,7 +24,9 @@
  * (each on a port of its own, read synchronously), which this thread, busy with its own member,
  * would otherwise see only when it ends. Elsewhere all members run in workers, as many at once
  * as there are cores, then one more every `staggerMs` or as soon as one ends; a member that yields
- * runs at a lower priority, so that the members that do not keep their cores.
+ * runs at a lower priority, so that the members that do not keep their cores. With `share`, every
+ * member's limits carry one log in shared memory through which its IC3 runs exchange their lemmas
+ * (engines/lemma-pool.ts).
  */
 import { getPriority, setPriority } from 'node:os';
 import { MessageChannel, parentPort, receiveMessageOnPort, type MessagePort, type Worker } from 'node:worker_threads';
@@ -35,6 +37,7 @@ import { unknown, type Result, type Statistics, type UnknownReason } from '../fo
 import type { Task } from '../formalisms/task.js';
 import { loadProblem } from '../formalisms/frontends/index.js';
 import type { EngineContext } from './engine.js';
+import { lemmaLog } from './lemma-pool.js';
 import { forwardAll, type Mapped, type Pass } from './passes/pass.js';
 import { packResult, unpackResult, type PortableResult } from './portable.js';
 import type { Limits, MemberProgress, Progress, Reporter } from './run.js';
@@ -67,6 +70,8 @@ export interface RacePlan {
   /** How many members start at once; the others one every `staggerMs`, or as soon as one ends. */
   readonly atOnce: number;
   readonly staggerMs: number;
+  /** Whether the members' IC3 runs share their lemmas (engines/lemma-pool.ts). */
+  readonly share?: boolean;
 }
 
 /** The task as a worker receives it: a circuit, or the file it is read from. */
@@ -80,6 +85,8 @@ interface MemberJob {
   readonly deadline?: number;
   /** One Int32: set to 1 by the first member that answers, which stops the first member in this thread. */
   readonly answered: SharedArrayBuffer;
+  /** The race's log of shared lemmas, if its IC3 runs share them. */
+  readonly lemmas?: SharedArrayBuffer;
   /**
    * Where the member posts its progress: a port of its own, which this thread also reads
    * synchronously while its own first member runs (it looks at the clock often, and yields seldom).
@@ -134,7 +141,7 @@ export async function memberWorker(data: unknown, context: EngineContext): Promi
     },
     note: () => {},
   };
-  const limits: Limits = { ...(job.deadline === undefined ? {} : { deadline: job.deadline }), stop: () => Atomics.load(answered, 0) !== 0 };
+  const limits: Limits = { ...(job.deadline === undefined ? {} : { deadline: job.deadline }), ...(job.lemmas ? { lemmas: job.lemmas } : {}), stop: () => Atomics.load(answered, 0) !== 0 };
   const result = await runWithHandOver(job.entrant, task, limits, reporter, context);
   // before the message, which this thread's first member sees only once it has returned
   if (result.verdict !== 'unknown') Atomics.store(answered, 0, 1);
@@ -189,6 +196,9 @@ export async function race(task: Task, plan: RacePlan, limits: Limits, reporter:
   const final = new Map<string, Statistics>();
   const reasons = new Map<string, UnknownReason>();
   const answered = new Int32Array(new SharedArrayBuffer(4));
+  const lemmas = plan.share ? lemmaLog() : undefined;
+  /** The race's limits with its lemma log, for each member. */
+  const shared: Limits = lemmas ? { ...limits, lemmas } : limits;
   const workers: Worker[] = [];
   /** Set when the race is decided: the members' threads are then terminated, and what they say no longer counts. */
   let over = false;
@@ -253,7 +263,7 @@ export async function race(task: Task, plan: RacePlan, limits: Limits, reporter:
     const e = entrants[i]!;
     const channel = new MessageChannel();
     const job: MemberJob = {
-      task: portable(on, e.words === true), entrant: e, answered: answered.buffer as SharedArrayBuffer, progress: channel.port2,
+      task: portable(on, e.words === true), entrant: e, answered: answered.buffer as SharedArrayBuffer, progress: channel.port2, ...(lemmas ? { lemmas } : {}),
       ...(limits.deadline === undefined ? {} : { deadline: limits.deadline }),
     };
     const w = context.spawn('member', job, [channel.port2]);
@@ -338,7 +348,7 @@ export async function race(task: Task, plan: RacePlan, limits: Limits, reporter:
     const firstReporter: Reporter = { progress: (p) => { lastOwn = p; row(0, p); show(p); }, note: (l) => reporter.note(l) };
     rows[0] = { label: first.label, state: 'running' };
     const firstOn = taskOf(first, prepared);
-    const headStart = await runWithHandOver(first, firstOn.task, { ...limits, stop: () => stopped() || Date.now() >= headStartEnd }, firstReporter, context);
+    const headStart = await runWithHandOver(first, firstOn.task, { ...shared, stop: () => stopped() || Date.now() >= headStartEnd }, firstReporter, context);
     if (headStart.verdict !== 'unknown') return await answer(0, headStart, firstOn);
     // one member, or the race's limits: the first member's own reason
     if (alone || stopped()) { gaveUp(0, headStart); return { ...headStart, stats: combined(rows, final, Date.now() - started, headStart.stats) }; }
@@ -353,7 +363,7 @@ export async function race(task: Task, plan: RacePlan, limits: Limits, reporter:
       return await rivals;
     }
     const againOn = taskOf(first, on);
-    const again = await runWithHandOver(first, againOn.task, { ...limits, stop: () => { drain(); return stopped() || Atomics.load(answered, 0) !== 0; } }, firstReporter, context);
+    const again = await runWithHandOver(first, againOn.task, { ...shared, stop: () => { drain(); return stopped() || Atomics.load(answered, 0) !== 0; } }, firstReporter, context);
     if (again.verdict !== 'unknown') return await answer(0, again, againOn);
     gaveUp(0, again);
     if (stopped()) return { ...again, stats: combined(rows, final, Date.now() - started, again.stats) };

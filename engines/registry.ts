@@ -13,7 +13,7 @@ import { INVARIANTS, SIMPLE_PATH } from './kind-options.js';
 import { FCOVER, SEARCH } from './impact-options.js';
 import { PDR_INVARIANTS, PDR_GENERALIZE, PDR_LEMMAS } from './pdr-options.js';
 import { IC3_OPTIONS } from './aiger/ic3-options.js';
-import { CIRCUIT_MEMBERS, MEMBERS_OPTION, MIXED_MEMBERS } from './portfolio-members.js';
+import { CIRCUIT_MEMBERS, MEMBERS_OPTION, MIXED_MEMBERS, SHARE_OPTION } from './portfolio-members.js';
 import { LEVEL, levelOf, offerFor } from './level.js';
 import { CIRCUIT_PASSES, LCORR, SCORR, SWEEP } from './passes/circuit.js';
 import { BLOCK_ENCODING, ENCODING } from './passes/block-encoding.js';
@@ -56,7 +56,7 @@ export const ENGINES: readonly EngineSpec[] = [
   { name: 'pdr', needs: 'clauses', theories: PROJECTED, options: [PDR_LEMMAS, PDR_GENERALIZE], create: lazy(() => import('./horn-pdr.js')) },
   { name: 'tpa', theories: PROJECTED, options: [ENCODING, CONTROL, SLICE, ...CIRCUIT], create: lazy(() => import('./tpa.js')) },
   { name: 'split-tpa', theories: PROJECTED, options: [ENCODING, CONTROL, SLICE, ...CIRCUIT], create: lazy(() => import('./split-tpa.js')) },
-  { name: 'portfolio', needs: 'any', prefers: 'circuit', options: [BOUND, MEMBERS_OPTION, LEVEL, CONTROL, SLICE, ...CIRCUIT], defers: [...CIRCUIT_PASSES.map((p) => p.name), CONTROL_PASS.name, SLICE_PASS.name], usesZ3: portfolioUsesZ3, create: lazy(() => import('./portfolio.js')) },
+  { name: 'portfolio', needs: 'any', prefers: 'circuit', options: [BOUND, MEMBERS_OPTION, SHARE_OPTION, LEVEL, CONTROL, SLICE, ...CIRCUIT], defers: [...CIRCUIT_PASSES.map((p) => p.name), CONTROL_PASS.name, SLICE_PASS.name], usesZ3: portfolioUsesZ3, create: lazy(() => import('./portfolio.js')) },
   { name: 'termination', theories: ['int', 'bool'], property: 'termination', options: [], create: lazy(() => import('./termination/engine.js')) },
   { name: 'live', needs: 'circuit', property: 'liveness', options: [...CIRCUIT], create: lazy(() => import('./aiger/live/engine.js')) },
   { name: 'klive', needs: 'circuit', property: 'liveness', options: [BOUND, ...CIRCUIT], create: lazy(() => import('./aiger/live/k-liveness.js')) },

@@ -13,6 +13,8 @@ export interface Limits {
    * a worker has answered.
    */
   readonly stop?: () => boolean;
+  /** The log a portfolio's IC3 members share their lemmas through (`--share on`, engines/lemma-pool.ts). */
+  readonly lemmas?: SharedArrayBuffer;
 }
 
 /** Progress reports for the terminal interface and the plain progress lines. */

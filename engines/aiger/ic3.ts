@@ -20,9 +20,10 @@
  *
  * The options (ic3-options.ts) switch on counterexamples to propagation (propagate.ts), dynamic
  * generalisation and parent lemmas (mic.ts, block.ts), obligation dropping (block.ts) and ternary
- * lifting (ternary.ts).
+ * lifting (ternary.ts). In a portfolio with `--share on`, the run publishes its lemmas and adopts
+ * the other IC3 runs' (engines/lemma-pool.ts) before each query for a bad state of the top frame.
  */
-import type { Aig } from '../../formalisms/aig.js';
+import type { Aig, Lit } from '../../formalisms/aig.js';
 import { TIMEOUT, type Statistics } from '../../formalisms/result.js';
 import type { Engine, Settings } from '../engine.js';
 import { ic3Configuration, ic3OptionsOf } from './ic3-options.js';
@@ -35,6 +36,7 @@ import { TernaryLifter } from './ic3/ternary.js';
 import { Mic } from './ic3/mic.js';
 import { counterexample } from './ic3/obligations.js';
 import { propagate } from './ic3/propagate.js';
+import { LemmaPool } from '../lemma-pool.js';
 
 export type { Ic3Counters } from './ic3/context.js';
 
@@ -52,12 +54,56 @@ export class Ic3 {
   /** The activity limit of obligation dropping: doubled after each frame that dropped one. */
   private dropAfter = DROP_AFTER;
 
+  /** The log of lemmas shared with the portfolio's other IC3 runs, and the map from its literals (over file positions) to this circuit's. */
+  private readonly shared: { pool: LemmaPool; own: (shared: number) => Lit | undefined } | undefined;
+  /** Lemmas of other runs that passed relative induction here and were added. */
+  private adopted = 0;
+
   constructor(aig: Aig, private readonly opts: Ic3RunOptions) {
     this.ctx = new Ic3Context(aig, opts);
     this.counters = this.ctx.counters;
     this.frames = new Frames(this.ctx);
     this.lifter = this.ctx.options.ternary ? new TernaryLifter(this.ctx) : new Lifter(this.ctx);
     this.mic = new Mic(this.ctx, this.frames, this.lifter);
+    if (opts.lemmas) this.shared = this.share(new LemmaPool(opts.lemmas));
+  }
+
+  /** Publishes this run's lemmas to `pool` over file positions. */
+  private share(pool: LemmaPool): { pool: LemmaPool; own: (shared: number) => Lit | undefined } {
+    const { aig, firstLatch } = this.ctx;
+    const latchAt = new Map(aig.latches.map((l, k) => [l.index, firstLatch + k]));
+    this.frames.onLemma = (cube, level) => pool.publish(level, cube.map((l) => 2 * aig.latches[this.ctx.latchOf(l)]!.index + (l & 1)));
+    return {
+      pool,
+      own: (shared) => {
+        const v = latchAt.get(shared >> 1);
+        return v === undefined ? undefined : 2 * v + (shared & 1);
+      },
+    };
+  }
+
+  /**
+   * Adds the other runs' new lemmas that hold here: a lemma of level i (at most the top level k)
+   * that excludes the initial states and is inductive relative to F_{i-1} here is blocked at i, as
+   * if this run had found it; one over a latch this circuit lacks, or implied already, is skipped.
+   */
+  private adopt(k: number): void {
+    const { pool, own } = this.shared!;
+    pool.take((level, lits) => {
+      const cube: Lit[] = [];
+      for (const s of lits) {
+        const l = own(s);
+        if (l === undefined) return;
+        cube.push(l);
+      }
+      cube.sort((a, b) => a - b);
+      const at = Math.min(level, k);
+      if (at < 1 || this.ctx.meetsInit(cube) || this.frames.blockedAt(cube, at)) return;
+      if ('core' in this.frames.relInd(cube, at - 1)) {
+        this.frames.add(cube, at, true);
+        this.adopted++;
+      }
+    });
   }
 
   check(): Outcome {
@@ -78,6 +124,7 @@ export class Ic3 {
         });
         const droppedBefore = this.counters.dropped ?? 0;
         for (;;) {
+          if (this.shared) this.adopt(k);
           const fk = frames.solverAt(k);
           if (!ctx.solve(fk.sat, [fk.bad()])) break;
           const step = fk.model();
@@ -118,6 +165,7 @@ export class Ic3 {
       parentHits: this.counters.parentHits ?? 0,
       stillStopped: this.counters.stillStopped ?? 0,
       liveClauses: this.frames.live,
+      ...(this.shared ? { lemmasShared: this.shared.pool.published, lemmasReceived: this.shared.pool.received, lemmasAdopted: this.adopted } : {}),
     };
   }
 }

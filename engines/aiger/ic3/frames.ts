@@ -134,11 +134,26 @@ export class Frames {
     return result;
   }
 
+  /** Told of every clause found here as it enters a level (a new one, or one pushed): the lemmas shared with other runs. */
+  onLemma: ((cube: readonly Lit[], level: number) => void) | undefined;
+
+  /** Whether a clause of `level` or above subsumes the one blocking sorted `cube`. */
+  blockedAt(cube: readonly Lit[], level: number): boolean {
+    const sig = signature(cube);
+    for (let j = level; j < this.cubes.length; j++) {
+      const f = this.cubes[j]!;
+      const sigs = this.sigs[j]!;
+      for (let r = 0; r < f.length; r++) if ((sigs[r]! & ~sig) === 0 && subset(f[r]!, cube)) return true;
+    }
+    return false;
+  }
+
   /**
    * Adds the clause blocking sorted `cube` at `level`. Clauses of levels up to `level` that it
-   * subsumes are dropped from the frames (the solvers keep them until they are rebuilt).
+   * subsumes are dropped from the frames (the solvers keep them until they are rebuilt). A clause
+   * taken from another run (`received`) is not told back.
    */
-  add(cube: Lit[], level: number): void {
+  add(cube: Lit[], level: number, received = false): void {
     const sig = signature(cube);
     for (let j = 1; j <= level; j++) {
       const f = this.cubes[j]!;
@@ -157,6 +172,7 @@ export class Frames {
     this.logEntry(cube, 1, level);
     for (let i = 1; i <= level; i++) this.solvers[i]!.block(cube);
     this.ctx.counters.clauses++;
+    if (!received) this.onLemma?.(cube, level);
   }
 
   /**
@@ -174,6 +190,7 @@ export class Frames {
       this.cubes[level + 1]!.push(cube);
       this.sigs[level + 1]!.push(signature(cube));
       this.solvers[level + 1]!.block(cube);
+      this.onLemma?.(cube, level + 1);
     }
     const f = this.cubes[level]!;
     const sigs = this.sigs[level]!;
