@@ -70,7 +70,7 @@ export interface RacePlan {
   /** How many members start at once; the others one every `staggerMs`, or as soon as one ends. */
   readonly atOnce: number;
   readonly staggerMs: number;
-  /** Whether the members' IC3 runs share their lemmas (engines/lemma-pool.ts). */
+  /** Whether the members' IC3 runs share their lemmas (engines/lemma-pool.ts, `--share`). */
   readonly share?: boolean;
 }
 

@@ -20,8 +20,9 @@
  *
  * The options (ic3-options.ts) switch on counterexamples to propagation (propagate.ts), dynamic
  * generalisation and parent lemmas (mic.ts, block.ts), obligation dropping (block.ts) and ternary
- * lifting (ternary.ts). In a portfolio with `--share on`, the run publishes its lemmas and adopts
- * the other IC3 runs' (engines/lemma-pool.ts) before each query for a bad state of the top frame.
+ * lifting (ternary.ts). In a portfolio that shares lemmas (`--share`), the run publishes its
+ * lemmas and adopts the other IC3 runs' (engines/lemma-pool.ts) before each query for a bad state
+ * of the top frame.
  */
 import type { Aig, Lit } from '../../formalisms/aig.js';
 import { TIMEOUT, type Statistics } from '../../formalisms/result.js';

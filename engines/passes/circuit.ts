@@ -24,8 +24,8 @@
  * join the proofs of justice properties, and a lasso carries over by position like a run (the
  * reductions keep every run's values of the justice and fairness literals). Signal
  * correspondence's facts speak of gates, hence of the step's inputs: they join the proof as signal
- * facts (`signalsBack`), carried through the other passes as they are (they name inputs and latches
- * by file position).
+ * facts (`back`), carried through the other passes as they are (they name inputs and latches by
+ * file position).
  */
 import { and, ref, substitute, type Expr, type VarDecl } from '../../lang/expr.js';
 import { clockMs } from '../../lang/clock.js';
@@ -203,37 +203,21 @@ function signalFacts(before: Aig, pairs: readonly (readonly [Lit, Lit])[]): Sign
 }
 
 /**
- * The map back of signal correspondence: its equivalences mention gates, hence the step's inputs,
- * so they join a circuit proof as signal facts (certificate.ts), which the witness circuit states
- * beside the clauses. The engine's proof holds on `after`, whose steps are `before`'s wherever the
- * equivalences hold, and they hold by themselves; the certificate check proves the combination.
- * The proofs of the view (an invariant, a k-inductive one) have no place for them.
+ * The map back of a circuit pass from `after` to `before`. Signal correspondence's equivalences
+ * mention gates, hence the step's inputs, so they join a circuit proof as signal facts
+ * (certificate.ts), which the witness circuit states beside the clauses: the engine's proof holds
+ * on `after`, whose steps are `before`'s wherever the equivalences hold, and they hold by
+ * themselves; the certificate check proves the combination. The proofs of the view (an
+ * invariant, a k-inductive one) and of justice properties have no place for them.
  */
-function signalsBack(before: CircuitTask, after: CircuitTask, reduced: Reduced, r: Result): Result {
-  const stats = { ...reduced.stats, ...r.stats };
-  if (r.verdict === 'unknown') return { ...r, stats };
-  const c: Certificate = r.certificate;
-  const proved = facts(before.circuit, reduced);
-  const lift = latchLiterals(after.circuit, before.circuit);
-  const liftAll = (clauses: readonly Clause[]) => clauses.map((cl) => cl.map((l) => lift(l)!));
-  const signals = signalFacts(before.circuit, reduced.signals!);
-  let certificate: Certificate;
-  switch (c.kind) {
-    case 'run': certificate = { kind: 'run', run: transferRun(after.circuit, before.circuit, c.run) }; break;
-    case 'trace': certificate = { kind: 'run', run: transferRun(after.circuit, before.circuit, after.run(c.trace)) }; break;
-    case 'latch-clauses': certificate = { kind: 'latch-clauses', clauses: [...liftAll(c.clauses), ...proved], signals }; break;
-    case 'k-induction': certificate = { ...c, facts: [...liftAll(c.facts), ...proved], signals }; break;
-    default: return { verdict: 'unknown', reason: unknown('unsupported', `a ${c.kind} of the circuit with its signals merged has no certificate over the whole circuit`), stats };
-  }
-  return { ...r, certificate, stats } as Result;
-}
-
-/** The map back of a circuit pass from `after` to `before`. */
 function back(before: CircuitTask, after: CircuitTask, reduced: Reduced, r: Result): Result {
-  if (reduced.signals) return signalsBack(before, after, reduced, r);
   const stats = { ...reduced.stats, ...r.stats };
   if (r.verdict === 'unknown') return { ...r, stats };
   const c: Certificate = r.certificate;
+  const signals = reduced.signals ? { signals: signalFacts(before.circuit, reduced.signals) } : {};
+  if (reduced.signals && !['run', 'trace', 'latch-clauses', 'k-induction'].includes(c.kind)) {
+    return { verdict: 'unknown', reason: unknown('unsupported', `a ${c.kind} of the circuit with its signals merged has no certificate over the whole circuit`), stats };
+  }
   const proved = facts(before.circuit, reduced);
   const lift = latchLiterals(after.circuit, before.circuit);
   const liftAll = (clauses: readonly Clause[]) => clauses.map((cl) => cl.map((l) => lift(l)!));
@@ -241,8 +225,8 @@ function back(before: CircuitTask, after: CircuitTask, reduced: Reduced, r: Resu
   switch (c.kind) {
     case 'run': certificate = { kind: 'run', run: transferRun(after.circuit, before.circuit, c.run) }; break;
     case 'trace': certificate = { kind: 'run', run: transferRun(after.circuit, before.circuit, after.run(c.trace)) }; break;
-    case 'latch-clauses': certificate = { ...c, clauses: [...liftAll(c.clauses), ...proved] }; break;
-    case 'k-induction': certificate = { ...c, facts: [...liftAll(c.facts), ...proved] }; break;
+    case 'latch-clauses': certificate = { ...c, clauses: [...liftAll(c.clauses), ...proved], ...signals }; break;
+    case 'k-induction': certificate = { ...c, facts: [...liftAll(c.facts), ...proved], ...signals }; break;
     case 'invariant': certificate = { kind: 'invariant', invariant: widened(before, after, c.invariant, proved) }; break;
     case 'k-invariant': certificate = { ...c, invariant: widened(before, after, c.invariant, proved) }; break;
     // a lasso's loop closes on the smaller circuit: the front end closes it on the file's

@@ -89,6 +89,8 @@ export class Frames {
   /** The counts of the frame solvers rebuilt so far. */
   private readonly rebuiltTotals: SatTotals = { solves: 0, timeMs: 0, conflicts: 0, decisions: 0, propagations: 0 };
   private rebuildCount = 0;
+  /** Told of every clause found here as it enters a level (a new one, or one pushed): the lemmas shared with other runs. */
+  onLemma: ((cube: readonly Lit[], level: number) => void) | undefined;
 
   constructor(private readonly ctx: Ic3Context) {
     this.solvers.push(new FrameSolver(ctx.aig, ctx.firstLatch, true, ctx.options.leafDecisions));
@@ -133,9 +135,6 @@ export class Frames {
     fs.queries++;
     return result;
   }
-
-  /** Told of every clause found here as it enters a level (a new one, or one pushed): the lemmas shared with other runs. */
-  onLemma: ((cube: readonly Lit[], level: number) => void) | undefined;
 
   /** Whether a clause of `level` or above subsumes the one blocking sorted `cube`. */
   blockedAt(cube: readonly Lit[], level: number): boolean {
