@@ -277,14 +277,22 @@ const KIND_NAMES: Record<Certificate['kind'], string> = {
 };
 
 /** What a summary calls a certificate: `3-inductive invariant`, `lasso with a recurrent set (stem of 2, cycle of 1 step)`. */
+/** The signal facts a circuit proof carries besides what its title shows, which only its witness circuit states. */
+function signalsNamed(signals: SignalFacts | undefined): string {
+  if (!signals) return '';
+  const n = signals.pairs.length;
+  return ` and ${n} equivalence${n === 1 ? '' : 's'} of merged signals (stated in its witness circuit, --certificate)`;
+}
+
 export function certificateTitle(c: Certificate): string {
   switch (c.kind) {
     case 'trace': return `counterexample of ${steps(c.trace.actions.length)}`;
     case 'run': return `counterexample of ${steps(c.run.inputs.length - 1)}`;
     case 'derivation': return `derivation of false in ${steps(c.derivation.steps.length)}`;
-    case 'invariant': case 'latch-clauses': return 'inductive invariant';
+    case 'invariant': return 'inductive invariant';
+    case 'latch-clauses': return `inductive invariant${signalsNamed(c.signals)}`;
     case 'k-invariant': return `${c.k}-inductive invariant${c.simplePath ? ' over simple paths' : ''}`;
-    case 'k-induction': return `${c.depth}-inductive property, with the constant latches`;
+    case 'k-induction': return `${c.depth}-inductive property, with the constant latches${signalsNamed(c.signals)}`;
     case 'transition-invariant': return `disjunctively well-founded transition invariant over ${c.heads.length} loop head${c.heads.length === 1 ? '' : 's'}`;
     case 'recurrent-set': return `lasso with a recurrent set (stem of ${c.stem.actions.length}, cycle of ${steps(c.cycle.length)})`;
     case 'lasso-run': return `run of ${steps(c.trace.actions.length)} that repeats a state`;
