@@ -236,6 +236,22 @@ export function gateFanouts(aig: Aig): Fanouts {
 }
 
 /**
+ * The nodes the literals `roots` depend on within one step (gates, and the inputs and latches they
+ * end in), marked 1: fanins precede their gates, so one descending pass finds them all.
+ */
+export function combinationalCone(aig: Aig, roots: Iterable<Lit>): Uint8Array {
+  const firstGate = firstGateNode(aig);
+  const marked = new Uint8Array(firstGate + andCount(aig));
+  for (const r of roots) marked[r >> 1] = 1;
+  for (let n = marked.length - 1; n >= firstGate; n--) {
+    if (!marked[n]) continue;
+    marked[aig.fanins[2 * (n - firstGate)]! >> 1] = 1;
+    marked[aig.fanins[2 * (n - firstGate) + 1]! >> 1] = 1;
+  }
+  return marked;
+}
+
+/**
  * Cone-of-influence reduction: keeps the nodes the properties, constraints, justice properties and
  * fairness constraints depend on, through gate fanins and latch next-state functions, renumbered in
  * the same order.

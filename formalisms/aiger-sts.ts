@@ -12,7 +12,7 @@
 import { InputError } from '../lang/errors.js';
 import { False, True, and, declareVar, iff, not, prime, ref, type Expr, type VarDecl } from '../lang/expr.js';
 import { BoolT } from '../lang/types.js';
-import { andCount, firstGateNode, type Aig, type AigSignal, type Lit } from './aig.js';
+import { andCount, combinationalCone, firstGateNode, type Aig, type AigSignal, type Lit } from './aig.js';
 import type { Sts } from './sts.js';
 
 export interface AigerSts {
@@ -96,16 +96,8 @@ export function aigerToSts(aig: Aig, property = 0, names = stsNames(aig, propert
   inputVars.forEach((v, k) => { node[1 + k] = ref(v); });
   latchVars.forEach((v, k) => { node[1 + aig.inputs.length + k] = ref(v); });
 
-  // Only the gates something refers to become expressions; fanins precede gates, so one
-  // descending pass finds them and one ascending pass builds them.
-  const roots = [prop.lit, ...aig.constraints.map((c) => c.lit), ...aig.latches.map((l) => l.next)];
-  const needed = new Uint8Array(node.length);
-  for (const r of roots) needed[r >> 1] = 1;
-  for (let n = node.length - 1; n >= firstGate; n--) {
-    if (!needed[n]) continue;
-    needed[aig.fanins[2 * (n - firstGate)]! >> 1] = 1;
-    needed[aig.fanins[2 * (n - firstGate) + 1]! >> 1] = 1;
-  }
+  // Only the gates something refers to become expressions, built in one ascending pass
+  const needed = combinationalCone(aig, [prop.lit, ...aig.constraints.map((c) => c.lit), ...aig.latches.map((l) => l.next)]);
   const lit = (l: Lit): Expr => {
     if (l === 1) return True;
     const e = node[l >> 1]!;

@@ -17,7 +17,7 @@
 import { andCount, coneOfInfluence, firstGateNode, substitute, type Aig, type Lit } from '../../formalisms/aig.js';
 import { SatSolver } from '../../lang/sat/solver.js';
 import { Unroller } from './cnf.js';
-import { Patterns, litWord, simulateGates, splitClasses } from './patterns.js';
+import { Patterns, litWord, simulateFromResets, simulateGates, splitClasses } from './patterns.js';
 
 const WORDS = 2;
 const STEPS = 32;
@@ -174,24 +174,15 @@ function setBit(words: Int32Array, n: number, bit: number, value: number): void 
  * random), STEPS steps; a pattern counts only while the constraints have held on its path.
  */
 function simulatedClasses(aig: Aig, members: number[], phase: Uint8Array): number[][] {
-  const rng = new Patterns();
   const firstLatch = 1 + aig.inputs.length;
-  const values = new Int32Array((firstGateNode(aig) + andCount(aig)) * WORDS);
-  aig.latches.forEach((l, k) => {
-    for (let w = 0; w < WORDS; w++) values[(firstLatch + k) * WORDS + w] = l.reset === 'x' ? rng.word() : -l.reset;
-  });
   const alive = new Int32Array(WORDS).fill(-1);
-  const state = new Int32Array(aig.latches.length * WORDS);
   let classes = [members];
-  for (let t = 0; t < STEPS && classes.length > 0; t++) {
-    for (let i = WORDS; i < firstLatch * WORDS; i++) values[i] = rng.word();
-    simulateGates(aig, values, WORDS);
+  simulateFromResets(aig, WORDS, STEPS, (values) => {
     for (let w = 0; w < WORDS; w++) {
       classes = splitClasses(classes, (k) => (k === CONSTANT ? 0 : (values[(firstLatch + k) * WORDS + w]! ^ -phase[k]!) & alive[w]!));
       for (const c of aig.constraints) alive[w]! &= litWord(values, WORDS, c.lit, w);
     }
-    aig.latches.forEach((l, k) => { for (let w = 0; w < WORDS; w++) state[k * WORDS + w] = litWord(values, WORDS, l.next, w); });
-    values.set(state, firstLatch * WORDS);
-  }
+    return classes.length > 0;
+  });
   return classes;
 }

@@ -1,8 +1,8 @@
 /**
  * Bit-parallel simulation of and-inverter graphs: 32 patterns per word, `words` words per node,
- * node-major in one Int32Array. The callers (SAT sweeping, latch correspondence) set the leaves
- * (inputs and latches), simulate the gates in one ascending loop (fanins come first), and compare
- * nodes by their words. The random patterns come from a fixed seed, so preprocessing is repeatable.
+ * node-major in one Int32Array. The callers (SAT sweeping, latch and signal correspondence) set the
+ * leaves (inputs and latches), simulate the gates in one ascending loop (fanins come first), and
+ * compare nodes by their words. The random patterns come from a fixed seed, so preprocessing is repeatable.
  */
 import { andCount, firstGateNode, type Aig, type Lit } from '../../formalisms/aig.js';
 
@@ -26,6 +26,28 @@ export function simulateGates(aig: Aig, values: Int32Array, words: number): void
 /** Word `w` of a literal's patterns. */
 export function litWord(values: Int32Array, words: number, lit: Lit, w: number): number {
   return values[(lit >> 1) * words + w]! ^ -(lit & 1);
+}
+
+/**
+ * Simulation from the resets over `steps` steps, `words` words of patterns: an unknown reset and
+ * every input in every step take random words. `observe` sees every node's values after each
+ * step's gates and says whether to go on; then the latches take their next states.
+ */
+export function simulateFromResets(aig: Aig, words: number, steps: number, observe: (values: Int32Array, step: number) => boolean): void {
+  const rng = new Patterns();
+  const firstLatch = 1 + aig.inputs.length;
+  const values = new Int32Array((firstGateNode(aig) + andCount(aig)) * words);
+  aig.latches.forEach((l, k) => {
+    for (let w = 0; w < words; w++) values[(firstLatch + k) * words + w] = l.reset === 'x' ? rng.word() : -l.reset;
+  });
+  const state = new Int32Array(aig.latches.length * words);
+  for (let t = 0; t < steps; t++) {
+    for (let i = words; i < firstLatch * words; i++) values[i] = rng.word();
+    simulateGates(aig, values, words);
+    if (!observe(values, t)) return;
+    aig.latches.forEach((l, k) => { for (let w = 0; w < words; w++) state[k * words + w] = litWord(values, words, l.next, w); });
+    values.set(state, firstLatch * words);
+  }
 }
 
 /** A xorshift generator of 32-bit words with a fixed seed. */

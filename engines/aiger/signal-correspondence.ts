@@ -29,7 +29,7 @@ import { andCount, coneOfInfluence, firstGateNode, substitute, type Aig, type Li
 import { SatSolver } from '../../lang/sat/solver.js';
 import { Unroller } from './cnf.js';
 import { SatCones } from './sat-cones.js';
-import { Patterns, simulateGates, splitClasses } from './patterns.js';
+import { Patterns, simulateFromResets, simulateGates, splitClasses } from './patterns.js';
 
 const WORDS = 2;
 const STEPS = 32;
@@ -236,25 +236,14 @@ function modelValue(sat: SatSolver, s: number): number | undefined {
  * The phases are the nodes' values in the first pattern.
  */
 function simulatedClasses(aig: Aig): { classes: number[][]; phase: Uint8Array } {
-  const rng = new Patterns();
   const firstLatch = 1 + aig.inputs.length;
   const size = firstGateNode(aig) + andCount(aig);
-  const values = new Int32Array(size * WORDS);
-  aig.latches.forEach((l, k) => {
-    for (let w = 0; w < WORDS; w++) values[(firstLatch + k) * WORDS + w] = l.reset === 'x' ? rng.word() : -l.reset;
-  });
   const phase = new Uint8Array(size);
-  const state = new Int32Array(aig.latches.length * WORDS);
   let classes = [[0, ...Array.from({ length: size - firstLatch }, (_, k) => firstLatch + k)]];
-  for (let t = 0; t < STEPS && classes.length > 0; t++) {
-    for (let i = WORDS; i < firstLatch * WORDS; i++) values[i] = rng.word();
-    simulateGates(aig, values, WORDS);
+  simulateFromResets(aig, WORDS, STEPS, (values, t) => {
     if (t === 0) for (let n = firstLatch; n < size; n++) phase[n] = values[n * WORDS]! & 1;
     for (let w = 0; w < WORDS; w++) classes = splitClasses(classes, (n) => values[n * WORDS + w]! ^ -phase[n]!);
-    aig.latches.forEach((l, k) => {
-      for (let w = 0; w < WORDS; w++) state[k * WORDS + w] = values[(l.next >> 1) * WORDS + w]! ^ -(l.next & 1);
-    });
-    values.set(state, firstLatch * WORDS);
-  }
+    return classes.length > 0;
+  });
   return { classes, phase };
 }

@@ -29,7 +29,7 @@
  */
 import { and, ref, substitute, type Expr, type VarDecl } from '../../lang/expr.js';
 import { clockMs } from '../../lang/clock.js';
-import { andCount, coneOfInfluence, firstGateNode, propagateConstants, FALSE_LIT, TRUE_LIT, type Aig, type Lit } from '../../formalisms/aig.js';
+import { andCount, combinationalCone, coneOfInfluence, firstGateNode, propagateConstants, FALSE_LIT, TRUE_LIT, type Aig, type Lit } from '../../formalisms/aig.js';
 import type { Certificate, Clause, PositionClause, SignalFacts } from '../../formalisms/certificate.js';
 import { CircuitTask, latchLiterals, transferRun } from '../../formalisms/circuit-task.js';
 import { unknown, type Result } from '../../formalisms/result.js';
@@ -177,13 +177,7 @@ function widened(before: CircuitTask, after: CircuitTask, invariant: ReadonlyMap
 function signalFacts(before: Aig, pairs: readonly (readonly [Lit, Lit])[]): SignalFacts {
   const firstLatch = 1 + before.inputs.length;
   const firstGate = firstGateNode(before);
-  const needed = new Uint8Array(firstGate + andCount(before));
-  for (const [a, b] of pairs) needed[a >> 1] = needed[b >> 1] = 1;
-  for (let n = needed.length - 1; n >= firstGate; n--) {
-    if (!needed[n]) continue;
-    needed[before.fanins[2 * (n - firstGate)]! >> 1] = 1;
-    needed[before.fanins[2 * (n - firstGate) + 1]! >> 1] = 1;
-  }
+  const needed = combinationalCone(before, pairs.flat());
   // inputs and latches keep their places (their positions listed), gates follow in order
   const node = new Int32Array(needed.length);
   for (let n = 1; n < firstGate; n++) node[n] = n;
