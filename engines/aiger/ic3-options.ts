@@ -32,9 +32,14 @@ export interface Ic3Options {
    * predecessor satisfies (the join of Bradley's `down`); off, the literal stays, as in ABC's pdr.
    */
   readonly join: boolean;
+  /**
+   * The property as an inductive hypothesis (ABC pdr's -o): queries from a level above 0 assume the
+   * current state good.
+   */
+  readonly hypothesis: boolean;
 }
 
-export const IC3_DEFAULTS: Ic3Options = { ctg: true, ctp: false, dynamic: false, parent: false, dropPo: false, ternary: true, leafDecisions: false, join: true };
+export const IC3_DEFAULTS: Ic3Options = { ctg: true, ctp: false, dynamic: false, parent: false, dropPo: false, ternary: true, leafDecisions: false, join: true, hypothesis: false };
 
 const GROUP = 'IC3 options (circuits):';
 
@@ -59,6 +64,7 @@ const SWITCHES: readonly Switch[] = [
   onOff('ic3-ternary', 'ternary', 'lift predecessors by ternary simulation instead of a SAT call'),
   onOff('ic3-leaf-decisions', 'leafDecisions', 'frame queries branch only on the inputs and latches of their cone'),
   onOff('ic3-join', 'join', "a failed literal drop retries with the literals the predecessor satisfies (down's join)"),
+  onOff('ic3-hypothesis', 'hypothesis', 'queries from the frames above the initial states assume the current state good (the property as inductive hypothesis)'),
 ];
 
 export const IC3_OPTIONS: readonly EngineOption[] = SWITCHES.map((s) => s.option);

@@ -121,10 +121,22 @@ export class Frames {
     this.solvers.push(new FrameSolver(this.ctx.aig, this.ctx.firstLatch, false, this.ctx.options.leafDecisions));
   }
 
+  /**
+   * The assumptions of a step from F_level into `cube`: its next-state literals and, with the
+   * property as hypothesis, the current state good. Above level 0 every state of F_level is (its
+   * bad states were blocked before the level above opened), so the answers stay the same; the
+   * solver just no longer has to find that out again in the bad state's cone.
+   */
+  stepInto(fs: FrameSolver, cube: readonly Lit[], level: number): number[] {
+    const assumptions = cube.map((l) => fs.nextLit(l));
+    if (this.ctx.options.hypothesis && level > 0) assumptions.push(-fs.bad());
+    return assumptions;
+  }
+
   /** Relative induction: is `cube` unreachable in one step from F_level outside `cube`? */
   relInd(cube: readonly Lit[], level: number): RelInd {
     const fs = this.solverAt(level);
-    const assumptions = cube.map((l) => fs.nextLit(l));
+    const assumptions = this.stepInto(fs, cube, level);
     let result: RelInd;
     if (this.ctx.solve(fs.sat, assumptions, cube.map((l) => -fs.nowLit(l)))) {
       result = { predecessor: fs.model() };

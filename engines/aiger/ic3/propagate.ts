@@ -33,7 +33,7 @@ export function propagate(ctx: Ic3Context, frames: Frames, lifter: PredecessorLi
       for (let ctps = 0; ; ctps++) {
         // Asked each time: blocking a CTP may have rebuilt the solver.
         const fs = frames.solverAt(i);
-        if (!ctx.solve(fs.sat, cube.map((l) => fs.nextLit(l)))) {
+        if (!ctx.solve(fs.sat, frames.stepInto(fs, cube, i))) {
           if (ctps > 0) ctx.count('ctps');
           return true;
         }
