@@ -2,7 +2,8 @@
  * Bit-parallel simulation of and-inverter graphs: 32 patterns per word, `words` words per node,
  * node-major in one Int32Array. The callers (SAT sweeping, latch and signal correspondence) set the
  * leaves (inputs and latches), simulate the gates in one ascending loop (fanins come first), and
- * compare nodes by their words. The random patterns come from a fixed seed, so preprocessing is repeatable.
+ * compare nodes by their words. The random patterns come from a fixed seed, so preprocessing is
+ * repeatable.
  */
 import { andCount, firstGateNode, type Aig, type Lit } from '../../formalisms/aig.js';
 

@@ -123,8 +123,8 @@ export class Frames {
 
   /**
    * The assumptions of a step from F_level into `cube`: its next-state literals and, with the
-   * property as hypothesis, the current state good. Above level 0 every state of F_level is (its
-   * bad states were blocked before the level above opened), so the answers stay the same; the
+   * property as hypothesis, the current state good. Above level 0 every state of F_level is good
+   * (its bad states were blocked before the level above opened), so the answers stay the same; the
    * solver just no longer has to find that out again in the bad state's cone.
    */
   stepInto(fs: FrameSolver, cube: readonly Lit[], level: number): number[] {
