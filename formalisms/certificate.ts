@@ -276,7 +276,6 @@ const KIND_NAMES: Record<Certificate['kind'], string> = {
   'k-liveness': 'k-liveness invariant',
 };
 
-/** What a summary calls a certificate: `3-inductive invariant`, `lasso with a recurrent set (stem of 2, cycle of 1 step)`. */
 /** The signal facts a circuit proof carries besides what its title shows, which only its witness circuit states. */
 function signalsNamed(signals: SignalFacts | undefined): string {
   if (!signals) return '';
@@ -284,6 +283,7 @@ function signalsNamed(signals: SignalFacts | undefined): string {
   return ` and ${n} equivalence${n === 1 ? '' : 's'} of merged signals (stated in its witness circuit, --certificate)`;
 }
 
+/** What a summary calls a certificate: `3-inductive invariant`, `lasso with a recurrent set (stem of 2, cycle of 1 step)`. */
 export function certificateTitle(c: Certificate): string {
   switch (c.kind) {
     case 'trace': return `counterexample of ${steps(c.trace.actions.length)}`;

@@ -208,10 +208,11 @@ function back(before: CircuitTask, after: CircuitTask, reduced: Reduced, r: Resu
   const stats = { ...reduced.stats, ...r.stats };
   if (r.verdict === 'unknown') return { ...r, stats };
   const c: Certificate = r.certificate;
-  const signals = reduced.signals ? { signals: signalFacts(before.circuit, reduced.signals) } : {};
   if (reduced.signals && !['run', 'trace', 'latch-clauses', 'k-induction'].includes(c.kind)) {
     return { verdict: 'unknown', reason: unknown('unsupported', `a ${c.kind} of the circuit with its signals merged has no certificate over the whole circuit`), stats };
   }
+  // only proofs carry the facts: a counterexample maps back without them
+  const signals = () => (reduced.signals ? { signals: signalFacts(before.circuit, reduced.signals) } : {});
   const proved = facts(before.circuit, reduced);
   const lift = latchLiterals(after.circuit, before.circuit);
   const liftAll = (clauses: readonly Clause[]) => clauses.map((cl) => cl.map((l) => lift(l)!));
@@ -219,8 +220,8 @@ function back(before: CircuitTask, after: CircuitTask, reduced: Reduced, r: Resu
   switch (c.kind) {
     case 'run': certificate = { kind: 'run', run: transferRun(after.circuit, before.circuit, c.run) }; break;
     case 'trace': certificate = { kind: 'run', run: transferRun(after.circuit, before.circuit, after.run(c.trace)) }; break;
-    case 'latch-clauses': certificate = { ...c, clauses: [...liftAll(c.clauses), ...proved], ...signals }; break;
-    case 'k-induction': certificate = { ...c, facts: [...liftAll(c.facts), ...proved], ...signals }; break;
+    case 'latch-clauses': certificate = { ...c, clauses: [...liftAll(c.clauses), ...proved], ...signals() }; break;
+    case 'k-induction': certificate = { ...c, facts: [...liftAll(c.facts), ...proved], ...signals() }; break;
     case 'invariant': certificate = { kind: 'invariant', invariant: widened(before, after, c.invariant, proved) }; break;
     case 'k-invariant': certificate = { ...c, invariant: widened(before, after, c.invariant, proved) }; break;
     // a lasso's loop closes on the smaller circuit: the front end closes it on the file's
