@@ -37,9 +37,14 @@ export interface Ic3Options {
    * current state good.
    */
   readonly hypothesis: boolean;
+  /**
+   * The frame solvers load the step simplified by bounded variable elimination (rIC3's `bve`):
+   * fewer variables for the solver to assign and propagate.
+   */
+  readonly bve: boolean;
 }
 
-export const IC3_DEFAULTS: Ic3Options = { ctg: true, ctp: false, dynamic: false, parent: false, dropPo: false, ternary: true, leafDecisions: false, join: true, hypothesis: false };
+export const IC3_DEFAULTS: Ic3Options = { ctg: true, ctp: false, dynamic: false, parent: false, dropPo: false, ternary: true, leafDecisions: false, join: true, hypothesis: false, bve: false };
 
 const GROUP = 'IC3 options (circuits):';
 
@@ -65,6 +70,7 @@ const SWITCHES: readonly Switch[] = [
   onOff('ic3-leaf-decisions', 'leafDecisions', 'frame queries branch only on the inputs and latches of their cone'),
   onOff('ic3-join', 'join', "a failed literal drop retries with the literals the predecessor satisfies (down's join)"),
   onOff('ic3-hypothesis', 'hypothesis', 'queries from the frames above the initial states assume the current state good (the property as inductive hypothesis)'),
+  onOff('ic3-bve', 'bve', 'the frame solvers load the step simplified by bounded variable elimination'),
 ];
 
 export const IC3_OPTIONS: readonly EngineOption[] = SWITCHES.map((s) => s.option);

@@ -38,6 +38,7 @@ import { Mic } from './ic3/mic.js';
 import { counterexample } from './ic3/obligations.js';
 import { propagate } from './ic3/propagate.js';
 import { LemmaPool } from '../lemma-pool.js';
+import type { StepDefinitions } from './step-definitions.js';
 
 export type { Ic3Counters } from './ic3/context.js';
 
@@ -166,6 +167,7 @@ export class Ic3 {
       parentHits: this.counters.parentHits ?? 0,
       stillStopped: this.counters.stillStopped ?? 0,
       liveClauses: this.frames.live,
+      ...(this.frames.simplified ? bveStats(this.frames.simplified) : {}),
       ...(this.shared ? { lemmasShared: this.shared.pool.published, lemmasReceived: this.shared.pool.received, lemmasAdopted: this.adopted } : {}),
     };
   }
@@ -176,6 +178,11 @@ export function runIc3(circuit: Aig, opts: Ic3RunOptions, started = Date.now()):
   const engine = new Ic3(circuit, opts);
   const outcome = engine.check();
   return { outcome, stats: { timeMs: Date.now() - started, solverChecks: 0, solverTimeMs: 0, ...engine.stats() } };
+}
+
+/** What elimination did to the step the frame solvers load. */
+function bveStats(step: StepDefinitions): Record<string, number> {
+  return { eliminatedGates: step.eliminated, bveMs: Math.round(step.ms) };
 }
 
 /** IC3 as the engine for circuits: each task on its circuit. */

@@ -33,6 +33,7 @@ import { KEEP_DOMAIN, SatSolver } from '../../../lang/sat/solver.js';
 import type { Aig, Lit } from '../../../formalisms/aig.js';
 import { Unroller } from '../cnf.js';
 import { SatCones } from '../sat-cones.js';
+import { LoadedStep, type StepDefinitions } from '../step-definitions.js';
 
 /** A full assignment to the latches and the inputs of one step, read from a model. */
 export interface Step {
@@ -47,11 +48,19 @@ export interface Step {
  */
 const SLACK = 1.5;
 
+/** Where a frame solver's step comes from: the circuit encoded cone by cone (cnf.ts), or the simplified definitions loaded (step-definitions.ts). */
+interface StepSource {
+  /** The solver literal of an AIG literal, its cone encoded first. */
+  lit(l: Lit): number;
+  /** The solver variable of input k if a query reached it, else 0. */
+  input(k: number): number;
+}
+
 export class FrameSolver {
   readonly sat: SatSolver;
   readonly now: Int32Array;
   private readonly nextOf: Int32Array;
-  private readonly unroller: Unroller;
+  private readonly step: StepSource;
   private badLit = 0;
   /** The fan-in of the solver's variables, for the cone of each query. */
   private readonly cones = new SatCones();
@@ -71,7 +80,8 @@ export class FrameSolver {
   /** With leaf decisions: only the inputs and latches of a cone are decided. */
   private readonly leavesOnly: boolean;
 
-  constructor(private readonly aig: Aig, private readonly firstLatch: number, init: boolean, leafDecisions = false) {
+  /** `simplified`: the step's definitions after elimination (--ic3-bve), else the circuit's gates as encoded. */
+  constructor(private readonly aig: Aig, private readonly firstLatch: number, init: boolean, leafDecisions = false, readonly simplified?: StepDefinitions) {
     this.leavesOnly = leafDecisions;
     // the domain holds the whole cone unless decisions stop at its leaves
     this.sat = new SatSolver((assumptions, temporary, standing) => this.cone(assumptions, temporary, standing), { propagation: !leafDecisions });
@@ -80,11 +90,16 @@ export class FrameSolver {
     this.sat.reserve(2 * L);
     this.now = new Int32Array(L);
     for (let k = 0; k < L; k++) this.now[k] = this.sat.newVar();
-    this.unroller = new Unroller(aig, this.sat, (_t, k) => this.now[k]!, { cones: this.cones });
+    if (simplified) {
+      this.step = new LoadedStep(simplified, this.sat, (k) => this.now[k]!, this.cones);
+    } else {
+      const u = new Unroller(aig, this.sat, (_t, k) => this.now[k]!, { cones: this.cones });
+      this.step = { lit: (l) => u.lit(0, l), input: (k) => u.peek(0, 1 + k) };
+    }
     this.nextOf = new Int32Array(L);
     this.inClause = new Uint8Array(L);
     for (const c of aig.constraints) {
-      const lit = this.unroller.lit(0, c.lit);
+      const lit = this.step.lit(c.lit);
       this.sat.addClause([lit]);
       this.cones.pin(lit, this.base, this.leavesOnly);
     }
@@ -108,11 +123,11 @@ export class FrameSolver {
   nextLit(lit: Lit): number {
     const k = (lit >> 1) - this.firstLatch;
     let f = this.nextOf[k]!;
-    if (f === 0) f = this.nextOf[k] = this.unroller.lit(0, this.aig.latches[k]!.next);
+    if (f === 0) f = this.nextOf[k] = this.step.lit(this.aig.latches[k]!.next);
     return lit & 1 ? -f : f;
   }
   bad(): number {
-    if (this.badLit === 0) this.badLit = this.unroller.lit(0, this.aig.properties[0]!.lit);
+    if (this.badLit === 0) this.badLit = this.step.lit(this.aig.properties[0]!.lit);
     return this.badLit;
   }
 
@@ -179,7 +194,7 @@ export class FrameSolver {
   private inputs(): Uint8Array {
     const inputs = new Uint8Array(this.aig.inputs.length);
     for (let k = 0; k < inputs.length; k++) {
-      const v = this.unroller.peek(0, 1 + k);
+      const v = this.step.input(k);
       inputs[k] = v !== 0 && this.sat.value(v) === true ? 1 : 0;
     }
     return inputs;

@@ -9,11 +9,15 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseAiger } from '../../../formalisms/frontends/aiger/read.js';
-import { aigFromFile } from '../../../formalisms/aig.js';
+import { aigFromFile, coneOfInfluence, type Aig } from '../../../formalisms/aig.js';
 import { aigerProblem } from '../../../formalisms/frontends/aiger/problem.js';
 import { stuckLatches } from '../../../engines/aiger/simulate.js';
 import { SatCones } from '../../../engines/aiger/sat-cones.js';
 import { StepCnf } from '../../../engines/aiger/step-cnf.js';
+import { LoadedStep, StepDefinitions } from '../../../engines/aiger/step-definitions.js';
+import { SatSolver } from '../../../lang/sat/solver.js';
+import { evaluate, litValue } from '../../../formalisms/aig-eval.js';
+import { mulberry32 } from '../../../bench/random.js';
 import { manifest, type CorpusModel } from '../../support/corpus.js';
 import { ROOT, vigil } from '../../support/cli.js';
 import { checkWith, load, prepared } from '../../support/engines.js';
@@ -124,6 +128,53 @@ describe('the simplified step of BMC and k-induction', () => {
     }
     expect(paying).toBeGreaterThan(20);
     expect(bugs).toBeGreaterThan(5);
+  });
+});
+
+/**
+ * The step IC3's frame solvers load with --ic3-bve, against the circuit's own evaluation: with the
+ * latches and inputs given, every next state, the property and the constraints take the value the
+ * circuit gives them, and no other (the definitions left after elimination are still functions).
+ */
+function expectStepComputes(aig: Aig, seed: number, samples: number): void {
+  const rnd = mulberry32(seed);
+  const sat = new SatSolver();
+  const now = aig.latches.map(() => sat.newVar());
+  const step = new LoadedStep(StepDefinitions.of(aig), sat, (k) => now[k]!);
+  const outputs = [...aig.latches.map((l) => l.next), ...aig.properties.map((p) => p.lit), ...aig.constraints.map((c) => c.lit)];
+  const lits = outputs.map((l) => step.lit(l));
+  const values = new Uint8Array(1 + aig.inputs.length + aig.latches.length + aig.fanins.length / 2);
+  for (let i = 0; i < samples; i++) {
+    const latches = aig.latches.map(() => (rnd() < 0.5 ? 1 : 0));
+    const inputs = aig.inputs.map(() => (rnd() < 0.5 ? 1 : 0));
+    evaluate(aig, latches, inputs, values);
+    const leaves = [...now.map((v, k) => (latches[k] ? v : -v)), ...inputs.flatMap((x, k) => (step.input(k) === 0 ? [] : [x ? step.input(k) : -step.input(k)]))];
+    const expected = outputs.map((l) => litValue(values, l) === 1);
+    const forced = lits.map((s, j) => (expected[j] ? s : -s));
+    expect(sat.solve(leaves), `seed ${seed}`).toBe(true);
+    expect(forced.map((s) => sat.value(s)), `seed ${seed}`).toEqual(forced.map(() => true));
+    for (const s of forced) expect(sat.solve([...leaves, -s]), `seed ${seed}`).toBe(false);
+  }
+}
+
+describe('the step simplified by elimination (IC3 with --ic3-bve)', () => {
+  it('gives every next state, the property and the constraints the circuit\'s values (random circuits)', () => {
+    let eliminated = 0;
+    for (let seed = 1; seed <= 150; seed++) {
+      const aig = aigFromFile(parseAiger(Buffer.from(aagText(randomCircuit(seed))), `s${seed}.aag`));
+      eliminated += StepDefinitions.of(aig).eliminated;
+      expectStepComputes(aig, seed, 6);
+    }
+    expect(eliminated).toBeGreaterThan(50);
+  });
+
+  it('does so on a corpus circuit, from which it eliminates over a third of the gate variables', () => {
+    const m = byName('split-vis_arrays_vsa16a_p6b0');
+    const aig = coneOfInfluence(aigFromFile(parseAiger(readFileSync(m.file), m.file)));
+    const step = StepDefinitions.of(aig);
+    const left = step.defs.filter((d) => d !== undefined).length;
+    expect(3 * step.eliminated).toBeGreaterThan(step.eliminated + left);
+    expectStepComputes(aig, 7, 20);
   });
 });
 
