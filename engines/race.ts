@@ -17,9 +17,10 @@
  * a model's words, on the model as given. On a circuit the first member runs in this thread alone
  * for a head start, since most circuits are answered within it and a worker's start-up (a thread,
  * the engines loaded again, the circuit copied) would add to every such run. When the head start
- * ends unanswered, the first member stops; the deferred pass (latch correspondence, the one costly
- * step of preprocessing) runs, the others start on its task in their workers and the first member
- * starts again on it here. It polls a flag the workers set when they answer, wherever it looks at
+ * ends unanswered, the deferred pass (latch correspondence, the one costly step of preprocessing)
+ * runs and the others start on its task in their workers. The first member goes on where it is
+ * unless the pass took off a tenth of the circuit's latches or more; then it stops and starts again
+ * on the smaller circuit. It polls a flag the workers set when they answer, wherever it looks at
  * the clock, so a worker's answer stops it; there it also reads the progress the workers posted
  * (each on a port of its own, read synchronously), which this thread, busy with its own member,
  * would otherwise see only when it ends. Elsewhere all members run in workers, as many at once
@@ -188,6 +189,15 @@ function merged(entrants: readonly Entrant[], reasons: ReadonlyMap<string, Unkno
   return unknown(kind, entrants.map((e, j) => `${e.label}: ${all[j]!.detail}`).join('; '));
 }
 
+/** The share of a circuit's latches a deferred pass must take off for the first member to start again on its circuit. */
+const RESTART_SHARE = 0.1;
+
+/** Whether `after` has a tenth fewer latches than `before` or more (circuit tasks; other tasks never are). */
+function isSmaller(after: Task, before: Task): boolean {
+  if (!after.circuit || !before.circuit) return false;
+  return after.circuit.latches.length <= (1 - RESTART_SHARE) * before.circuit.latches.length;
+}
+
 /** Races the plan's entrants on the task. */
 export async function race(task: Task, plan: RacePlan, limits: Limits, reporter: Reporter, context: EngineContext): Promise<Result> {
   const started = Date.now();
@@ -202,6 +212,8 @@ export async function race(task: Task, plan: RacePlan, limits: Limits, reporter:
   const workers: Worker[] = [];
   /** Set when the race is decided: the members' threads are then terminated, and what they say no longer counts. */
   let over = false;
+  /** Whether the first member stopped at the head start's end to start again on the deferred pass's task. */
+  let restarts = false;
   const stopped = () => limits.stop?.() === true || (limits.deadline !== undefined && Date.now() >= limits.deadline);
   const show = (own?: Progress) => {
     const running = rows.filter((r) => r.state === 'running').length;
@@ -227,7 +239,7 @@ export async function race(task: Task, plan: RacePlan, limits: Limits, reporter:
     const back = await via.back(r);
     // a member that handed its core over won with the line it handed over to
     const winner = r.stats.handedOverAfterMs !== undefined ? entrants[i]!.handOver?.label ?? label : label;
-    return { ...back, stats: { ...combined(rows, final, Date.now() - started, back.stats), [`won.${winner}`]: 1 } } as Result;
+    return { ...back, stats: { ...combined(rows, final, Date.now() - started, back.stats), [`won.${winner}`]: 1, ...(restarts ? { headStartRestarted: 1 } : {}) } } as Result;
   };
   const gaveUp = (i: number, r: Result & { verdict: 'unknown' }) => {
     final.set(entrants[i]!.label, r.stats);
@@ -348,26 +360,47 @@ export async function race(task: Task, plan: RacePlan, limits: Limits, reporter:
     const firstReporter: Reporter = { progress: (p) => { lastOwn = p; row(0, p); show(p); }, note: (l) => reporter.note(l) };
     rows[0] = { label: first.label, state: 'running' };
     const firstOn = taskOf(first, prepared);
-    const headStart = await runWithHandOver(first, firstOn.task, { ...shared, stop: () => stopped() || Date.now() >= headStartEnd }, firstReporter, context);
+    /** The others' race, once they run, on the deferred pass's task (`on`). */
+    let rivals: Promise<Result> | undefined;
+    let on: Mapped | undefined;
+    const start = (d: Mapped | undefined) => {
+      on = d ? { task: d.task, back: async (r) => prepared.back(await d.back(r)) } : prepared;
+      rivals = runWorkers(1, on);
+    };
+    /**
+     * The head start's end, from within the first member's run: the deferred pass, the others on its
+     * task, and the first member goes on unless the pass took off a tenth of the latches or more
+     * (then it stops, to start again on the smaller circuit). A pass that answers asynchronously
+     * runs after the member has stopped.
+     */
+    const headStartEnds = (): boolean => {
+      const d = plan.headStart!.deferred?.forward(prepared.task, context);
+      if (d instanceof Promise) { restarts = true; return true; }
+      start(d);
+      restarts = d !== undefined && isSmaller(d.task, prepared.task);
+      return restarts;
+    };
+    const firstStop = () => {
+      if (stopped() || restarts) return true;
+      if (rivals) { drain(); return Atomics.load(answered, 0) !== 0; }
+      return Date.now() >= headStartEnd && headStartEnds();
+    };
+    const headStart = await runWithHandOver(first, firstOn.task, { ...shared, stop: firstStop }, firstReporter, context);
     if (headStart.verdict !== 'unknown') return await answer(0, headStart, firstOn);
     // one member, or the race's limits: the first member's own reason
     if (alone || stopped()) { gaveUp(0, headStart); return { ...headStart, stats: combined(rows, final, Date.now() - started, headStart.stats) }; }
-    const endedItself = Date.now() < headStartEnd;
-
-    // the head start's end: the deferred pass, the others on its task, the first member again on it
-    const deferred = plan.headStart.deferred ? await forwardAll([plan.headStart.deferred], prepared.task, context) : undefined;
-    const on: Mapped = deferred ? { task: deferred.task, back: async (r) => prepared.back(await deferred.back(r)) } : prepared;
-    const rivals = runWorkers(1, on);
-    if (endedItself) {
+    if (!rivals) start(plan.headStart.deferred ? await forwardAll([plan.headStart.deferred], prepared.task, context) : undefined);
+    if (!restarts) {
+      // it ended itself (an UNKNOWN of its own), or went on with the others until one answered
       gaveUp(0, headStart);
-      return await rivals;
+      return await rivals!;
     }
-    const againOn = taskOf(first, on);
+    const againOn = taskOf(first, on!);
     const again = await runWithHandOver(first, againOn.task, { ...shared, stop: () => { drain(); return stopped() || Atomics.load(answered, 0) !== 0; } }, firstReporter, context);
     if (again.verdict !== 'unknown') return await answer(0, again, againOn);
     gaveUp(0, again);
     if (stopped()) return { ...again, stats: combined(rows, final, Date.now() - started, again.stats) };
-    return await rivals;
+    return await rivals!;
   } finally {
     over = true;
     for (const port of ports.values()) port.close();
