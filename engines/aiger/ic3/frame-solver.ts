@@ -24,6 +24,10 @@
  * the query before (as the queries of one generalisation do, each dropping a literal) keeps that
  * domain as it stands unless it is much larger than the query's own cone.
  *
+ * With --ic3-bve the definitions come from the step simplified by elimination (step-definitions.ts)
+ * once the run has made enough SAT calls, loaded in the same way: each still defines one variable
+ * over those it reads, so all of the above holds of them.
+ *
  * With leaf decisions (--ic3-leaf-decisions) a query decides only the inputs and latches of that
  * domain: a gate's Tseitin clauses propagate its value once its fanins have one, so when the leaves
  * are assigned without conflict so is the whole cone. The domain, set up on every query, shrinks to
@@ -134,7 +138,7 @@ export class FrameSolver {
   /**
    * The variables a query decides: the cones of its assumptions and of its temporary clause (the
    * latches of a relative-induction query's cube), and the base. Every variable a query names is
-   * the unroller's or a latch, so its cone is always known. The domain still standing from
+   * the step's (encoded or loaded) or a latch, so its cone is always known. The domain still standing from
    * the query before is kept when it holds this one's (it holds the variables of the query's
    * literals, hence their cones, and the base has not grown since) and is not much larger: a
    * larger domain is sound but costs the search its extra variables.
