@@ -373,9 +373,10 @@ export async function race(task: Task, plan: RacePlan, limits: Limits, reporter:
      * (then it stops, to start again on the smaller circuit). A pass that answers asynchronously
      * runs after the member has stopped.
      */
+    let pending: Promise<Mapped> | undefined;
     const headStartEnds = (): boolean => {
       const d = plan.headStart!.deferred?.forward(prepared.task, context);
-      if (d instanceof Promise) { restarts = true; return true; }
+      if (d instanceof Promise) { pending = d; restarts = true; return true; }
       start(d);
       restarts = d !== undefined && isSmaller(d.task, prepared.task);
       return restarts;
@@ -389,7 +390,7 @@ export async function race(task: Task, plan: RacePlan, limits: Limits, reporter:
     if (headStart.verdict !== 'unknown') return await answer(0, headStart, firstOn);
     // one member, or the race's limits: the first member's own reason
     if (alone || stopped()) { gaveUp(0, headStart); return { ...headStart, stats: combined(rows, final, Date.now() - started, headStart.stats) }; }
-    if (!rivals) start(plan.headStart.deferred ? await forwardAll([plan.headStart.deferred], prepared.task, context) : undefined);
+    if (!rivals) start(await (pending ?? (plan.headStart.deferred ? forwardAll([plan.headStart.deferred], prepared.task, context) : undefined)));
     if (!restarts) {
       // it ended itself (an UNKNOWN of its own), or went on with the others until one answered
       gaveUp(0, headStart);

@@ -87,6 +87,7 @@ export class StepDefinitions {
     for (const l of kept) isFrozen[l < 0 ? -l : l] = 1;
     this.nodeLit = new Int32Array(aig.fanins.length / 2 + 1 + aig.inputs.length + aig.latches.length);
     for (let n = 0; n < this.nodeLit.length; n++) this.nodeLit[n] = u.peek(0, n);
+    latchVar.forEach((v, k) => { this.nodeLit[1 + aig.inputs.length + k] = v; });
     this.deps = new Array<Int32Array | undefined>(vars + 1).fill(undefined);
     const collector = new DepsCollector(vars);
     for (let v = 1; v <= vars; v++) if (defs[v] && v !== this.trueVar) this.deps[v] = collector.of(defs[v]!, v);
