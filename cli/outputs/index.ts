@@ -22,15 +22,24 @@ import { VERSION, type CheckOptions, type Header } from '../protocol.js';
 
 /**
  * The outputs the command line has options for: every front end's, once each; the help once when
- * every front end offering it says the same (`--report`, which all offer), else each front end's.
+ * every front end offers it and says the same (`--report`), else a line per help text, after the
+ * front ends that give it.
  */
 export function outputOptions(frontEnds: readonly FrontEnd[]): { readonly name: string; readonly help: string }[] {
   const seen = new Map<string, { help: string; title: string }[]>();
   for (const f of frontEnds) for (const o of f.outputs) seen.set(o.name, [...(seen.get(o.name) ?? []), { help: o.help, title: f.title }]);
-  return [...seen].map(([name, offers]) => ({
-    name,
-    help: offers.every((o) => o.help === offers[0]!.help) && offers.length === frontEnds.length ? offers[0]!.help : offers.map((o) => `${o.title}: ${o.help}`).join('\n'),
-  }));
+  return [...seen].map(([name, offers]) => ({ name, help: offers.length === frontEnds.length && offers.every((o) => o.help === offers[0]!.help) ? offers[0]!.help : byHelp(offers) }));
+}
+
+/** One line per help text, after the titles of the front ends that give it (each title once: several front ends share one). */
+function byHelp(offers: readonly { help: string; title: string }[]): string {
+  const titles = new Map<string, string[]>();
+  for (const o of offers) {
+    const t = titles.get(o.help) ?? [];
+    if (!t.includes(o.title)) t.push(o.title);
+    titles.set(o.help, t);
+  }
+  return [...titles].map(([help, t]) => `${t.join(', ')}: ${help}`).join('\n');
 }
 
 /** A usage error in the output options for this problem and engine, found before the run. */
