@@ -345,7 +345,8 @@ export async function race(task: Task, plan: RacePlan, limits: Limits, reporter:
     };
     while (next < Math.min(first + plan.atOnce - 1, entrants.length - 1)) start(next++);
     startNext();
-    show();
+    // started from within the first member's run, the race keeps that member's line as its phase
+    show(lastOwn);
   });
 
   try {
