@@ -80,7 +80,8 @@ describe('latch correspondence', () => {
       const run = vigil(['check', m.file, '--json']);
       expect(run.code, name).toBe(0);
       const stats = JSON.parse(run.stdout).statistics;
-      expect(stats['won.ic3-no-ctg'], name).toBe(1);
+      // IC3 wins (from three cores on, IC3 with CTGs runs beside it from the head start's end)
+      expect(stats['won.ic3-no-ctg'] ?? stats['won.ic3'], name).toBe(1);
       expect(stats.headStartRestarted === 1, name).toBe(restarted);
     }
   });
