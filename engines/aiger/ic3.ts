@@ -38,6 +38,7 @@ import { Mic } from './ic3/mic.js';
 import { counterexample } from './ic3/obligations.js';
 import { propagate } from './ic3/propagate.js';
 import { LemmaPool } from '../lemma-pool.js';
+import { toFirstBad } from '../../formalisms/aig-eval.js';
 import type { StepDefinitions } from './step-definitions.js';
 
 export type { Ic3Counters } from './ic3/context.js';
@@ -131,7 +132,7 @@ export class Ic3 {
           if (!ctx.solve(fk.sat, [fk.bad()])) break;
           const step = fk.model();
           const cex = block(ctx, frames, lifter, mic, { cube: lifter.toBad(step), level: k, depth: 0, inputs: step.inputs, next: undefined, act: 0 }, this.dropAfter);
-          if (cex) return { result: 'unsafe', run: cex };
+          if (cex) return { result: 'unsafe', run: toFirstBad(ctx.aig, cex, ctx.aig.properties[0]!.lit) };
         }
         if ((this.counters.dropped ?? 0) > droppedBefore) this.dropAfter *= 2;
         frames.newFrame();

@@ -5,7 +5,8 @@
  * small ones, the simplified step they unroll against the cones on random circuits, and ternary
  * simulation on a hand-made circuit.
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseAiger } from '../../../formalisms/frontends/aiger/read.js';
@@ -20,8 +21,8 @@ import { evaluate, litValue } from '../../../formalisms/aig-eval.js';
 import { mulberry32 } from '../../../bench/random.js';
 import { manifest, type CorpusModel } from '../../support/corpus.js';
 import { ROOT, vigil } from '../../support/cli.js';
-import { checkWith, load, prepared } from '../../support/engines.js';
-import { readAiger, simulate } from '../../support/aiger-sim.js';
+import { checkWith, load, prepared, written } from '../../support/engines.js';
+import { readAiger, readWitness, simulate } from '../../support/aiger-sim.js';
 import { aagText, randomCircuit } from '../../support/random-aig.js';
 import { BaseCase } from '../../../engines/aiger/bounded.js';
 import { certifaiger, reencoded } from '../../support/certifaiger.js';
@@ -175,6 +176,26 @@ describe('the step simplified by elimination (IC3 with --ic3-bve)', () => {
     const left = step.defs.filter((d) => d !== undefined).length;
     expect(3 * step.eliminated).toBeGreaterThan(step.eliminated + left);
     expectStepComputes(aig, 7, 20);
+  });
+});
+
+describe('IC3\'s counterexamples', () => {
+  // Found by the fuzz against ABC (seed 190512273, shrunk): IC3's chain of lifted cubes passed
+  // through a bad state at step 2 and ended at step 3; the witness must end at its first bad state.
+  const text = [
+    'aag 18 2 6 0 10 1', '2', '4', '6 8 1', '8 1 0', '10 25 1', '12 37 0', '14 0 1', '16 1 0', '28',
+    '18 0 0', '20 12 1', '22 1 6', '24 22 1', '26 21 10', '28 27 6', '30 0 0', '32 0 0', '34 30 23', '36 14 17',
+  ].join('\n') + '\n';
+
+  it('end at their first bad state', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'vigil-first-bad-')), 'first-bad.aag');
+    writeFileSync(file, text);
+    const problem = await load(file);
+    const r = await checkWith('ic3', problem);
+    expect(r.verdict).toBe('unsafe');
+    const w = readWitness(written(problem, 'witness', [{ property: problem.properties[0]!, result: r }])!);
+    expect(simulate(readAiger(Buffer.from(text)), w, 0)).toEqual({ reached: w.inputs.length - 1 });
+    expect(w.inputs.length).toBe(3);
   });
 });
 
