@@ -137,7 +137,7 @@ export class StepDefinitions {
       for (let i = 0; i < rs.length && occurrences <= OCCURRENCES; i++) {
         const cs = defs[rs[i]!]!;
         if (cs.length > LONG_DEFINITION) { occurrences = Infinity; break; }
-        for (const c of cs) if (holds(c, g)) occurrences++;
+        for (const c of cs) if (pivot(c, g) !== 0) occurrences++;
       }
       if (occurrences > OCCURRENCES) continue;
       // the resolvents counted first, without being made: most gates stay
@@ -177,12 +177,6 @@ export class StepDefinitions {
     }
     return gone;
   }
-}
-
-/** Whether clause `c` holds variable `v`, either way. */
-function holds(c: readonly number[], v: number): boolean {
-  for (const l of c) if (l === v || l === -v) return true;
-  return false;
 }
 
 /** `v` or `-v`, whichever clause `c` holds, else 0. */
