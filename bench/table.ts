@@ -42,7 +42,7 @@ function folderOf(r: ResultRow): string {
   return parts.length > 2 ? parts.slice(0, 2).join('/') : r.category;
 }
 
-/** How often each portfolio member won among the runs: `ic3-no-ctg 12, kind 3`. */
+/** How often each portfolio member won among the runs: `ic3-no-ctg-ctp 12, kind 3`. */
 function winners(rs: readonly ResultRow[]): string {
   const won = new Map<string, number>();
   for (const r of rs) for (const w of r.winner.split(';').map((x) => x.trim()).filter((x) => x !== '')) won.set(w, (won.get(w) ?? 0) + 1);

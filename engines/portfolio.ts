@@ -149,7 +149,7 @@ function planOf(settings: Settings, task: Task, cores: number, engines: EngineLi
   return circuitPlan(settings, task, cores, engines, { list: level === 'bit' || task.modelIsCircuit === true ? CIRCUIT_MEMBERS : MIXED_MEMBERS });
 }
 
-/** The members as the run's configuration shows them: `ic3-no-ctg, kind (then ic3 after 10 s)`. */
+/** The members as the run's configuration shows them: `ic3-no-ctg-ctp, kind (then ic3 after 10 s)`. */
 export function shown(plan: RacePlan): string {
   return plan.entrants.map((e) => (e.handOver ? `${e.label} (${e.handOver.label === undefined ? 'for' : `then ${e.handOver.label} after`} ${e.handOver.afterMs / 1000} s)` : e.label)).join(', ');
 }

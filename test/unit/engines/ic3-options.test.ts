@@ -74,7 +74,7 @@ describe('the circuit portfolio', () => {
   it('runs the first members by value, one per core but at least two, or those --members names', async () => {
     const task = (await load(join(ROOT, 'models/ring.aag'))).task((await load(join(ROOT, 'models/ring.aag'))).properties[0]!);
     expect(labels(circuitPlan({}, task, availableParallelism(), ENGINE_LINES))).toEqual(CIRCUIT_MEMBERS.slice(0, Math.max(2, availableParallelism())).map((m) => m.label));
-    expect(labels(circuitPlan({}, task, 1, ENGINE_LINES))).toEqual(['ic3-no-ctg', 'kind']);
+    expect(labels(circuitPlan({}, task, 1, ENGINE_LINES))).toEqual(['ic3-no-ctg-ctp', 'kind']);
     expect(labels(circuitPlan({}, task, 4, ENGINE_LINES))).toEqual(CIRCUIT_MEMBERS.slice(0, 4).map((m) => m.label));
     expect(labels(circuitPlan({ members: 'kind,ic3-dynamic' }, task, 2, ENGINE_LINES))).toEqual(['kind', 'ic3-dynamic']);
     // an engine line of its own, named as written
@@ -128,10 +128,10 @@ describe('the circuit portfolio', () => {
     const problem = await load(loopCircuit());
     const task = problem.task(problem.properties[0]!);
     const handOver = (cores: number, settings = {}) => circuitPlan(settings, task, cores, ENGINE_LINES).entrants.find((e) => e.label === 'kind')?.handOver;
-    expect(CIRCUIT_MEMBERS.slice(0, 3).map((m) => m.label)).toEqual(['ic3-no-ctg', 'kind', 'ic3']);
+    expect(CIRCUIT_MEMBERS.slice(0, 3).map((m) => m.label)).toEqual(['ic3-no-ctg-ctp', 'kind', 'ic3']);
     expect(handOver(2)).toEqual({ label: 'ic3', line: 'ic3', afterMs: 10_000 });
     expect(handOver(3)).toBeUndefined();
-    expect(handOver(2, { members: 'ic3-no-ctg,kind' })).toBeUndefined();
+    expect(handOver(2, { members: 'ic3-no-ctg-ctp,kind' })).toBeUndefined();
     // on one core k-induction shares the first member's core, and gives it back to that one
     expect(handOver(1)).toEqual({ afterMs: 10_000 });
     const run = (e: Entrant, ms: number) => runWithHandOver(e, task, { deadline: Date.now() + ms }, { progress: () => {}, note: () => {} }, ENGINE_CONTEXT);

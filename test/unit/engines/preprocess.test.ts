@@ -81,7 +81,7 @@ describe('latch correspondence', () => {
       expect(run.code, name).toBe(0);
       const stats = JSON.parse(run.stdout).statistics;
       // IC3 wins (from three cores on, IC3 with CTGs runs beside it from the head start's end)
-      expect(stats['won.ic3-no-ctg'] ?? stats['won.ic3'], name).toBe(1);
+      expect(stats['won.ic3-no-ctg-ctp'] ?? stats['won.ic3'], name).toBe(1);
       expect(stats.headStartRestarted === 1, name).toBe(restarted);
     }
   });
