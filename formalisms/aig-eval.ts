@@ -33,19 +33,31 @@ export interface Run {
 }
 
 /**
+ * The run's steps in order: after each, the values of every node at that step (one array, reused:
+ * read it before asking for the next step), the latches starting from the run's initial ones.
+ */
+export function* runSteps(aig: Aig, run: Run): Generator<Uint8Array> {
+  const values = new Uint8Array(firstGateNode(aig) + andCount(aig));
+  let latches: ArrayLike<number> = run.latches;
+  for (const vector of run.inputs) {
+    evaluate(aig, latches, vector, values);
+    yield values;
+    latches = Uint8Array.from(aig.latches, (l) => litValue(values, l.next));
+  }
+}
+
+/**
  * The run cut after its first step where `bad` holds with every constraint held so far: IC3's
  * chain of lifted cubes can pass through a bad state before its last step, and a counterexample
  * ends at its first one. A run whose constraints fail first, or that never meets `bad`, is returned
  * as it is, for its check to refuse.
  */
 export function toFirstBad(aig: Aig, run: Run, bad: Lit): Run {
-  const values = new Uint8Array(firstGateNode(aig) + andCount(aig));
-  let latches: ArrayLike<number> = run.latches;
-  for (let t = 0; t < run.inputs.length; t++) {
-    evaluate(aig, latches, run.inputs[t]!, values);
+  let t = 0;
+  for (const values of runSteps(aig, run)) {
+    t++;
     if (aig.constraints.some((c) => litValue(values, c.lit) === 0)) return run;
-    if (litValue(values, bad) === 1) return t + 1 === run.inputs.length ? run : { latches: run.latches, inputs: run.inputs.slice(0, t + 1) };
-    latches = Uint8Array.from(aig.latches, (l) => litValue(values, l.next));
+    if (litValue(values, bad) === 1) return t === run.inputs.length ? run : { latches: run.latches, inputs: run.inputs.slice(0, t) };
   }
   return run;
 }

@@ -8,8 +8,8 @@
  * position, never by name.
  */
 import { False, True, and, bool, not, or, ref, type Expr, type VarDecl } from '../lang/expr.js';
-import { andCount, firstGateNode, type Aig, type Lit } from './aig.js';
-import { evaluate, litValue, type Run } from './aig-eval.js';
+import type { Aig, Lit } from './aig.js';
+import { runSteps, type Run } from './aig-eval.js';
 import { aigerToSts, stsNames, type AigerSts, type AigerStsNames } from './aiger-sts.js';
 import type { Clause } from './certificate.js';
 import type { Interpreter, Location } from './interpreter.js';
@@ -53,17 +53,13 @@ export class CircuitTask implements Task {
     const aig = this.circuit;
     const { inputs, latches } = this.names;
     const model = this.model;
-    const values = new Uint8Array(firstGateNode(aig) + andCount(aig));
     const firstLatch = 1 + aig.inputs.length;
     const states: TraceState[] = [];
-    let state = Uint8Array.from(run.latches);
-    for (const vector of run.inputs) {
-      evaluate(aig, state, vector, values);
+    for (const values of runSteps(aig, run)) {
       const vals = new Map<VarDecl, Expr>();
       aig.inputs.forEach((i, k) => vals.set(inputs.get(i.index)!, bool(values[1 + k] === 1)));
       aig.latches.forEach((l, k) => vals.set(latches.get(l.index)!, bool(values[firstLatch + k] === 1)));
       states.push({ loc: model.initLoc, vals });
-      state = Uint8Array.from(aig.latches, (l) => litValue(values, l.next));
     }
     const action = model.actions(model.initLoc)[0]!;
     return { states, actions: states.slice(1).map(() => action), choices: states.slice(1).map(() => new Map()), ...(loopStart === undefined ? {} : { loopStart }) };

@@ -4,8 +4,8 @@
  * semantics (aig-eval.ts), named from the symbol table (`i3`, `l5`, `b0` where it names none).
  * What `--vcd` writes and the report draws for a circuit's counterexample.
  */
-import { andCount, firstGateNode, type Aig } from '../../aig.js';
-import { evaluate, litValue, type Run } from '../../aig-eval.js';
+import type { Aig } from '../../aig.js';
+import { litValue, runSteps, type Run } from '../../aig-eval.js';
 import { groupWords, type Bit, type Waveform } from '../../waveform.js';
 
 function circuitName(file: string): string {
@@ -14,18 +14,16 @@ function circuitName(file: string): string {
 
 export function circuitWaveform(aig: Aig, run: Run): Waveform {
   const cycles = run.inputs.length;
-  const values = new Uint8Array(firstGateNode(aig) + andCount(aig));
   const firstLatch = 1 + aig.inputs.length;
   const inputs = aig.inputs.map(() => new Uint8Array(cycles));
   const latches = aig.latches.map(() => new Uint8Array(cycles));
   const bads = aig.properties.map(() => new Uint8Array(cycles));
-  let state = Uint8Array.from(run.latches, (b) => (b ? 1 : 0));
-  for (let t = 0; t < cycles; t++) {
-    evaluate(aig, state, run.inputs[t]!, values);
+  let t = 0;
+  for (const values of runSteps(aig, run)) {
     inputs.forEach((v, k) => { v[t] = values[1 + k]!; });
     latches.forEach((v, k) => { v[t] = values[firstLatch + k]!; });
     aig.properties.forEach((p, k) => { bads[k]![t] = litValue(values, p.lit); });
-    state = Uint8Array.from(aig.latches, (l) => litValue(values, l.next));
+    t++;
   }
   const bits: Bit[] = [
     ...aig.inputs.map((i, k) => ({ name: i.name ?? `i${i.index}`, kind: 'input' as const, values: inputs[k]! })),

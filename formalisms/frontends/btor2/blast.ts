@@ -26,7 +26,7 @@
  */
 import type { AigerFile, AigerLatch, Reset } from '../aiger/read.js';
 import { aigFromFile } from '../../aig.js';
-import { evaluate, litValue, type Run } from '../../aig-eval.js';
+import { litValue, runSteps, type Run } from '../../aig-eval.js';
 import { CONSTANTS, nodeName, sortText, type Btor2Model, type Node, type Sort } from './model.js';
 import {
   FALSE, GateBudget, Gates, TRUE, add, constant, equal, magnitude, mul, muxWord, neg, not, rotate, shift, slt, sub, udivrem, ult,
@@ -367,10 +367,9 @@ function valueOf(lits: readonly Lit[], sort: Sort, bit: (l: Lit) => number): Val
  */
 export function runOfCircuit(model: Btor2Model, blasted: Blasted, run: Run): Btor2Run {
   const aig = aigFromFile(blasted.aiger);
-  const values = new Uint8Array(1 + aig.inputs.length + aig.latches.length + aig.fanins.length / 2);
-  let latches = Uint8Array.from(run.latches);
-  return run.inputs.map((vector, step) => {
-    evaluate(aig, latches, vector, values);
+  const steps: Btor2Run[number][] = [];
+  for (const values of runSteps(aig, run)) {
+    const step = steps.length;
     const bit = (l: Lit) => litValue(values, l);
     const inputs = new Map<number, Value>();
     blasted.inputs.forEach((lits, k) => { if (lits) inputs.set(k, valueOf(lits, model.inputs[k]!.sort, bit)); });
@@ -379,9 +378,9 @@ export function runOfCircuit(model: Btor2Model, blasted: Blasted, run: Run): Bto
       const s = model.states[k]!;
       if (lits && (step === 0 ? s.init === undefined : s.next === undefined)) states.set(k, valueOf(lits, s.node.sort, bit));
     });
-    latches = Uint8Array.from(aig.latches, (l) => litValue(values, l.next));
-    return { inputs, states };
-  });
+    steps.push({ inputs, states });
+  }
+  return steps;
 }
 
 /** The bits of a word or array value, an array's elements one after the other. */
