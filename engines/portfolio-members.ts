@@ -121,16 +121,18 @@ export const WORD_MEMBERS: readonly Member[] = [
 const labels = (members: readonly Member[]) => members.map((m) => m.label).join(', ');
 
 /**
- * Lemma sharing between the members' IC3 runs (engines/lemma-pool.ts): on by default, as measured
- * (docs/guide/engines.md, "Sharing lemmas": one more of the hard development circuits, the same on
- * HWMCC'24, a fifth less wall with two IC3 members).
+ * Lemma sharing between the members' IC3 runs (engines/lemma-pool.ts): off by default since the
+ * first member pushes with CTPs (docs/guide/engines.md, "Sharing lemmas"). That member alone proves
+ * `gcd` in about 30 s, and the k-induction member's lemmas, adopted, send it on a longer course
+ * (45 to 60 s); without sharing the hard circuits took a tenth less CPU, and only
+ * `pdtvisgoodbakery2` and `bobsmnut2` are clearly slower.
  */
 export const SHARE_OPTION: EngineOption = {
   name: 'share',
   group: 'Portfolio options:',
-  help: 'portfolio: the IC3 members share their lemmas, each checking the others\' relative to its own frames before adding them (default: on)',
+  help: 'portfolio: the IC3 members share their lemmas, each checking the others\' relative to its own frames before adding them (default: off)',
   choices: ['on', 'off'],
-  default: 'on',
+  default: 'off',
 };
 
 export const MEMBERS_OPTION: EngineOption = {
