@@ -123,8 +123,8 @@ const labels = (members: readonly Member[]) => members.map((m) => m.label).join(
 /**
  * Lemma sharing between the members' IC3 runs (engines/lemma-pool.ts): off by default since the
  * first member pushes with CTPs (docs/guide/engines.md, "Sharing lemmas"). That member alone proves
- * `gcd` in about 30 s, and the k-induction member's lemmas, adopted, send it on a longer course
- * (45 to 60 s); without sharing the hard circuits took a tenth less CPU, and only
+ * `gcd` in about 30 s, and the other core's lemmas (k-induction's, then IC3's with CTGs after the
+ * hand-over), adopted, send it on a longer course (45 to 60 s); without sharing the hard circuits took a tenth less CPU, and only
  * `pdtvisgoodbakery2` and `bobsmnut2` are clearly slower.
  */
 export const SHARE_OPTION: EngineOption = {
