@@ -86,13 +86,18 @@ export class Ic3 {
   }
 
   /**
-   * Adds the other runs' new lemmas that hold here: a lemma of level i (at most the top level k)
-   * that excludes the initial states and is inductive relative to F_{i-1} here is blocked at i, as
-   * if this run had found it; one over a latch this circuit lacks, or implied already, is skipped.
+   * Adds the other runs' new lemmas that hold here and reach its top frame k: a lemma of level k
+   * or above that excludes the initial states and is inductive relative to F_{k-1} here is blocked
+   * at k, as if this run had found it; one over a latch this circuit lacks, or implied already, is
+   * skipped. A lemma below the top comes from a run that is behind: there this run has blocked what
+   * its own search needed, and such lemmas, adopted, changed its course without bringing it nearer
+   * a proof (`gcd`: 5,140 of 6,111 adopted lemmas below the top, 52 s against 28 s alone), while
+   * those that helped came from a run ahead (`bobsmnut2`: all 74 at the top, frame 17 against 48).
    */
   private adopt(k: number): void {
     const { pool, own } = this.shared!;
     pool.take((level, lits) => {
+      if (level < k) return;
       const cube: Lit[] = [];
       for (const s of lits) {
         const l = own(s);
@@ -100,10 +105,9 @@ export class Ic3 {
         cube.push(l);
       }
       cube.sort((a, b) => a - b);
-      const at = Math.min(level, k);
-      if (at < 1 || this.ctx.meetsInit(cube) || this.frames.blockedAt(cube, at)) return;
-      if ('core' in this.frames.relInd(cube, at - 1)) {
-        this.frames.add(cube, at, true);
+      if (this.ctx.meetsInit(cube) || this.frames.blockedAt(cube, k)) return;
+      if ('core' in this.frames.relInd(cube, k - 1)) {
+        this.frames.add(cube, k, true);
         this.adopted++;
       }
     });
