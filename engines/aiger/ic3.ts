@@ -36,7 +36,7 @@ import { Lifter, type PredecessorLifter } from './ic3/lift.js';
 import { TernaryLifter } from './ic3/ternary.js';
 import { Mic } from './ic3/mic.js';
 import { counterexample } from './ic3/obligations.js';
-import { propagate } from './ic3/propagate.js';
+import { CtpLedger, propagate } from './ic3/propagate.js';
 import { LemmaPool } from '../lemma-pool.js';
 import { toFirstBad } from '../../formalisms/aig-eval.js';
 import type { StepDefinitions } from './step-definitions.js';
@@ -53,6 +53,7 @@ export class Ic3 {
   private readonly frames: Frames;
   private readonly lifter: PredecessorLifter;
   private readonly mic: Mic;
+  private readonly ctps = new CtpLedger();
 
   /** The activity limit of obligation dropping: doubled after each frame that dropped one. */
   private dropAfter = DROP_AFTER;
@@ -140,7 +141,7 @@ export class Ic3 {
         }
         if ((this.counters.dropped ?? 0) > droppedBefore) this.dropAfter *= 2;
         frames.newFrame();
-        const empty = propagate(ctx, frames, lifter, mic, k + 1);
+        const empty = propagate(ctx, frames, lifter, mic, this.ctps, k + 1);
         if (empty !== undefined) return { result: 'safe', invariant: frames.invariantAbove(empty) };
       }
     } catch (e) {

@@ -66,10 +66,10 @@ export class Mic {
   /**
    * Blocks a counterexample to propagation, relatively inductive to F_{level-1}, at `level`:
    * generalised as a CTG's cube is (no CTGs of its own, a few failed drops), not pushed (the
-   * propagation of the next level will try).
+   * propagation of the next level will try). Its clause is returned.
    */
-  blockCtp(core: Lit[], cube: readonly Lit[], level: number): void {
-    this.blockAt(core, cube, level, 2, DEFAULT_EFFORT, undefined, level);
+  blockCtp(core: Lit[], cube: readonly Lit[], level: number): readonly Lit[] {
+    return this.blockAt(core, cube, level, 2, DEFAULT_EFFORT, undefined, level).cube;
   }
 
   private blockAt(core: Lit[], cube: readonly Lit[], level: number, depth: number, effort: Effort, parent?: readonly Lit[], highest = this.ctx.counters.frame): { level: number; cube: Lit[] } {

@@ -3,7 +3,8 @@
  * stopped it is still in the frame (engines/aiger/ic3/frames.ts). The frames' log on a two-latch
  * circuit: which cubes take the state away, at which levels. And on corpus circuits, every push
  * skipped is asked of the SAT solver all the same and must fail, and the verdicts stay the
- * manifest's, certified.
+ * manifest's, certified. Counterexamples to propagation: the ledger that stops them for a clause
+ * whose CTP clause stays, and the circuit on which pushing without that stop did not converge.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +13,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Lit } from '../../../formalisms/aig.js';
 import { Ic3Context } from '../../../engines/aiger/ic3/context.js';
 import { Frames } from '../../../engines/aiger/ic3/frames.js';
+import { CtpLedger } from '../../../engines/aiger/ic3/propagate.js';
 import { manifest } from '../../support/corpus.js';
 import { checkWith, load } from '../../support/engines.js';
 
@@ -96,4 +98,30 @@ describe('propagation with stopped clauses on corpus circuits', () => {
     }
     expect(skipped).toBeGreaterThan(0);
   }, 300_000);
+});
+
+describe('counterexamples to propagation', () => {
+  it('a CTP clause gets none of its own, and once it stays, the clause it was blocked for gets none either', () => {
+    const ledger = new CtpLedger();
+    const clause: Lit[] = [NOT_A, B];
+    const ctpClause: Lit[] = [A];
+    const other: Lit[] = [NOT_B];
+    ledger.blockedFor(ctpClause, clause);
+    expect(ledger.allows(clause)).toBe(true);
+    expect(ledger.allows(ctpClause)).toBe(false);
+    // a clause that is no CTP clause staying changes nothing
+    ledger.stays(other);
+    expect(ledger.allows(clause)).toBe(true);
+    ledger.stays(ctpClause);
+    expect(ledger.allows(clause)).toBe(false);
+    expect(ledger.allows(other)).toBe(true);
+  });
+
+  it('converges where CTP clauses left behind on every level kept each level from emptying', async () => {
+    // without latch correspondence, CTPs pushed one clause level by level to frame 104 (4,715 SAT calls; 3 without CTPs)
+    const m = manifest().find((x) => x.formalism === 'aiger' && x.path.includes('split-vgasim_imgfifo-p040b0'))!;
+    const r = await checkWith('ic3', await load(m.file), { settings: { 'ic3-ctg': 'off', 'ic3-ctp': 'on', lcorr: 'off' }, ms: 60_000 });
+    expect(r.verdict).toBe(m.expected);
+    expect(r.stats.frame).toBeLessThanOrEqual(20);
+  }, 120_000);
 });
