@@ -55,7 +55,8 @@ export function loadCore(dir: string, writesCache: boolean): Core {
   } catch {
     // none yet
   }
-  const wrapped = `(function (exports, require, module, __filename, __dirname) {${readFileSync(file, 'utf8')}\n})`;
+  // ASCII (scripts/bundle.js), so read as Latin-1: one byte per character, no UTF-8 decoding
+  const wrapped = `(function (exports, require, module, __filename, __dirname) {${readFileSync(file, 'latin1')}\n})`;
   const script = new Script(wrapped, { filename: file, ...(cachedData ? { cachedData } : {}) });
   if (writesCache && (cachedData === undefined || script.cachedDataRejected === true)) process.once('exit', () => saveCache(script, cacheFile));
   (globalThis as { vigilImportEsm?: (url: string) => Promise<unknown> }).vigilImportEsm = (url) => import(url);
