@@ -1,23 +1,24 @@
 // The command's build from tsc's output in dist/ (esbuild), since loading ES modules one by one
 // (resolve, read, compile each) was most of every `vigil check`'s start-up:
 //
-// - dist/bin/core.js: Vigil in one CommonJS file, commander and Chevrotain inside (Chevrotain's
+// - dist/bin/core.js and dist/bin/rest.js: Vigil in two CommonJS files (what a circuit's check
+//   starts, and the rest: see `holds` below), commander and Chevrotain inside (Chevrotain's
 //   single-file ES build, which lang/grammar/chevrotain.ts imports with a top-level await that
 //   CommonJS cannot hold), the other npm packages left to `require` from node_modules and the ES
 //   ones that wait at their top level (ink, vega) to cli/esm.ts. CommonJS because V8's code cache
-//   takes a script, not a module (app/bin/load-core.cts). Its modules are initialised when first
+//   takes a script, not a module (app/bin/load-core.cts). Their modules are initialised when first
 //   imported, so the engines, the front ends, the SMT bridge, the terminal interface and the bench
 //   commands still cost nothing until a command needs them.
 // - dist/bin/vigil.js, the `vigil` command, and dist/bin/worker.js, the script of Vigil's worker
-//   threads (cli/threads.ts): each loads core.js from its code cache (cli/bin/*.cts).
-// - the code cache for the command's own Node options, written by a training run on a circuit.
+//   threads (cli/threads.ts): each loads the bundles from their code caches (app/bin/*.cts).
+// - the code caches for the command's own Node options, written by training runs.
 //
 // dist/bin/ lies at the same depth as dist/cli/, so that paths built from import.meta.url (the
 // package root, the worker script, the terminal interface's drawing) hold in both.
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { NODE_FLAGS } from '../dist/cli/node-flags.js';
@@ -77,29 +78,133 @@ const lazyBuiltins = {
 
 const BUNDLED = new Set(['commander', 'chevrotain', 'tinyqueue']);
 const { dependencies } = JSON.parse(readFileSync('package.json', 'utf8'));
-await build({
+const bundleOptions = {
   ...common,
-  entryPoints: { core: 'dist/app/main.js' },
-  outdir: 'dist/bin',
-  sourcemap: true,
   // whitespace and syntax only, names kept: a --debug stack trace still names its functions, and
-  // core.js.map maps its positions back; ring.aag 126 -> 113 ms of wall (a third less to read and scan)
+  // the source maps map its positions back; ring.aag 126 -> 113 ms of wall (a third less to read and scan)
   minifyWhitespace: true,
   minifySyntax: true,
-  // other characters escaped, so that the command reads the bundle as Latin-1 (app/bin/load-core.cts)
+  // other characters escaped, so that the command reads the bundles as Latin-1 (app/bin/load-core.cts)
   charset: 'ascii',
-  external: Object.keys(dependencies).filter((name) => !BUNDLED.has(name)),
-  plugins: [chevrotainBuild, lazyBuiltins],
+  external: [...Object.keys(dependencies).filter((name) => !BUNDLED.has(name)), 'vigil:core', 'vigil:rest'],
   // every module's import.meta.url is the bundle's own: dist/bin/ lies as deep as the modules' folders
   define: { 'import.meta.url': 'importMetaUrl' },
   banner: { js: "var importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
-});
-await build({ ...common, entryPoints: { vigil: 'dist/app/bin/vigil.cjs', worker: 'dist/app/bin/worker.cjs' }, outdir: 'dist/bin' });
-writeFileSync('dist/bin/package.json', '{ "type": "commonjs" }\n');
+};
+const LAUNCHERS = { vigil: 'dist/app/bin/vigil.cjs', worker: 'dist/app/bin/worker.cjs' };
+const BIN = 'dist/bin';
 
-// the training run: a circuit checked in the command's thread compiles the front end, the
-// preprocessing, IC3, the SAT solver, the certificate check and the output, which the cache keeps
-const trained = spawnSync(process.execPath, [...NODE_FLAGS, 'dist/bin/vigil.js', 'check', 'models/ring.aag', '--quiet'], { encoding: 'utf8' });
-if (trained.status !== 0 || !readdirSync('dist/bin').some((f) => f.endsWith('.cache'))) {
-  throw new Error(`the training run of the code cache failed (exit ${trained.status}): ${trained.stderr}`);
+/**
+ * The runs that train the code caches, with their exit codes: circuits checked (core.js), then a
+ * program (rest.js). The portfolio answers these circuits before its other members start, so its
+ * members' engines are trained alone.
+ */
+const TRAINING = [
+  { args: ['check', 'models/ring.aag'], status: 0 },
+  { args: ['check', 'models/shift.aag', '--json'], status: 1 },
+  { args: ['check', 'models/ring.aag', '--algorithm', 'kind', '--quiet'], status: 0 },
+  { args: ['check', 'models/shift.aag', '--algorithm', 'bmc', '--quiet'], status: 1 },
+  { args: ['check', 'models/counter.cfa', '--quiet'], status: 0 },
+];
+const CIRCUITS = TRAINING.filter(({ args }) => args[1].endsWith('.aag'));
+
+/** Runs `vigil` from `dir` with the command's own Node options. */
+function train(dir, { args, status }, env = process.env) {
+  const run = spawnSync(process.execPath, [...NODE_FLAGS, `${dir}/vigil.js`, ...args], { encoding: 'utf8', env });
+  if (run.status !== status) throw new Error(`the training run \`vigil ${args.join(' ')}\` failed (exit ${run.status}): ${run.stderr}`);
+}
+
+/** A module's id in the bundles: its path from the package's root; a virtual module's is `namespace:path`. */
+const idOf = (path) => relative('.', path);
+const isFile = (id) => !/^[a-z-]+:/.test(id);
+
+/** The bundle with a line added before each module's code that notes the module's id as it starts. */
+const noteStarts = {
+  name: 'note-starts',
+  setup(b) {
+    b.onLoad({ filter: /\.[cm]?js$/, namespace: 'file' }, (args) => ({
+      contents: `require('node:fs').appendFileSync(globalThis.process.env.VIGIL_STARTED, ${JSON.stringify(`${idOf(args.path)}\n`)});\n${readFileSync(args.path, 'utf8')}`,
+      loader: 'js',
+      resolveDir: dirname(args.path),
+    }));
+  },
+};
+
+/**
+ * The modules a circuit's check starts: the bundle, built with `noteStarts` into a folder of its own,
+ * runs the training circuits. With it, the import graph of the modules (esbuild's metafile).
+ */
+async function circuitModules() {
+  const dir = 'dist/probe';
+  const log = `${dir}/started.txt`;
+  const { metafile } = await build({ ...bundleOptions, entryPoints: { core: 'dist/app/main.js' }, outdir: dir, metafile: true, plugins: [chevrotainBuild, lazyBuiltins, noteStarts] });
+  await build({ ...common, entryPoints: LAUNCHERS, outdir: dir });
+  writeFileSync(`${dir}/package.json`, '{ "type": "commonjs" }\n');
+  for (const run of CIRCUITS) train(dir, run, { ...process.env, VIGIL_STARTED: log });
+  const started = new Set(readFileSync(log, 'utf8').split('\n').filter(Boolean));
+  rmSync(dir, { recursive: true });
+  return { started, inputs: metafile.inputs };
+}
+
+/**
+ * Two bundles instead of one, since V8 reads, checks and deserialises a whole script and its cache
+ * whatever a run uses: core.js holds the modules a circuit's check starts (about a third of Vigil
+ * and its bundled packages), rest.js the others (the word-level front ends and engines, the SMT
+ * bridge, Chevrotain, the bench commands), loaded when a run first imports one of them. Each file
+ * module lies in one bundle; in the other, a module of a few words stands for it, which takes its
+ * exports from the bundle that holds it (`require('vigil:rest')`, app/bin/load-core.cts), and each
+ * bundle's entry exports `bundled(id)`, the exports of each of its modules the other imports.
+ * The virtual modules (the lazy built-ins and Chevrotain's proxy) hold no state of their own and
+ * lie in both.
+ */
+const { started, inputs } = await circuitModules();
+const inCore = (id) => started.has(id);
+const imported = { core: new Set(), rest: new Set() };
+for (const [id, { imports }] of Object.entries(inputs)) {
+  for (const target of imports) {
+    if (target.external || !isFile(target.path)) continue;
+    // a virtual importer may lie in either bundle
+    if (inCore(target.path) && (!isFile(id) || !inCore(id))) imported.core.add(target.path);
+    if (!inCore(target.path) && (!isFile(id) || inCore(id))) imported.rest.add(target.path);
+  }
+}
+/** An entry's `bundled`, in the folder `dir`: a switch on the modules `ids`. */
+const registry = (dir, ids) => `export function bundled(id) {\n  switch (id) {\n${[...ids].sort().map((id) => `    case ${JSON.stringify(id)}: return require(${JSON.stringify(relative(dir, id))});`).join('\n')}\n  }\n  throw new Error(\`no module \${id} in this bundle\`);\n}\n`;
+/** The modules `side` holds, each other file module as the few words that stand for it. */
+const holds = (side) => ({
+  name: 'holds',
+  setup(b) {
+    b.onResolve({ filter: /.*/ }, async (args) => {
+      if (args.kind === 'entry-point' || args.pluginData === 'holds') return undefined;
+      const found = await b.resolve(args.path, { kind: args.kind, importer: args.importer, namespace: args.namespace, resolveDir: args.resolveDir, pluginData: 'holds' });
+      if (found.errors.length > 0 || found.external || found.namespace !== 'file' || (side === 'core') === inCore(idOf(found.path))) return found;
+      // a path of its own, since esbuild would take a `.mjs` for an ES module
+      const id = idOf(found.path);
+      return { path: `${id} (a stand-in)`, namespace: side === 'core' ? 'rest' : 'core', pluginData: id };
+    });
+    b.onLoad({ filter: /.*/, namespace: side === 'core' ? 'rest' : 'core' }, (args) => ({
+      contents: `module.exports = require('vigil:${args.namespace}').bundled(${JSON.stringify(args.pluginData)});\n`,
+      loader: 'js',
+    }));
+  },
+});
+// the entries lie among tsc's ES modules: from stdin, esbuild took the bundle for a sloppy script
+// and dropped the modules' "use strict"
+const ENTRIES = 'dist/entries';
+mkdirSync(ENTRIES, { recursive: true });
+writeFileSync(`${ENTRIES}/core.js`, `export * from '../app/main.js';\n${registry(ENTRIES, imported.core)}`);
+writeFileSync(`${ENTRIES}/rest.js`, registry(ENTRIES, imported.rest));
+for (const side of ['core', 'rest']) {
+  await build({ ...bundleOptions, entryPoints: { [side]: `${ENTRIES}/${side}.js` }, outdir: BIN, sourcemap: true, plugins: [chevrotainBuild, lazyBuiltins, holds(side)] });
+}
+rmSync(ENTRIES, { recursive: true });
+await build({ ...common, entryPoints: LAUNCHERS, outdir: BIN });
+writeFileSync(`${BIN}/package.json`, '{ "type": "commonjs" }\n');
+
+// the training runs: circuits checked in the command's thread compile the front end, the
+// preprocessing, IC3, the SAT solver, the certificate check and the output, which core.js's cache
+// keeps; a program's check writes rest.js's
+for (const run of TRAINING) train(BIN, run);
+for (const side of ['core', 'rest']) {
+  if (!readdirSync(BIN).some((f) => f.startsWith(`${side}-`) && f.endsWith('.cache'))) throw new Error(`the training runs wrote no code cache for ${side}.js`);
 }

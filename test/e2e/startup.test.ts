@@ -62,27 +62,47 @@ describe('start-up of vigil check', () => {
     expect(staticPath(join(ROOT, 'dist/app/main.js'), 'dist/engines/registry.js')).toBeUndefined();
   });
 
-  it('runs one CommonJS bundle (scripts/bundle.js), commander and Chevrotain inside, its modules initialised when first imported', () => {
+  it('runs two CommonJS bundles (scripts/bundle.js): what a circuit\'s check starts, commander inside, and the rest, Chevrotain inside', () => {
     const bin = join(ROOT, 'dist/bin/vigil.js');
     expect(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).bin.vigil).toBe('dist/bin/vigil.js');
     // the shebang carries Node's options for a vigil process, as `npm start` and the bench's launches do
     expect(readFileSync(bin, 'utf8').split('\n')[0]).toBe(`#!/usr/bin/env -S ${NODE_ENV_UNSET.map((v) => `-u ${v} `).join('')}node ${NODE_FLAGS.join(' ')}`);
     expect(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.start).toBe(`node ${NODE_FLAGS.join(' ')} dist/bin/vigil.js demo`);
     const core = readFileSync(join(ROOT, 'dist/bin/core.js'), 'utf8');
-    // esbuild wraps each bundled module in a function keyed by its file
-    for (const inside of ['"node_modules/commander/lib/command.js"', '"node_modules/chevrotain/lib/chevrotain.mjs"', '"dist/cli/command-line.js"', '"dist/engines/aiger/ic3.js"']) expect(core).toContain(inside);
-    expect(core).not.toMatch(/require\("(commander|chevrotain)"\)/);
+    const rest = readFileSync(join(ROOT, 'dist/bin/rest.js'), 'utf8');
+    // esbuild wraps each bundled module in a function keyed by its file; the other bundle's
+    // modules are stand-ins that take their exports from it
+    const holds = (bundle: string, file: string) => bundle.includes(`"${file}"(`);
+    for (const file of ['node_modules/commander/lib/command.js', 'dist/cli/command-line.js', 'dist/engines/aiger/ic3.js', 'dist/lang/sat/solver.js']) {
+      expect(holds(core, file), file).toBe(true);
+      expect(holds(rest, file), file).toBe(false);
+    }
+    for (const file of ['node_modules/chevrotain/lib/chevrotain.mjs', 'dist/cegar/engine.js', 'dist/lang/smt/solver.js', 'dist/formalisms/frontends/cfa/read.js']) {
+      expect(holds(rest, file), file).toBe(true);
+      expect(holds(core, file), file).toBe(false);
+    }
+    expect(core).toContain('require("vigil:rest").bundled("dist/cegar/engine.js")');
+    expect(rest).toContain('require("vigil:core").bundled("dist/lang/expr.js")');
+    for (const bundle of [core, rest]) expect(bundle).not.toMatch(/require\("(commander|chevrotain)"\)/);
     // the command line and the engines are initialised lazily: the entry's own module first
     expect(core).toMatch(/init_command_line=__esm\(/);
     expect(core).toMatch(/init_ic3=__esm\(/);
   });
 
-  it('a circuit checked in the command\'s thread loads neither Z3 nor a worker thread\'s script', () => {
-    // Node's own trace of the CommonJS loader names every package and file it resolves
-    const r = spawnSync(process.execPath, [join(ROOT, 'dist/bin/vigil.js'), 'check', join(ROOT, 'models/ring.aag'), '--quiet'], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NODE_DEBUG: 'module' } });
+  it('a circuit checked in the command\'s thread loads neither Z3, nor a worker thread\'s script, nor the rest bundle', () => {
+    // Node's own trace of the CommonJS loader names every package and file it resolves; a
+    // preloaded script names the files the process reads as text
+    const dir = mkdtempSync(join(tmpdir(), 'vigil-reads-'));
+    const preload = join(dir, 'reads.cjs');
+    writeFileSync(preload, "const fs = require('node:fs'); const read = fs.readFileSync; fs.readFileSync = function (file, ...rest) { if (String(file).endsWith('.js')) process.stderr.write(`read ${file}\\n`); return read.call(this, file, ...rest); };\n");
+    const r = spawnSync(process.execPath, ['-r', preload, join(ROOT, 'dist/bin/vigil.js'), 'check', join(ROOT, 'models/ring.aag'), '--quiet'], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NODE_DEBUG: 'module' } });
     expect(r.status).toBe(0);
-    expect(r.stderr).toContain('core.js');
-    expect(r.stderr).not.toMatch(/z3-solver|worker\.js/);
+    expect(r.stderr).toContain(`read ${join(ROOT, 'dist/bin/core.js')}`);
+    expect(r.stderr).not.toMatch(/z3-solver|worker\.js|rest\.js/);
+    // a program's front end is in the rest bundle, loaded when first imported
+    const cfa = spawnSync(process.execPath, ['-r', preload, join(ROOT, 'dist/bin/vigil.js'), 'check', join(ROOT, 'models/counter.cfa'), '--quiet'], { cwd: ROOT, encoding: 'utf8' });
+    expect(cfa.status).toBe(0);
+    expect(cfa.stderr).toContain(`read ${join(ROOT, 'dist/bin/rest.js')}`);
   });
 
   it('nor Node\'s child_process, worker_threads, v8 and perf_hooks, nor a stream for standard output', () => {
@@ -99,12 +119,13 @@ describe('start-up of vigil check', () => {
     expect(loaded.filter((m) => /^NativeModule (child_process|worker_threads|v8|perf_hooks|net|tty)$/.test(m))).toEqual([]);
   });
 
-  it('loads the bundle from the code cache the build wrote for the command\'s options, and does not rewrite it', () => {
+  it('loads the bundles from the code caches the build wrote for the command\'s options, and does not rewrite them', () => {
     const caches = () => readdirSync(join(ROOT, 'dist/bin')).filter((f) => f.endsWith('.cache')).map((f) => [f, statSync(join(ROOT, 'dist/bin', f)).mtimeMs] as const);
     const before = caches();
-    expect(before.length).toBeGreaterThan(0);
-    const r = spawnSync(process.execPath, [...NODE_FLAGS, join(ROOT, 'dist/bin/vigil.js'), 'check', join(ROOT, 'models/shift.aag'), '--quiet'], { cwd: ROOT, encoding: 'utf8' });
-    expect(r.status).toBe(1);
+    for (const bundle of ['core', 'rest']) expect(before.some(([f]) => f.startsWith(`${bundle}-`))).toBe(true);
+    const run = (model: string) => spawnSync(process.execPath, [...NODE_FLAGS, join(ROOT, 'dist/bin/vigil.js'), 'check', join(ROOT, model), '--quiet'], { cwd: ROOT, encoding: 'utf8' });
+    expect(run('models/shift.aag').status).toBe(1);
+    expect(run('models/counter.cfa').status).toBe(0);
     // a cache that V8 rejected would have been written anew at the run's exit
     expect(caches().filter(([f]) => before.some(([g]) => g === f))).toEqual(before);
   });
