@@ -150,7 +150,7 @@ async function circuitModules() {
  * Two bundles instead of one, since V8 reads, checks and deserialises a whole script and its cache
  * whatever a run uses: core.js holds the modules a circuit's check starts (about a third of Vigil
  * and its bundled packages), rest.js the others (the word-level front ends and engines, the SMT
- * bridge, Chevrotain, the bench commands), loaded when a run first imports one of them. Each file
+ * bridge, Chevrotain, what the bench commands run), loaded when a run first imports one of them. Each file
  * module lies in one bundle; in the other, a module of a few words stands for it, which takes its
  * exports from the bundle that holds it (`require('vigil:rest')`, app/bin/load-core.cts), and each
  * bundle's entry exports `bundled(id)`, the exports of each of its modules the other imports.
