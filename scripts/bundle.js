@@ -91,8 +91,13 @@ const bundleOptions = {
   define: { 'import.meta.url': 'importMetaUrl' },
   banner: { js: "var importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
 };
-const LAUNCHERS = { vigil: 'dist/app/bin/vigil.cjs', worker: 'dist/app/bin/worker.cjs' };
 const BIN = 'dist/bin';
+
+/** The command and the worker threads' script in `dir`, CommonJS beside the bundles they load. */
+async function buildLaunchers(dir) {
+  await build({ ...common, entryPoints: { vigil: 'dist/app/bin/vigil.cjs', worker: 'dist/app/bin/worker.cjs' }, outdir: dir });
+  writeFileSync(`${dir}/package.json`, '{ "type": "commonjs" }\n');
+}
 
 /**
  * The runs that train the code caches, with their exit codes: circuits checked (core.js), then a
@@ -138,8 +143,7 @@ async function circuitModules() {
   const dir = 'dist/probe';
   const log = `${dir}/started.txt`;
   const { metafile } = await build({ ...bundleOptions, entryPoints: { core: 'dist/app/main.js' }, outdir: dir, metafile: true, plugins: [chevrotainBuild, lazyBuiltins, noteStarts] });
-  await build({ ...common, entryPoints: LAUNCHERS, outdir: dir });
-  writeFileSync(`${dir}/package.json`, '{ "type": "commonjs" }\n');
+  await buildLaunchers(dir);
   for (const run of CIRCUITS) train(dir, run, { ...process.env, VIGIL_STARTED: log });
   const started = new Set(readFileSync(log, 'utf8').split('\n').filter(Boolean));
   rmSync(dir, { recursive: true });
@@ -150,12 +154,12 @@ async function circuitModules() {
  * Two bundles instead of one, since V8 reads, checks and deserialises a whole script and its cache
  * whatever a run uses: core.js holds the modules a circuit's check starts (about a third of Vigil
  * and its bundled packages), rest.js the others (the word-level front ends and engines, the SMT
- * bridge, Chevrotain, what the bench commands run), loaded when a run first imports one of them. Each file
- * module lies in one bundle; in the other, a module of a few words stands for it, which takes its
- * exports from the bundle that holds it (`require('vigil:rest')`, app/bin/load-core.cts), and each
- * bundle's entry exports `bundled(id)`, the exports of each of its modules the other imports.
- * The virtual modules (the lazy built-ins and Chevrotain's proxy) hold no state of their own and
- * lie in both.
+ * bridge, Chevrotain, what the bench commands run), loaded when a run first imports one of them.
+ * Each file module lies in one bundle; in the other, a module of a few words stands for it, which
+ * takes its exports from the bundle that holds it (`require('vigil:rest')`, app/bin/load-core.cts),
+ * and each bundle's entry exports `bundled(id)`, the exports of each of its modules the other
+ * imports. The virtual modules (the lazy built-ins and Chevrotain's proxy) hold no state of their
+ * own and lie in both.
  */
 const { started, inputs } = await circuitModules();
 const inCore = (id) => started.has(id);
@@ -174,16 +178,17 @@ const registry = (dir, ids) => `export function bundled(id) {\n  switch (id) {\n
 const holds = (side) => ({
   name: 'holds',
   setup(b) {
+    const other = side === 'core' ? 'rest' : 'core';
     b.onResolve({ filter: /.*/ }, async (args) => {
       if (args.kind === 'entry-point' || args.pluginData === 'holds') return undefined;
       const found = await b.resolve(args.path, { kind: args.kind, importer: args.importer, namespace: args.namespace, resolveDir: args.resolveDir, pluginData: 'holds' });
       if (found.errors.length > 0 || found.external || found.namespace !== 'file' || (side === 'core') === inCore(idOf(found.path))) return found;
       // a path of its own, since esbuild would take a `.mjs` for an ES module
       const id = idOf(found.path);
-      return { path: `${id} (a stand-in)`, namespace: side === 'core' ? 'rest' : 'core', pluginData: id };
+      return { path: `${id} (a stand-in)`, namespace: other, pluginData: id };
     });
-    b.onLoad({ filter: /.*/, namespace: side === 'core' ? 'rest' : 'core' }, (args) => ({
-      contents: `module.exports = require('vigil:${args.namespace}').bundled(${JSON.stringify(args.pluginData)});\n`,
+    b.onLoad({ filter: /.*/, namespace: other }, (args) => ({
+      contents: `module.exports = require('vigil:${other}').bundled(${JSON.stringify(args.pluginData)});\n`,
       loader: 'js',
     }));
   },
@@ -198,8 +203,7 @@ for (const side of ['core', 'rest']) {
   await build({ ...bundleOptions, entryPoints: { [side]: `${ENTRIES}/${side}.js` }, outdir: BIN, sourcemap: true, plugins: [chevrotainBuild, lazyBuiltins, holds(side)] });
 }
 rmSync(ENTRIES, { recursive: true });
-await build({ ...common, entryPoints: LAUNCHERS, outdir: BIN });
-writeFileSync(`${BIN}/package.json`, '{ "type": "commonjs" }\n');
+await buildLaunchers(BIN);
 
 // the training runs: circuits checked in the command's thread compile the front end, the
 // preprocessing, IC3, the SAT solver, the certificate check and the output, which core.js's cache
