@@ -2,6 +2,8 @@
  * The task of a circuit property: the and-inverter graph the bit-level engines check (its one
  * bad-state literal is the property) and, built from it when first asked for, its symbolic
  * transition system, the interpreter view the word-level engines check (formalisms/aiger-sts.ts).
+ * The view's interpreter has its variables at once and builds its formulas when they are first
+ * read, so that a counterexample is printed without them.
  * The AIGER front end makes one per property from the property's cone, and the circuit passes
  * (engines/passes/) one per circuit they derive; inputs and latches keep their positions in the
  * file (`index`) through all of them, so runs, traces and invariants move between the tasks by
@@ -14,7 +16,7 @@ import { aigerToSts, stsNames, type AigerSts, type AigerStsNames } from './aiger
 import type { Clause } from './certificate.js';
 import type { Interpreter, Location } from './interpreter.js';
 import type { Property } from './property-kinds.js';
-import { stsInterpreter } from './sts-semantics.js';
+import { lazyStsInterpreter } from './sts-semantics.js';
 import type { Task, Theory } from './task.js';
 import type { Trace, TraceState } from './trace.js';
 
@@ -45,7 +47,8 @@ export class CircuitTask implements Task {
   }
 
   get model(): Interpreter {
-    return (this.interpreter ??= stsInterpreter(this.sts.sts, 'sts', [...this.names.inputs.values()], this.location));
+    const { name, inputVars, latchVars, inputs } = this.names;
+    return (this.interpreter ??= lazyStsInterpreter(name, [...inputVars, ...latchVars], () => this.sts.sts, [...inputs.values()], this.location));
   }
 
   /** A run of the circuit as a trace of the view: every input and latch variable at every step; a lasso's with where its loop starts. */

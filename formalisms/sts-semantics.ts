@@ -4,7 +4,7 @@
  */
 import { not, type VarDecl } from '../lang/expr.js';
 import type { Dialect } from '../lang/print.js';
-import type { Interpreter, Location } from './interpreter.js';
+import type { Action, Interpreter, Location } from './interpreter.js';
 import { relationAction } from './relation-action.js';
 import { initFormula, transFormula, type Sts } from './sts.js';
 
@@ -22,5 +22,27 @@ export function stsInterpreter(sts: Sts, dialect: Dialect = 'sts', inputs: reado
     bad: not(sts.prop),
     actions: () => [action],
     inputs,
+  };
+}
+
+/**
+ * The interpreter of an STS that `build` makes when its formulas are first read: its name and
+ * variables are known before. A circuit's counterexample is printed over the variables alone, and
+ * its STS (a Boolean expression per gate) cost a large circuit more than the rest of a short check.
+ */
+export function lazyStsInterpreter(name: string, vars: readonly VarDecl[], build: () => Sts, inputs: readonly VarDecl[], loc: Location): Interpreter {
+  let built: Interpreter | undefined;
+  const full = () => (built ??= stsInterpreter(build(), 'sts', inputs, loc));
+  const step = () => full().actions(loc)[0]!;
+  const action: Action = {
+    id: 0, source: loc, target: loc, label: 'transition', locals: [],
+    get formula() { return step().formula; },
+    execute: (state, choices) => step().execute(state, choices),
+  };
+  return {
+    dialect: 'sts', name, vars, locations: [loc], initLoc: loc, errorLoc: loc, inputs,
+    get init() { return full().init; },
+    get bad() { return full().bad; },
+    actions: () => [action],
   };
 }

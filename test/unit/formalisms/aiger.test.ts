@@ -13,6 +13,9 @@ import {
 } from '../../../formalisms/aig.js';
 import { printAag, printAig } from '../../../formalisms/aig-print.js';
 import { aigerToSts, type AigerSts } from '../../../formalisms/aiger-sts.js';
+import { CircuitTask } from '../../../formalisms/circuit-task.js';
+import { stsInterpreter } from '../../../formalisms/sts-semantics.js';
+import { replay } from '../../../formalisms/trace.js';
 import { CORPUS_DIR, manifest } from '../../support/corpus.js';
 
 const bytes = (s: string): Uint8Array => new TextEncoder().encode(s);
@@ -147,6 +150,24 @@ describe('the toy counter (formats.md 4.3)', () => {
     // bit1 = 1 from the start; with bit0 = 1 as well the bad state is already initial
     expect(simulate(aig, t, 1, () => true)).toEqual(['bad 11']);
     expect(simulate(aig, t, 3, (k) => k < 50_000_000)).toEqual(['ok 01', 'bad 11', 'ok 00']);
+  });
+});
+
+describe('the circuit task\'s view', () => {
+  const aig = () => withProperty(aigFromFile(parseAiger(bytes(COUNTER_2007), 'counter.aag')), 0);
+  const prop = { name: 'both_set', kind: 'safety', index: 0 } as const;
+
+  it('gives a trace its variables and action before its formulas are read', () => {
+    const task = new CircuitTask('counter.aag', prop, aig());
+    const trace = task.trace({ latches: [0, 0], inputs: [[1], [1], [1], [1]] });
+    expect((task as unknown as { view?: AigerSts }).view).toBeUndefined();
+    expect(task.model.vars.map((v) => v.name)).toEqual(['en', 'bit0', 'bit1']);
+    expect(trace.actions.map((a) => a.label)).toEqual(['transition', 'transition', 'transition']);
+    expect((task as unknown as { view?: AigerSts }).view).toBeUndefined();
+    // read, its formulas are the STS's, and the trace replays on it
+    expect(replay(task.model, trace)).toBeUndefined();
+    expect(task.model.bad).toBe(stsInterpreter(task.sts.sts).bad);
+    expect(task.model.actions(task.model.initLoc)[0]!.formula).toBe(stsInterpreter(task.sts.sts).actions(task.model.initLoc)[0]!.formula);
   });
 });
 
