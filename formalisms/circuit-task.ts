@@ -47,8 +47,11 @@ export class CircuitTask implements Task {
   }
 
   get model(): Interpreter {
-    const { name, inputVars, latchVars, inputs } = this.names;
-    return (this.interpreter ??= lazyStsInterpreter(name, [...inputVars, ...latchVars], () => this.sts.sts, [...inputs.values()], this.location));
+    if (!this.interpreter) {
+      const { name, inputVars, latchVars, inputs } = this.names;
+      this.interpreter = lazyStsInterpreter(name, [...inputVars, ...latchVars], () => this.sts.sts, [...inputs.values()], this.location);
+    }
+    return this.interpreter;
   }
 
   /** A run of the circuit as a trace of the view: every input and latch variable at every step; a lasso's with where its loop starts. */

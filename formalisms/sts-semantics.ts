@@ -8,9 +8,12 @@ import type { Action, Interpreter, Location } from './interpreter.js';
 import { relationAction } from './relation-action.js';
 import { initFormula, transFormula, type Sts } from './sts.js';
 
+/** The label of an STS's one action. */
+const TRANSITION = 'transition';
+
 /** `loc` is the interpreter's one location, given when a view names it before the interpreter exists. */
 export function stsInterpreter(sts: Sts, dialect: Dialect = 'sts', inputs: readonly VarDecl[] = [], loc: Location = { id: 0, name: sts.propName }): Interpreter {
-  const action = relationAction({ id: 0, source: loc, target: loc, label: 'transition', formula: transFormula(sts), locals: [] }, sts.vars);
+  const action = relationAction({ id: 0, source: loc, target: loc, label: TRANSITION, formula: transFormula(sts), locals: [] }, sts.vars);
   return {
     dialect,
     name: sts.name,
@@ -35,7 +38,7 @@ export function lazyStsInterpreter(name: string, vars: readonly VarDecl[], build
   const full = () => (built ??= stsInterpreter(build(), 'sts', inputs, loc));
   const step = () => full().actions(loc)[0]!;
   const action: Action = {
-    id: 0, source: loc, target: loc, label: 'transition', locals: [],
+    id: 0, source: loc, target: loc, label: TRANSITION, locals: [],
     get formula() { return step().formula; },
     execute: (state, choices) => step().execute(state, choices),
   };
