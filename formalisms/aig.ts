@@ -337,10 +337,11 @@ export function constantLatches(aig: Aig): boolean[] {
  * fresh gates numbered from the graph's size up, whose fanin pairs (the larger first) are
  * `freshFanins`.
  *
- * Each round only rebuilds the gates whose fanins changed since the last one (a chain of latches
- * can take dozens of rounds on a graph of tens of thousands of gates). For that the gates are
- * hashed into one table kept across rounds: a gate's literal then depends only on what it
- * computes, exactly as in a fresh rebuild, so the constants found are the same.
+ * Each round only rebuilds the gates whose fanins changed since the last one and that the
+ * candidates' next-state functions read (a chain of latches can take dozens of rounds on a graph
+ * of tens of thousands of gates); the others are rebuilt once, after the last round. For that the
+ * gates are hashed into one table kept across rounds: a gate's literal then depends only on what
+ * it computes, exactly as in a fresh rebuild, so the constants found are the same.
  */
 function latchFixpoint(aig: Aig): { constant: boolean[]; map: Int32Array; freshFanins: Lit[] } {
   const fanins = aig.fanins;
@@ -363,10 +364,12 @@ function latchFixpoint(aig: Aig): { constant: boolean[]; map: Int32Array; freshF
   aig.latches.forEach((latch, k) => { if (constant[k]) map[firstLatch + k] = latch.reset === 1 ? TRUE_LIT : FALSE_LIT; });
   const dirty = new Uint8Array(total);
   dirty.fill(1, firstGate);
-  let lowest = firstGate;
-  for (;;) {
-    for (let n = lowest; n < total; n++) {
-      if (!dirty[n]) continue;
+  // the candidates' cone shrinks as they drop
+  const cone = new CandidateCone(aig, constant);
+  const readers = cone.readers;
+  const rebuild = (from: number, all: boolean): void => {
+    for (let n = from; n < total; n++) {
+      if (!dirty[n] || (!all && readers[n] === 0)) continue;
       dirty[n] = 0;
       const g = n - firstGate;
       const lit = and(through(map, fanins[2 * g]!), through(map, fanins[2 * g + 1]!));
@@ -374,6 +377,10 @@ function latchFixpoint(aig: Aig): { constant: boolean[]; map: Int32Array; freshF
       map[n] = lit;
       for (let i = start[n]!; i < start[n + 1]!; i++) dirty[fanout[i]!] = 1;
     }
+  };
+  let lowest = firstGate;
+  for (;;) {
+    rebuild(lowest, false);
     lowest = total;
     let dropped = false;
     aig.latches.forEach((latch, k) => {
@@ -381,13 +388,50 @@ function latchFixpoint(aig: Aig): { constant: boolean[]; map: Int32Array; freshF
       if (!constant[k] || through(map, latch.next) === map[n]) return;
       constant[k] = false;
       dropped = true;
+      cone.release(latch.next);
       map[n] = 2 * n;
       for (let i = start[n]!; i < start[n + 1]!; i++) {
         dirty[fanout[i]!] = 1;
         lowest = Math.min(lowest, fanout[i]!);
       }
     });
-    if (!dropped) return { constant, map, freshFanins };
+    if (!dropped) break;
+  }
+  rebuild(firstGate, true);
+  return { constant, map, freshFanins };
+}
+
+/**
+ * The gates the next-state functions of the candidate latches read, with a count of the readers
+ * (gates of the cone, candidates' next-state functions) of every node, so that a candidate's drop
+ * takes off the gates only it read, each once over the whole search.
+ */
+class CandidateCone {
+  /** Per node: its readers; a gate is in the cone while it has any. */
+  readonly readers: Int32Array;
+  private readonly firstGate: number;
+
+  constructor(private readonly aig: Aig, candidate: readonly boolean[]) {
+    this.firstGate = firstGateNode(aig);
+    const total = this.firstGate + andCount(aig);
+    this.readers = new Int32Array(total);
+    aig.latches.forEach((l, k) => { if (candidate[k]) this.readers[l.next >> 1]!++; });
+    // fanins precede their gates: one descending pass counts every gate of the cone's readers
+    for (let n = total - 1; n >= this.firstGate; n--) {
+      if (this.readers[n] === 0) continue;
+      this.readers[this.aig.fanins[2 * (n - this.firstGate)]! >> 1]!++;
+      this.readers[this.aig.fanins[2 * (n - this.firstGate) + 1]! >> 1]!++;
+    }
+  }
+
+  /** Takes off one reader of `lit`'s node, and the gates left without readers. */
+  release(lit: Lit): void {
+    const stack = [lit >> 1];
+    while (stack.length > 0) {
+      const n = stack.pop()!;
+      if (--this.readers[n]! > 0 || n < this.firstGate) continue;
+      stack.push(this.aig.fanins[2 * (n - this.firstGate)]! >> 1, this.aig.fanins[2 * (n - this.firstGate) + 1]! >> 1);
+    }
   }
 }
 
