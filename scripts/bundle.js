@@ -100,9 +100,10 @@ async function buildLaunchers(dir) {
 }
 
 /**
- * The runs that train the code caches, with their exit codes: circuits checked (core.js), then a
- * program (rest.js). The portfolio answers these circuits before its other members start, so its
- * members' engines are trained alone.
+ * The training runs, with their exit codes. The circuits' runs find the modules a circuit's check
+ * starts (core.js): the default, its JSON output, and k-induction and BMC alone, since the
+ * portfolio answers these circuits before its other members start. A cache is written only where
+ * there is none, so the first circuit's run writes core.js's and the program's run rest.js's.
  */
 const TRAINING = [
   { args: ['check', 'models/ring.aag'], status: 0 },
@@ -205,9 +206,9 @@ for (const side of ['core', 'rest']) {
 rmSync(ENTRIES, { recursive: true });
 await buildLaunchers(BIN);
 
-// the training runs: circuits checked in the command's thread compile the front end, the
-// preprocessing, IC3, the SAT solver, the certificate check and the output, which core.js's cache
-// keeps; a program's check writes rest.js's
+// the training runs: the first circuit, checked in the command's thread, compiles the front end,
+// the preprocessing, IC3, the SAT solver, the certificate check and the output, which core.js's
+// cache keeps; the program's check writes rest.js's
 for (const run of TRAINING) train(BIN, run);
 for (const side of ['core', 'rest']) {
   if (!readdirSync(BIN).some((f) => f.startsWith(`${side}-`) && f.endsWith('.cache'))) throw new Error(`the training runs wrote no code cache for ${side}.js`);
