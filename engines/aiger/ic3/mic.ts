@@ -45,6 +45,14 @@ export function dynamicEffort(act: number): Effort {
 /** Consecutive failed literal drops after which the generalisation of a CTG's cube stops. */
 const CTG_MIC_ATTEMPTS = 3;
 
+/**
+ * Literal drops a CTP's cube is given in all. A lifted CTP can hold most of the latches, nearly all
+ * of them droppable, so that the failed-drop limit alone never ends its generalisation: on
+ * `Problem02_label10` (229 latches) 7 CTPs took 1,357 of the run's 1,631 SAT calls. 20 changes 9 of
+ * the 96 HWMCC'24 and development circuits (docs/bench/hwmcc/ic3.md), 10 changes 20 and costs more.
+ */
+const CTP_DROPS = 20;
+
 export class Mic {
   /** Per latch literal, its activity. */
   private readonly activity: Float64Array;
@@ -65,19 +73,22 @@ export class Mic {
 
   /**
    * Blocks a counterexample to propagation, relatively inductive to F_{level-1}, at `level`:
-   * generalised as a CTG's cube is (no CTGs of its own, a few failed drops), not pushed (the
-   * propagation of the next level will try). Its clause is returned.
+   * generalised as a CTG's cube is (no CTGs of its own, a few failed drops), in CTP_DROPS drops at
+   * most, and not pushed (the propagation of the next level will try). Its clause is returned.
    */
   blockCtp(core: Lit[], cube: readonly Lit[], level: number): readonly Lit[] {
-    return this.blockAt(core, cube, level, 2, DEFAULT_EFFORT, undefined, level).cube;
+    const c = this.mic(this.initSafe(core, cube), level - 1, 2, DEFAULT_EFFORT, undefined, CTP_DROPS);
+    this.frames.add(c, level);
+    this.bump(c);
+    return c;
   }
 
-  private blockAt(core: Lit[], cube: readonly Lit[], level: number, depth: number, effort: Effort, parent?: readonly Lit[], highest = this.ctx.counters.frame): { level: number; cube: Lit[] } {
+  private blockAt(core: Lit[], cube: readonly Lit[], level: number, depth: number, effort: Effort, parent?: readonly Lit[]): { level: number; cube: Lit[] } {
     let start = this.initSafe(core, cube);
     if (parent) start = this.towardsParent(start, parent, level - 1);
     const c = this.mic(start, level - 1, depth, effort, parent);
     let lv = level;
-    while (lv < highest && 'core' in this.frames.relInd(c, lv)) lv++;
+    while (lv < this.ctx.counters.frame && 'core' in this.frames.relInd(c, lv)) lv++;
     this.frames.add(c, lv);
     this.bump(c);
     return { level: lv, cube: c };
@@ -111,15 +122,15 @@ export class Mic {
     return sort ? out.sort((a, b) => a - b) : out;
   }
 
-  /** Drops literals of `cube`, relatively inductive to F_rel, least active first (the parent lemma's last); sorted. */
-  private mic(cube: Lit[], rel: number, depth: number, effort: Effort, parent?: readonly Lit[]): Lit[] {
+  /** Drops literals of `cube`, relatively inductive to F_rel, least active first (the parent lemma's last), trying at most `maxDrops`; sorted. */
+  private mic(cube: Lit[], rel: number, depth: number, effort: Effort, parent?: readonly Lit[], maxDrops = Infinity): Lit[] {
     const act = this.activity;
     const inParent = new Set(parent);
     const key = (l: Lit) => (inParent.has(l) ? 1 : 0);
     cube = [...cube].sort((a, b) => key(a) - key(b) || act[a]! - act[b]!);
     const budget = depth > 1 ? CTG_MIC_ATTEMPTS : Infinity;
     let attempts = budget;
-    for (let i = 0; i < cube.length && cube.length > 1;) {
+    for (let i = 0, drops = 0; i < cube.length && cube.length > 1 && drops++ < maxDrops;) {
       const cand = cube.filter((_, j) => j !== i);
       const r = this.down(cand, i, rel, depth, effort);
       if (r) { cube = r; attempts = budget; }
