@@ -9,10 +9,13 @@
  * take a bound. The portfolio preprocesses the circuit for its members on it itself, so that the
  * members on the words get the model as it is.
  *
- * The head start is 0.3 s where the members have cores of their own, 1 s where they share the first
+ * The head start is 0.6 s where the members have cores of their own, 1 s where they share the first
  * member's core (one core), since there they also halve its speed: on one core, 1 s instead of
  * 0.3 s brought the median circuit of hwmcc19-20 from 1.67 back to 1.14 s of wall (IC3 alone:
- * 1.11 s), with the same circuits solved. Latch correspondence waits for the head start's end:
+ * 1.11 s), with the same circuits solved. Two cores of this project's machines slow each other
+ * down by about a third: 0.6 s instead of 0.3 s gave a median wall ratio of 0.98 on both
+ * HWMCC'24's short circuits and the development circuits, and cost k-induction's wins up to 0.3 s
+ * (docs/bench/hwmcc/portfolio.md). Latch correspondence waits for the head start's end:
  * a circuit answered within it never pays for it.
  */
 import type { Task } from '../formalisms/task.js';
@@ -29,7 +32,7 @@ import { CIRCUIT_PASSES, LCORR, LCORR_PASS } from './passes/circuit.js';
 import type { Pass } from './passes/pass.js';
 import { race, type Entrant, type RacePlan } from './race.js';
 
-const HEAD_START_MS = 300;
+const HEAD_START_MS = 600;
 const SHARED_HEAD_START_MS = 1000;
 /** How long the word-level members beyond the number of cores wait for their turn, one after the other. */
 const STAGGER_MS = 2000;
