@@ -10,6 +10,7 @@
  * costs its size; variables pinned once (the constraints' cones) count as reached in every walk.
  * A variable nothing defined here (an input, a latch, the constant) is a leaf of the graph.
  */
+import type { IntList } from '../../lang/int-list.js';
 
 const PINNED = -1;
 
@@ -55,7 +56,7 @@ export class SatCones {
    * Pushes onto `out` each variable of the cone of literal `lit` (its own variable included) not
    * reached yet in this walk; only the leaves when `leaves` is set.
    */
-  add(lit: number, out: number[], leaves: boolean): void {
+  add(lit: number, out: IntList, leaves: boolean): void {
     this.mark(lit, this.walk, out, leaves);
   }
 
@@ -63,23 +64,30 @@ export class SatCones {
    * Counts the cone of `lit` as reached in every walk from now on, after pushing the variables of
    * it not pinned yet onto `out` as `add` does. It ends the current walk.
    */
-  pin(lit: number, out: number[], leaves: boolean): void {
+  pin(lit: number, out: IntList, leaves: boolean): void {
     this.walk++;
     this.mark(lit, PINNED, out, leaves);
   }
 
-  private mark(lit: number, stamp: number, out: number[], leaves: boolean): void {
+  private mark(lit: number, stamp: number, out: IntList, leaves: boolean): void {
     this.room(lit < 0 ? -lit : lit);
     const { start, end, fanins, reached, stack, walk } = this;
-    stack.push(lit < 0 ? -lit : lit);
+    const root = lit < 0 ? -lit : lit;
+    if (reached[root] === walk || reached[root] === PINNED) return;
+    stack.push(root);
     while (stack.length > 0) {
       const v = stack.pop()!;
+      // reached between its push and now (a variable can be pushed by several readers)
       if (reached[v] === walk || reached[v] === PINNED) continue;
       reached[v] = stamp;
       const from = start[v]!;
       const to = end[v]!;
       if (!leaves || from === to) out.push(v);
-      for (let i = from; i < to; i++) stack.push(fanins[i]!);
+      for (let i = from; i < to; i++) {
+        const u = fanins[i]!;
+        // a fanin reached already is not pushed at all: most are, in a cone of shared logic
+        if (reached[u] !== walk && reached[u] !== PINNED) stack.push(u);
+      }
     }
   }
 }

@@ -26,6 +26,7 @@
  * constraint could then admit runs the file does not have.
  */
 import { andCount, coneOfInfluence, firstGateNode, substitute, type Aig, type Lit } from '../../formalisms/aig.js';
+import { IntList } from '../../lang/int-list.js';
 import { SatSolver } from '../../lang/sat/solver.js';
 import { Unroller } from './cnf.js';
 import { SatCones } from './sat-cones.js';
@@ -214,12 +215,12 @@ interface ConeSolver {
  */
 function coneSolver(): ConeSolver {
   const cones = new SatCones();
-  const walked: number[] = [];
+  const walked = new IntList();
   const sat = new SatSolver((assumptions) => {
-    walked.length = 0;
+    walked.truncate(0);
     cones.begin();
     for (const a of assumptions) cones.add(a, walked, false);
-    return walked;
+    return walked.view();
   }, { propagation: true });
   return { sat, cones };
 }

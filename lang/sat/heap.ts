@@ -10,6 +10,7 @@
  * as it was (nothing is popped from it meanwhile), so it still holds every unassigned variable
  * when the restriction ends.
  */
+import { IntList } from '../int-list.js';
 
 const VAR_DECAY = 0.95;
 
@@ -88,9 +89,9 @@ class Heap {
     index[v] = i;
   }
 
-  /** Puts `vars[from..]` (none of them in the heap) in at once, in linear time (Floyd's heap construction). */
-  fill(vars: readonly number[], from: number, act: Float64Array): void {
-    for (let i = from; i < vars.length; i++) {
+  /** Puts `vars[from..to)` (none of them in the heap) in at once, in linear time (Floyd's heap construction). */
+  fill(vars: Int32Array, from: number, to: number, act: Float64Array): void {
+    for (let i = from; i < to; i++) {
       const v = vars[i]!;
       this.heap[this.size] = v;
       this.key[this.size] = act[v]!;
@@ -137,7 +138,7 @@ export class VarHeap {
   private inAllowed = new Uint8Array(0);
   /** Per variable: 1 while the call's decisions are restricted and it is among the allowed ones. */
   get allowedMask(): Uint8Array { return this.inAllowed; }
-  private allowedVars: number[] = [];
+  private readonly allowedVars = new IntList();
   private restricted = false;
 
   get empty(): boolean { return (this.restricted ? this.allowed : this.all).size === 0; }
@@ -205,27 +206,29 @@ export class VarHeap {
    * a value of `vars` that is not a variable is returned instead, and the restriction then holds
    * the variables before it. The check costs a comparison per variable: it runs on every IC3 query.
    */
-  restrict(vars: readonly number[]): number | undefined {
+  restrict(vars: ArrayLike<number>): number | undefined {
     this.restricted = true;
     const allowedVars = this.allowedVars;
-    const from = allowedVars.length;
+    const from = allowedVars.size;
     const last = this.vars;
     let wrong: number | undefined;
-    for (const v of vars) {
+    for (let i = 0; i < vars.length; i++) {
+      const v = vars[i]!;
       // also false for NaN and non-numbers; a fraction fails the typed array's lookup below
       if (!(v >= 1 && v <= last) || this.inAllowed[v] === undefined) { wrong = v; break; }
       if (this.inAllowed[v]) continue;
       this.inAllowed[v] = 1;
       allowedVars.push(v);
     }
-    this.allowed.fill(allowedVars, from, this.activity);
+    this.allowed.fill(allowedVars.data, from, allowedVars.size, this.activity);
     return wrong;
   }
 
   /** Ends the restriction: pops come from all the variables again. */
   unrestrict(): void {
-    for (const v of this.allowedVars) this.inAllowed[v] = 0;
-    this.allowedVars.length = 0;
+    const { data, size } = this.allowedVars;
+    for (let i = 0; i < size; i++) this.inAllowed[data[i]!] = 0;
+    this.allowedVars.truncate(0);
     this.allowed.clear();
     this.restricted = false;
   }

@@ -72,7 +72,7 @@ export interface SolveOptions {
  * is none). A kept domain stands as it was, its heap included: building one costs time in its
  * size on every call.
  */
-type DecisionDomain = (assumptions: readonly Lit[], temporary: readonly Lit[], standing: Uint8Array | undefined) => readonly number[] | typeof KEEP_DOMAIN | undefined;
+type DecisionDomain = (assumptions: readonly Lit[], temporary: readonly Lit[], standing: Uint8Array | undefined) => ArrayLike<number> | typeof KEEP_DOMAIN | undefined;
 
 /** The answer of a DecisionDomain that keeps the domain of the call before. */
 export const KEEP_DOMAIN = Symbol('keep domain');

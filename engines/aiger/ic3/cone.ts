@@ -5,6 +5,7 @@
  * size; nodes pinned once (the constraints' cones) count as reached in every walk.
  */
 import { firstGateNode, type Aig } from '../../../formalisms/aig.js';
+import type { IntList } from '../../../lang/int-list.js';
 
 const PINNED = -1;
 
@@ -23,35 +24,43 @@ export class ConeWalker {
   /** Starts a new walk: nothing but the pinned nodes is reached. */
   begin(): void { this.walk++; }
 
-  /** Calls `visit` on each node of the fan-in of `root` (itself included) not reached yet in this walk. */
-  add(root: number, visit: (node: number) => void): void {
-    this.mark(root, this.walk, visit, false);
+  /** Pushes onto `out` each node of the fan-in of `root` (itself included) not reached yet in this walk. */
+  add(root: number, out: IntList): void {
+    this.mark(root, this.walk, out, false);
   }
 
-  /** As `add`, but visits each node after the nodes of its fan-in (in a topological order). */
-  addPostOrder(root: number, visit: (node: number) => void): void {
-    this.mark(root, this.walk, visit, true);
+  /** As `add`, but pushes each node after the nodes of its fan-in (in a topological order). */
+  addPostOrder(root: number, out: IntList): void {
+    this.mark(root, this.walk, out, true);
   }
 
-  /** Counts the fan-in of `root` as reached in every walk from now on, after calling `visit` on its nodes. */
-  pin(root: number, visit: (node: number) => void): void {
-    this.mark(root, PINNED, visit, false);
+  /** Counts the fan-in of `root` as reached in every walk from now on, after pushing its nodes onto `out`. */
+  pin(root: number, out: IntList): void {
+    this.mark(root, PINNED, out, false);
   }
 
-  private mark(root: number, stamp: number, visit: (node: number) => void, postOrder: boolean): void {
+  private mark(root: number, stamp: number, out: IntList, postOrder: boolean): void {
     const reached = this.reached;
     const fanins = this.aig.fanins;
     const firstGate = this.firstGate;
     const stack = this.stack;
+    const walk = this.walk;
+    if (reached[root] === walk || reached[root] === PINNED) return;
     stack.push(root);
     while (stack.length > 0) {
       const n = stack.pop()!;
       // -(n + 1): the fan-in of n is done (post-order only)
-      if (n < 0) { visit(-n - 1); continue; }
-      if (reached[n] === this.walk || reached[n] === PINNED) continue;
+      if (n < 0) { out.push(-n - 1); continue; }
+      // reached between its push and now (a node can be pushed by several readers)
+      if (reached[n] === walk || reached[n] === PINNED) continue;
       reached[n] = stamp;
-      if (postOrder) stack.push(-n - 1); else visit(n);
-      if (n >= firstGate) stack.push(fanins[2 * (n - firstGate)]! >> 1, fanins[2 * (n - firstGate) + 1]! >> 1);
+      if (postOrder) stack.push(-n - 1); else out.push(n);
+      if (n < firstGate) continue;
+      // a fanin reached already is not pushed at all: most are, in a cone of shared logic
+      const a = fanins[2 * (n - firstGate)]! >> 1;
+      const b = fanins[2 * (n - firstGate) + 1]! >> 1;
+      if (reached[a] !== walk && reached[a] !== PINNED) stack.push(a);
+      if (reached[b] !== walk && reached[b] !== PINNED) stack.push(b);
     }
   }
 }

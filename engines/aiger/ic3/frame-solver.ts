@@ -33,6 +33,7 @@
  * are assigned without conflict so is the whole cone. The domain, set up on every query, shrinks to
  * the leaves, at the price of never branching on an internal node.
  */
+import { IntList } from '../../../lang/int-list.js';
 import { KEEP_DOMAIN, SatSolver } from '../../../lang/sat/solver.js';
 import type { Aig, Lit } from '../../../formalisms/aig.js';
 import { Unroller } from '../cnf.js';
@@ -69,10 +70,11 @@ export class FrameSolver {
   /** The fan-in of the solver's variables, for the cone of each query. */
   private readonly cones = new SatCones();
   /** The variables every query decides: the constraints' cones and the latches in clauses, pinned in `cones`. */
-  private readonly base: number[] = [];
-  /** The variables of the query's cone outside the base, and the domain built from both (reused from query to query). */
-  private readonly walked: number[] = [];
-  private readonly domain: number[] = [];
+  private readonly base = new IntList();
+  /** The variables of the query's domain: the base, then its cone outside the base (reused from query to query; the solver copies it). */
+  private readonly domain = new IntList();
+  /** How much of the base `domain` holds already. */
+  private domainPrefix = 0;
   /** The size of the base when the last domain was built, and the size of that domain. */
   private domainBase = -1;
   private domainSize = 0;
@@ -143,27 +145,27 @@ export class FrameSolver {
    * literals, hence their cones, and the base has not grown since) and is not much larger: a
    * larger domain is sound but costs the search its extra variables.
    */
-  private cone(assumptions: readonly number[], temporary: readonly number[], standing: Uint8Array | undefined): number[] | typeof KEEP_DOMAIN {
-    // the base is pinned: the walk reaches only the variables outside it
-    const walked = this.walked;
-    walked.length = 0;
+  private cone(assumptions: readonly number[], temporary: readonly number[], standing: Uint8Array | undefined): Int32Array | typeof KEEP_DOMAIN {
+    // the domain starts with the base, which only grows; the walk appends the rest of the cone (the
+    // base is pinned, so the walk reaches only the variables outside it)
+    const domain = this.domain;
+    const base = this.base;
+    domain.truncate(this.domainPrefix);
+    for (let i = this.domainPrefix; i < base.size; i++) domain.push(base.data[i]!);
+    this.domainPrefix = base.size;
     this.cones.begin();
-    for (const a of assumptions) this.cones.add(a, walked, this.leavesOnly);
-    for (const l of temporary) this.cones.add(l, walked, this.leavesOnly);
-    const size = this.base.length + walked.length;
+    for (const a of assumptions) this.cones.add(a, domain, this.leavesOnly);
+    for (const l of temporary) this.cones.add(l, domain, this.leavesOnly);
+    const size = domain.size;
     if (standing && this.holds(standing, assumptions, temporary) && this.domainSize <= SLACK * size) return KEEP_DOMAIN;
-    this.domainBase = this.base.length;
+    this.domainBase = base.size;
     this.domainSize = size;
-    const vars = this.domain;
-    vars.length = 0;
-    for (const v of this.base) vars.push(v);
-    for (const v of walked) vars.push(v);
-    return vars;
+    return domain.view();
   }
 
   /** Whether the standing domain holds the cones of the query's literals and the base. */
   private holds(standing: Uint8Array, assumptions: readonly number[], temporary: readonly number[]): boolean {
-    if (this.leavesOnly || this.base.length !== this.domainBase) return false;
+    if (this.leavesOnly || this.base.size !== this.domainBase) return false;
     for (const a of assumptions) if (standing[a < 0 ? -a : a] !== 1) return false;
     for (const l of temporary) if (standing[l < 0 ? -l : l] !== 1) return false;
     return true;

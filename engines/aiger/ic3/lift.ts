@@ -12,6 +12,7 @@
 import { SatSolver, type SatStats } from '../../../lang/sat/solver.js';
 import type { Lit } from '../../../formalisms/aig.js';
 import { Unroller } from '../cnf.js';
+import { IntList } from '../../../lang/int-list.js';
 import { ConeWalker } from './cone.js';
 import type { Ic3Context } from './context.js';
 import type { Step } from './frame-solver.js';
@@ -43,7 +44,8 @@ export class Lifter implements PredecessorLifter {
   private readonly cones: ConeWalker;
   /** The input and latch nodes in the constraints' cones: walked once, part of every call's support. */
   private readonly constraintSupport: number[] = [];
-  /** The input and latch nodes in the cone of one call's target. */
+  /** The nodes of one call's target's cone, and the inputs and latches among them. */
+  private readonly cone = new IntList();
   private readonly support: number[] = [];
 
   constructor(private readonly ctx: Ic3Context) {
@@ -56,7 +58,9 @@ export class Lifter implements PredecessorLifter {
     this.next = new Int32Array(L);
     this.constraints = aig.constraints.map((c) => lu.lit(0, c.lit));
     this.cones = new ConeWalker(aig);
-    for (const c of aig.constraints) this.cones.pin(c.lit >> 1, (n) => { if (this.isLeaf(n)) this.constraintSupport.push(n); });
+    const constraintCone = new IntList();
+    for (const c of aig.constraints) this.cones.pin(c.lit >> 1, constraintCone);
+    for (const n of constraintCone.view()) if (this.isLeaf(n)) this.constraintSupport.push(n);
   }
 
   /** Whether AIG node `n` is an input or a latch. */
@@ -95,9 +99,11 @@ export class Lifter implements PredecessorLifter {
     const support = this.support;
     support.length = 0;
     support.push(...this.constraintSupport);
-    const visit = (n: number): void => { if (this.isLeaf(n)) support.push(n); };
+    const cone = this.cone;
+    cone.truncate(0);
     this.cones.begin();
-    for (const r of roots) this.cones.add(r, visit);
+    for (const r of roots) this.cones.add(r, cone);
+    for (const n of cone.view()) if (this.isLeaf(n)) support.push(n);
     // Inputs first, then latches, each in order (as all of them were assumed before).
     support.sort((a, b) => a - b);
     const assumptions = support.map((n) => n < firstLatch

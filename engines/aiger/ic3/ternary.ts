@@ -18,6 +18,7 @@ import type { Ic3Context } from './context.js';
 import type { Step } from './frame-solver.js';
 import type { PredecessorLifter } from './lift.js';
 import { clockMs } from '../../../lang/clock.js';
+import { IntList } from '../../../lang/int-list.js';
 
 const X = 2;
 
@@ -39,13 +40,13 @@ export class TernaryLifter implements PredecessorLifter {
   private lifts = 0;
   private readonly cones: ConeWalker;
   /** The nodes of the constraints' cones: walked once, part of every lift's cone. */
-  private readonly constraintCone: number[] = [];
+  private readonly constraintCone = new IntList();
   private readonly constraintLatches: number[] = [];
-  private readonly cone: number[] = [];
+  private readonly cone = new IntList();
   /** The latches of one lift's cone (reused from lift to lift). */
-  private readonly latches: number[] = [];
-  private readonly work: number[] = [];
-  private readonly undo: number[] = [];
+  private readonly latches = new IntList();
+  private readonly work = new IntList();
+  private readonly undo = new IntList();
 
   constructor(private readonly ctx: Ic3Context) {
     const aig = ctx.aig;
@@ -61,10 +62,13 @@ export class TernaryLifter implements PredecessorLifter {
     this.pinned = new Uint8Array(nodes);
     this.target = new Int32Array(nodes);
     this.cones = new ConeWalker(aig);
-    for (const c of aig.constraints) this.cones.pin(c.lit >> 1, (n) => { this.constraintCone.push(n); this.pinned[n] = 1; });
+    for (const c of aig.constraints) this.cones.pin(c.lit >> 1, this.constraintCone);
     // in node order, which is topological, and the latches among them, in order too
-    this.constraintCone.sort((a, b) => a - b);
-    for (const n of this.constraintCone) if (n >= this.firstLatch && n < this.endLatch) this.constraintLatches.push(n);
+    const constraintCone = this.constraintCone.view().sort();
+    for (const n of constraintCone) {
+      this.pinned[n] = 1;
+      if (n >= this.firstLatch && n < this.endLatch) this.constraintLatches.push(n);
+    }
   }
 
   /** The latch literals of the step's state that force it into `cube`. */
@@ -91,9 +95,10 @@ export class TernaryLifter implements PredecessorLifter {
     const stamp = ++this.lifts;
     const { value, member, pinned, firstLatch } = this;
     const cone = this.cone;
-    cone.length = 0;
+    cone.truncate(0);
     this.cones.begin();
-    for (const t of targets) this.cones.addPostOrder(t >> 1, (n) => { cone.push(n); member[n] = stamp; });
+    for (const t of targets) this.cones.addPostOrder(t >> 1, cone);
+    for (let i = 0; i < cone.size; i++) member[cone.data[i]!] = stamp;
     // The constraints' cones first (closed under fan-in), then the targets' in post-order: each
     // fanin is simulated before its gate.
     this.simulate(this.constraintCone, state, inputs);
@@ -102,13 +107,17 @@ export class TernaryLifter implements PredecessorLifter {
     for (const c of this.ctx.aig.constraints) this.markTarget(c.lit, stamp);
     const inCone = (n: number) => member[n] === stamp || pinned[n] === 1;
     // the latches in node order, as they are tried
-    const latches = this.latches;
-    latches.length = 0;
-    for (const n of this.constraintLatches) latches.push(n);
-    for (const n of cone) if (n >= firstLatch && n < this.endLatch) latches.push(n);
-    latches.sort((a, b) => a - b);
+    const latchList = this.latches;
+    latchList.truncate(0);
+    for (const n of this.constraintLatches) latchList.push(n);
+    for (let i = 0; i < cone.size; i++) {
+      const n = cone.data[i]!;
+      if (n >= firstLatch && n < this.endLatch) latchList.push(n);
+    }
+    const latches = latchList.view().sort();
+    const undo = this.undo;
     for (const n of latches) {
-      if (!this.toX(n, stamp, inCone)) for (let i = this.undo.length - 2; i >= 0; i -= 2) value[this.undo[i]!] = this.undo[i + 1]!;
+      if (!this.toX(n, stamp, inCone)) for (let i = undo.size - 2; i >= 0; i -= 2) value[undo.data[i]!] = undo.data[i + 1]!;
     }
     const out: Lit[] = [];
     for (const n of latches) if (value[n] !== X) out.push(2 * n + (value[n] ? 0 : 1));
@@ -123,10 +132,12 @@ export class TernaryLifter implements PredecessorLifter {
   }
 
   /** Simulates `nodes`, each after its fanins, on the step's state and inputs. */
-  private simulate(nodes: readonly number[], state: Uint8Array, inputs: Uint8Array): void {
+  private simulate(nodes: IntList, state: Uint8Array, inputs: Uint8Array): void {
     const { value, firstGate, firstLatch } = this;
     const fanins = this.ctx.aig.fanins;
-    for (const n of nodes) {
+    const { data, size } = nodes;
+    for (let i = 0; i < size; i++) {
+      const n = data[i]!;
       if (n === 0) value[0] = 0;
       else if (n < firstLatch) value[n] = inputs[n - 1]!;
       else if (n < firstGate) value[n] = state[n - firstLatch]!;
@@ -149,19 +160,21 @@ export class TernaryLifter implements PredecessorLifter {
   private toX(n: number, stamp: number, inCone: (n: number) => boolean): boolean {
     const { value, fanoutStart, fanouts, work, undo, firstGate } = this;
     const fanins = this.ctx.aig.fanins;
-    undo.length = 0;
-    work.length = 0;
-    undo.push(n, value[n]!);
+    undo.truncate(0);
+    work.truncate(0);
+    undo.push(n);
+    undo.push(value[n]!);
     value[n] = X;
     if (this.target[n] === stamp) return false;
     work.push(n);
-    while (work.length > 0) {
-      const m = work.pop()!;
+    while (work.size > 0) {
+      const m = work.data[--work.size]!;
       for (let i = fanoutStart[m]!; i < fanoutStart[m + 1]!; i++) {
         const g = fanouts[i]!;
         if (value[g] === X || !inCone(g)) continue;
         if (this.and(fanins[2 * (g - firstGate)]!, fanins[2 * (g - firstGate) + 1]!) !== X) continue;
-        undo.push(g, value[g]!);
+        undo.push(g);
+        undo.push(value[g]!);
         value[g] = X;
         if (this.target[g] === stamp) return false;
         work.push(g);

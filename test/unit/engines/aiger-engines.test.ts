@@ -14,6 +14,7 @@ import { aigFromFile, coneOfInfluence, type Aig } from '../../../formalisms/aig.
 import { aigerProblem } from '../../../formalisms/frontends/aiger/problem.js';
 import { stuckLatches } from '../../../engines/aiger/simulate.js';
 import { SatCones } from '../../../engines/aiger/sat-cones.js';
+import { IntList } from '../../../lang/int-list.js';
 import { StepCnf } from '../../../engines/aiger/step-cnf.js';
 import { LoadedStep, StepDefinitions } from '../../../engines/aiger/step-definitions.js';
 import { SatSolver } from '../../../lang/sat/solver.js';
@@ -237,25 +238,25 @@ describe('cones in SAT variables', () => {
     cones.define(7, [4, 6]);
     cones.define(8, [3, 1]);
     const walk = (lits: number[], leaves = false) => {
-      const out: number[] = [];
+      const out = new IntList();
       cones.begin();
       for (const l of lits) cones.add(l, out, leaves);
-      return out.sort((a, b) => a - b);
+      return [...out.view()].sort((a, b) => a - b);
     };
     expect(walk([-7])).toEqual([1, 2, 3, 4, 5, 6, 7]);
     expect(walk([-7], true)).toEqual([1, 2, 3, 4]);
     // a variable reached by two roots is walked once
     expect(walk([6, 8])).toEqual([1, 2, 3, 4, 5, 6, 8]);
     expect(walk([9])).toEqual([9]);
-    const pinned: number[] = [];
+    const pinned = new IntList();
     cones.pin(5, pinned, false);
-    expect(pinned.sort()).toEqual([1, 2, 5]);
+    expect([...pinned.view()].sort()).toEqual([1, 2, 5]);
     expect(walk([7])).toEqual([3, 4, 6, 7]);
     // pinning after a walk that reached the variable still pins it
     walk([8]);
-    const more: number[] = [];
+    const more = new IntList();
     cones.pin(3, more, false);
-    expect(more).toEqual([3]);
+    expect([...more.view()]).toEqual([3]);
     expect(walk([8])).toEqual([8]);
   });
 });
