@@ -167,8 +167,8 @@ export class SatSolver {
   private arenaF = new Float32Array(this.arena.buffer);
   private arenaTop = 1;
   private wasted = 0;
-  private originals: number[] = [];
-  private learnts: number[] = [];
+  private readonly originals: number[] = [];
+  private readonly learnts: number[] = [];
   private claInc = 1;
 
   // Temporary clause of the current call (0 when none) and its guard variable (0 until first used).
@@ -541,8 +541,8 @@ export class SatSolver {
    * lists the deleted clauses were in, which on a large formula with few deletions is much cheaper.
    */
   private collectGarbage(): void {
-    this.originals = this.originals.filter((c) => !this.isDeleted(c));
-    this.learnts = this.learnts.filter((c) => !this.isDeleted(c));
+    this.dropDeleted(this.originals);
+    this.dropDeleted(this.learnts);
     for (let i = 0; i < this.trailSize; i++) {
       const v = this.trail[i]! >> 1;
       const r = this.reason[v]!;
@@ -559,6 +559,21 @@ export class SatSolver {
     } else {
       this.cleanWatches();
     }
+  }
+
+  /**
+   * Removes the deleted clauses from `list` in place: a new array per collection, as `filter` makes,
+   * is as long as the formula, and one of an incremental BMC or k-induction solver's hundreds of
+   * thousands of clauses grows through V8's large-object space every time.
+   */
+  private dropDeleted(list: number[]): void {
+    const arena = this.arena;
+    let j = 0;
+    for (let i = 0; i < list.length; i++) {
+      const c = list[i]!;
+      if ((arena[c + META]! & DELETED) === 0) list[j++] = c;
+    }
+    list.length = j;
   }
 
   /** Drops deleted clauses from the dirty watch lists and moves clauses shrunk to two literals to the binary lists. */
@@ -606,15 +621,16 @@ export class SatSolver {
     const a = new Int32Array(cap);
     let top = 1;
     // The old header's activity word becomes the forwarding address (the copy keeps the activity).
+    // A loop, not a.set(old.subarray(...)): a clause is a few words, and a view per clause costs
+    // more than copying them.
     const move = (c: number): number => {
-      const n = old[c + SIZE]!;
-      a.set(old.subarray(c, c + HEADER + n), top);
-      old[c + ACT] = top;
-      top += HEADER + n;
-      return old[c + ACT]!;
+      const end = c + HEADER + old[c + SIZE]!;
+      const to = top;
+      for (let i = c; i < end; i++) a[top++] = old[i]!;
+      old[c + ACT] = to;
+      return to;
     };
-    this.originals = this.originals.map(move);
-    this.learnts = this.learnts.map(move);
+    for (const list of [this.originals, this.learnts]) for (let i = 0; i < list.length; i++) list[i] = move(list[i]!);
     if (this.temporary !== 0) this.temporary = move(this.temporary);
     for (let i = 0; i < this.trailSize; i++) {
       const v = this.trail[i]! >> 1;
