@@ -75,7 +75,11 @@ export class WatchLists {
       this.pool = pool;
     }
     if (!last) {
-      this.pool.copyWithin(from, s, s + this.len[list]!);
+      // most lists moved are a few words long, for which a loop is much cheaper than copyWithin
+      const pool = this.pool;
+      const n = this.len[list]!;
+      if (n > 64) pool.copyWithin(from, s, s + n);
+      else for (let i = 0; i < n; i++) pool[from + i] = pool[s + i]!;
       this.start[list] = from;
     }
     this.room[list] = room;
