@@ -73,10 +73,9 @@ export class FrameSolver {
   private readonly base = new IntList();
   /** The variables of the query's domain: the base, then its cone outside the base (reused from query to query; the solver copies it). */
   private readonly domain = new IntList();
-  /** How much of the base `domain` holds already. */
+  /** How much of the base `domain` holds already: the base's size at the query before, when the standing domain was built or kept. */
   private domainPrefix = 0;
-  /** The size of the base when the last domain was built, and the size of that domain. */
-  private domainBase = -1;
+  /** The size of the standing domain. */
   private domainSize = 0;
   /** Per latch: whether it occurs in a clause (then it is in `base`). */
   private readonly inClause: Uint8Array;
@@ -150,6 +149,7 @@ export class FrameSolver {
     // base is pinned, so the walk reaches only the variables outside it)
     const domain = this.domain;
     const base = this.base;
+    const baseGrew = base.size !== this.domainPrefix;
     domain.truncate(this.domainPrefix);
     for (let i = this.domainPrefix; i < base.size; i++) domain.push(base.data[i]!);
     this.domainPrefix = base.size;
@@ -157,15 +157,14 @@ export class FrameSolver {
     for (const a of assumptions) this.cones.add(a, domain, this.leavesOnly);
     for (const l of temporary) this.cones.add(l, domain, this.leavesOnly);
     const size = domain.size;
-    if (standing && this.holds(standing, assumptions, temporary) && this.domainSize <= SLACK * size) return KEEP_DOMAIN;
-    this.domainBase = base.size;
+    if (standing && !baseGrew && this.holds(standing, assumptions, temporary) && this.domainSize <= SLACK * size) return KEEP_DOMAIN;
     this.domainSize = size;
     return domain.view();
   }
 
-  /** Whether the standing domain holds the cones of the query's literals and the base. */
+  /** Whether the standing domain, built over the base as it stands, holds the cones of the query's literals. */
   private holds(standing: Uint8Array, assumptions: readonly number[], temporary: readonly number[]): boolean {
-    if (this.leavesOnly || this.base.size !== this.domainBase) return false;
+    if (this.leavesOnly) return false;
     for (const a of assumptions) if (standing[a < 0 ? -a : a] !== 1) return false;
     for (const l of temporary) if (standing[l < 0 ? -l : l] !== 1) return false;
     return true;
