@@ -12,3 +12,12 @@ export function clockMs(): number {
 export function processStartMs(): number {
   return Date.now() - process.uptime() * 1e3;
 }
+
+/**
+ * The first value of a field that sums times (or any fractions): zero as a double. V8 stores a
+ * field in the form of the first value it gets, and a field that starts as the integer 0 changes
+ * its object's hidden class when it first gets a fraction, which discards the code compiled for
+ * objects of that class by then (in a short run, the SAT solver's: `docs/bench/start-up.md`). -0
+ * adds, compares and prints as 0.
+ */
+export const ZERO_MS = -0;

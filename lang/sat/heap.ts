@@ -130,7 +130,8 @@ class Heap {
 export class VarHeap {
   /** Per variable: its activity. */
   private activity = new Float64Array(0);
-  private inc = 1;
+  /** The bump, in a Float64Array: a field first given the integer 1 would change this object's hidden class at its first fraction (see ZERO_MS in lang/clock.ts). */
+  private readonly inc = new Float64Array([1]);
   private vars = 0;
   private readonly all = new Heap();
   /** While a call's decisions are restricted: the allowed variables not yet decided. */
@@ -171,11 +172,11 @@ export class VarHeap {
   /** Raises the activity of `v`, rescaling all of them before they overflow. */
   bump(v: number): void {
     const act = this.activity;
-    if ((act[v]! += this.inc) > 1e100) {
+    if ((act[v]! += this.inc[0]!) > 1e100) {
       for (let u = 1; u <= this.vars; u++) act[u]! *= 1e-100;
       this.all.scale(1e-100);
       this.allowed.scale(1e-100);
-      this.inc *= 1e-100;
+      this.inc[0]! *= 1e-100;
     }
     if (this.all.index[v]! >= 0) this.all.up(this.all.index[v]!, act);
     if (this.restricted && this.allowed.index[v]! >= 0) this.allowed.up(this.allowed.index[v]!, act);
@@ -183,7 +184,7 @@ export class VarHeap {
 
   /** After a conflict: later bumps weigh more, which ages the earlier ones. */
   decay(): void {
-    this.inc /= VAR_DECAY;
+    this.inc[0]! /= VAR_DECAY;
   }
 
   /** The most active variable (among the allowed ones while restricted), left in; the heap must not be empty. */

@@ -40,7 +40,7 @@
 
 import { VarHeap } from './heap.js';
 import { WatchLists } from './watches.js';
-import { clockMs } from '../clock.js';
+import { clockMs, ZERO_MS } from '../clock.js';
 
 export type Lit = number;
 
@@ -124,7 +124,7 @@ const FIRST_MODE_LENGTH = 1000;
 const LUBY_UNIT = 512;
 
 export class SatSolver {
-  readonly stats: SatStats = { solves: 0, conflicts: 0, decisions: 0, propagations: 0, timeMs: 0 };
+  readonly stats: SatStats = { solves: 0, conflicts: 0, decisions: 0, propagations: 0, timeMs: ZERO_MS };
 
   private nVars = 0;
   private capacity = 0;
@@ -169,7 +169,11 @@ export class SatSolver {
   private wasted = 0;
   private readonly originals: number[] = [];
   private readonly learnts: number[] = [];
-  private claInc = 1;
+  /**
+   * The clause bump, in a Float64Array: a field first given the integer 1 would change the
+   * solver's hidden class at its first fraction (see ZERO_MS), and no other double equals 1.
+   */
+  private readonly claInc = new Float64Array([1]);
 
   // Temporary clause of the current call (0 when none) and its guard variable (0 until first used).
   private temporary = 0;
@@ -191,7 +195,7 @@ export class SatSolver {
   private toClear = new Int32Array(0);
   private toClearSize = 0;
   private stack = new Int32Array(0);
-  private levelStamp = new Int32Array(16);
+  private levelStamp = new Int32Array(16 + 1); // per level, 0 to trailLim's length (newLevel)
   private stampCounter = 0;
   private addBuf = new Int32Array(16); // a clause being added; grown to the longest one given
 
@@ -203,8 +207,8 @@ export class SatSolver {
   private stable = false;
   private modeLength = FIRST_MODE_LENGTH;
   private modeEnd = FIRST_MODE_LENGTH;
-  private lbdFast = 0;
-  private lbdSlow = 0;
+  private lbdFast = ZERO_MS; // fractions: see ZERO_MS
+  private lbdSlow = ZERO_MS;
   private restartConflicts = 0; // conflicts since the last restart
   private lubyIndex = 0;
   private lubyLimit = LUBY_UNIT;
@@ -441,6 +445,12 @@ export class SatSolver {
       const t = new Int32Array(2 * this.levels);
       t.set(this.trailLim);
       this.trailLim = t;
+      // levelStamp grows with it, so that it covers every level a literal holds (0 to the levels'
+      // count), even one left from before a backtrack (a learnt clause's first literal when its
+      // LBD is computed)
+      const s = new Int32Array(2 * this.levels + 1);
+      s.set(this.levelStamp);
+      this.levelStamp = s;
     }
     this.trailLim[this.levels++] = this.trailSize;
   }
@@ -866,11 +876,6 @@ export class SatSolver {
 
   private computeLbd(lits: ArrayLike<number>, from: number, to: number): number {
     const stamp = ++this.stampCounter;
-    if (this.levelStamp.length <= this.decisionLevel()) {
-      const s = new Int32Array(2 * this.decisionLevel() + 16);
-      s.set(this.levelStamp);
-      this.levelStamp = s;
-    }
     let lbd = 0;
     for (let i = from; i < to; i++) {
       const lv = this.level[lits[i]! >> 1]!;
@@ -884,9 +889,9 @@ export class SatSolver {
   private bumpClause(c: number): void {
     const f = this.arenaF;
     this.arena[c + META]! |= USED;
-    if ((f[c + ACT]! += this.claInc) > 1e20) {
+    if ((f[c + ACT]! += this.claInc[0]!) > 1e20) {
       for (const d of this.learnts) f[d + ACT]! *= 1e-20;
-      this.claInc *= 1e-20;
+      this.claInc[0]! *= 1e-20;
     }
     const lbd = this.arena[c + META]! >>> LBD_SHIFT;
     if (lbd > 2) {
@@ -940,7 +945,7 @@ export class SatSolver {
           this.updateRestartAverages(lbd);
         }
         this.order.decay();
-        this.claInc /= CLAUSE_DECAY;
+        this.claInc[0]! /= CLAUSE_DECAY;
         this.restartConflicts++;
         if (this.stats.conflicts >= conflictLimit) return undefined;
         if ((this.stats.conflicts & 127) === 0 && timed && expired()) return undefined;
@@ -956,7 +961,8 @@ export class SatSolver {
         if (!this.ok) return false;
       }
       if (this.stats.conflicts >= this.nextReduce) {
-        this.nextReduce = this.stats.conflicts + REDUCE_INTERVAL * Math.sqrt(++this.reductions);
+        // rounded up (the same schedule, conflicts being whole): the field stays an integer (see ZERO_MS)
+        this.nextReduce = this.stats.conflicts + Math.ceil(REDUCE_INTERVAL * Math.sqrt(++this.reductions));
         this.reduceLearnts();
       }
 
@@ -1141,5 +1147,5 @@ function luby(i: number): number {
     seq--;
     x %= size;
   }
-  return 2 ** seq;
+  return 1 << seq; // `2 ** seq` gives a double in V8, which would make lubyLimit one (see ZERO_MS)
 }

@@ -14,7 +14,7 @@ import { Z3Context, Z3Error, Z3Owner } from './context.js';
 import { SmtModel } from './model.js';
 import { Translator, translator } from './translate.js';
 import { StepTerms } from './unroll.js';
-import { clockMs } from '../clock.js';
+import { clockMs, ZERO_MS } from '../clock.js';
 
 export type SmtAnswer = 'sat' | 'unsat' | 'unknown';
 
@@ -37,7 +37,7 @@ function isBoolLiteral(e: Expr): boolean {
 let nextAct = 0;
 
 export class Solver implements Z3Owner {
-  readonly stats: SolverStats = { checks: 0, timeMs: 0 };
+  readonly stats: SolverStats = { checks: 0, timeMs: ZERO_MS };
   private readonly s: number;
   private readonly t: Translator;
   private readonly steps: StepTerms;

@@ -21,6 +21,7 @@ import type { Clause } from '../../../formalisms/certificate.js';
 import type { Ic3Context } from './context.js';
 import { FrameSolver, type Step } from './frame-solver.js';
 import { StepDefinitions } from '../step-definitions.js';
+import { ZERO_MS } from '../../../lang/clock.js';
 
 /** Relative-induction queries after which a frame solver is rebuilt. */
 const REBUILD_AFTER = 600;
@@ -97,7 +98,7 @@ export class Frames {
   private readonly stopped = new Map<readonly Lit[], Stopped>();
   private readonly solvers: FrameSolver[] = [];
   /** The counts of the frame solvers rebuilt so far. */
-  private readonly rebuiltTotals: SatTotals = { solves: 0, timeMs: 0, conflicts: 0, decisions: 0, propagations: 0 };
+  private readonly rebuiltTotals: SatTotals = { solves: 0, timeMs: ZERO_MS, conflicts: 0, decisions: 0, propagations: 0 };
   private rebuildCount = 0;
   /** Told of every clause found here as it enters a level (a new one, or one pushed): the lemmas shared with other runs. */
   onLemma: ((cube: readonly Lit[], level: number) => void) | undefined;

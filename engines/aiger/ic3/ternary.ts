@@ -17,13 +17,13 @@ import { ConeWalker } from './cone.js';
 import type { Ic3Context } from './context.js';
 import type { Step } from './frame-solver.js';
 import type { PredecessorLifter } from './lift.js';
-import { clockMs } from '../../../lang/clock.js';
+import { clockMs, ZERO_MS } from '../../../lang/clock.js';
 import { IntList } from '../../../lang/int-list.js';
 
 const X = 2;
 
 export class TernaryLifter implements PredecessorLifter {
-  readonly stats = { solves: 0, timeMs: 0 };
+  readonly stats = { solves: 0, timeMs: ZERO_MS };
   private readonly firstGate: number;
   private readonly firstLatch: number;
   private readonly endLatch: number;
