@@ -6,9 +6,9 @@
  * only bumps, refills and pops.
  *
  * A call may restrict its decisions to a set of variables (the cone of an IC3 query, as rIC3's
- * solver does): a second heap then holds just those, and pops come from it. The main heap is left
- * as it was (nothing is popped from it meanwhile), so it still holds every unassigned variable
- * when the restriction ends.
+ * solver does): a second heap then holds just those, and pops come from it. The main heap keeps
+ * its variables (nothing is popped from it meanwhile), so it still holds every unassigned variable
+ * when the restriction ends, and is put back in order when next used.
  */
 import { IntList } from '../int-list.js';
 
@@ -100,6 +100,12 @@ class Heap {
     for (let i = (this.size >> 1) - 1; i >= 0; i--) this.down(i);
   }
 
+  /** Restores the order after the activities changed behind its back: each key read afresh, then Floyd's construction. */
+  rebuild(act: Float64Array): void {
+    for (let i = 0; i < this.size; i++) this.key[i] = act[this.heap[i]!]!;
+    for (let i = (this.size >> 1) - 1; i >= 0; i--) this.down(i);
+  }
+
   /** Removes every variable. */
   clear(): void {
     for (let i = 0; i < this.size; i++) this.index[this.heap[i]!] = -1;
@@ -141,6 +147,13 @@ export class VarHeap {
   get allowedMask(): Uint8Array { return this.inAllowed; }
   private readonly allowedVars = new IntList();
   private restricted = false;
+  /**
+   * Whether the main heap's order is out of date: while a restriction holds, bumps move the
+   * variables in its heap only, and the main heap is put in order when next used. An IC3 frame
+   * solver restricts every query, so its main heap would otherwise be kept in order for nothing, at
+   * a sift per bumped variable.
+   */
+  private stale = false;
 
   get empty(): boolean { return (this.restricted ? this.allowed : this.all).size === 0; }
 
@@ -178,8 +191,13 @@ export class VarHeap {
       this.allowed.scale(1e-100);
       this.inc[0]! *= 1e-100;
     }
-    if (this.all.index[v]! >= 0) this.all.up(this.all.index[v]!, act);
-    if (this.restricted && this.allowed.index[v]! >= 0) this.allowed.up(this.allowed.index[v]!, act);
+    if (this.restricted) {
+      this.stale = true;
+      if (this.allowed.index[v]! >= 0) this.allowed.up(this.allowed.index[v]!, act);
+    } else {
+      if (this.stale) this.refresh();
+      if (this.all.index[v]! >= 0) this.all.up(this.all.index[v]!, act);
+    }
   }
 
   /** After a conflict: later bumps weigh more, which ages the earlier ones. */
@@ -189,7 +207,9 @@ export class VarHeap {
 
   /** The most active variable (among the allowed ones while restricted), left in; the heap must not be empty. */
   top(): number {
-    return (this.restricted ? this.allowed : this.all).heap[0]!;
+    if (this.restricted) return this.allowed.heap[0]!;
+    if (this.stale) this.refresh();
+    return this.all.heap[0]!;
   }
 
   /** The activity of `v`. */
@@ -199,7 +219,15 @@ export class VarHeap {
 
   /** Removes and returns the most active variable (among the allowed ones while restricted); the heap must not be empty. */
   pop(): number {
-    return (this.restricted ? this.allowed : this.all).pop();
+    if (this.restricted) return this.allowed.pop();
+    if (this.stale) this.refresh();
+    return this.all.pop();
+  }
+
+  /** Puts the main heap back in order (see `stale`). */
+  private refresh(): void {
+    this.all.rebuild(this.activity);
+    this.stale = false;
   }
 
   /**
