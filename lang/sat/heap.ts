@@ -17,10 +17,11 @@ const VAR_DECAY = 0.95;
 /**
  * A max-heap of variables keyed by an activity array owned by its `VarHeap`. Each position keeps a
  * copy of its variable's activity in `key`, kept equal to it (bumps go through `up`, rescaling
- * through `scale`): the sift loops then compare along the heap instead of loading each variable's
- * activity at random. IC3's queries pop every variable that propagation assigned ahead of the next
- * decision (2.2 million such pops against 1.3 million decisions on `gen35`); the search is the
- * same, and IC3 alone took 2 % less CPU on 41 circuits (README).
+ * through `scale`) or read afresh by `rebuild` after the VarHeap let it lapse (`stale`): the sift
+ * loops then compare along the heap instead of loading each variable's activity at random. IC3's
+ * queries pop every variable that propagation assigned ahead of the next decision (2.2 million such
+ * pops against 1.3 million decisions on `gen35`); the search is the same, and IC3 alone took 2 %
+ * less CPU on 41 circuits (README).
  */
 class Heap {
   heap = new Int32Array(0);
