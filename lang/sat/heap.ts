@@ -98,12 +98,17 @@ class Heap {
       this.key[this.size] = act[v]!;
       this.index[v] = this.size++;
     }
-    for (let i = (this.size >> 1) - 1; i >= 0; i--) this.down(i);
+    this.heapify();
   }
 
   /** Restores the order after the activities changed behind its back: each key read afresh, then Floyd's construction. */
   rebuild(act: Float64Array): void {
     for (let i = 0; i < this.size; i++) this.key[i] = act[this.heap[i]!]!;
+    this.heapify();
+  }
+
+  /** Floyd's construction over the whole array, in linear time. */
+  private heapify(): void {
     for (let i = (this.size >> 1) - 1; i >= 0; i--) this.down(i);
   }
 
