@@ -130,6 +130,11 @@ interface ClauseSink {
   addClause(lits: readonly number[]): boolean;
 }
 
+/** Where the gates' definitions go as well as their clauses (a solver deciding by justification): kind 1 AND, 2 ITE. */
+interface GateSink {
+  define(g: number, kind: number, lits: readonly number[]): void;
+}
+
 export class Unroller {
   /** A SAT literal that is always true; its negation is the constant false. */
   readonly trueLit: number;
@@ -146,15 +151,18 @@ export class Unroller {
   private readonly back: number[] = [];
   /** Where the fan-in of each variable defined here is recorded, if anywhere. */
   private readonly cones: SatCones | undefined;
+  /** Where each gate's definition is recorded, if anywhere. */
+  private readonly gates: GateSink | undefined;
 
   constructor(
     readonly aig: Aig,
     private readonly sat: ClauseSink,
     private readonly latchAt: (frame: number, latch: number) => number,
-    { compact = true, cones }: { readonly compact?: boolean; readonly cones?: SatCones } = {},
+    { compact = true, cones, gates }: { readonly compact?: boolean; readonly cones?: SatCones; readonly gates?: GateSink } = {},
   ) {
     this.shapes = compact ? GateShapes.of(aig) : undefined;
     this.cones = cones;
+    this.gates = gates;
     this.trueLit = sat.newVar();
     sat.addClause([this.trueLit]);
     this.firstLatch = 1 + aig.inputs.length;
@@ -266,6 +274,7 @@ export class Unroller {
     back.push(g);
     this.sat.addClause(back);
     this.cones?.define(g, lits);
+    this.gates?.define(g, 1, lits);
     return g;
   }
 
@@ -293,6 +302,7 @@ export class Unroller {
       this.sat.addClause([t, e, -g]);
     }
     this.cones?.define(g, [s, t, e]);
+    this.gates?.define(g, 2, [s, t, e]);
     return g;
   }
 
@@ -307,6 +317,7 @@ export class Unroller {
     this.sat.addClause([-g, b]);
     this.sat.addClause([g, -a, -b]);
     this.cones?.define(g, [a, b]);
+    this.gates?.define(g, 1, [a, b]);
     return g;
   }
 }

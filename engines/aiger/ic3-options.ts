@@ -42,9 +42,15 @@ export interface Ic3Options {
    * fewer variables for the solver to assign and propagate.
    */
   readonly bve: boolean;
+  /**
+   * Frame queries decide by justification (lang/sat/justification.ts): a gate of the cone is
+   * decided only when an assigned reader needs a reason for its value, an input or latch only then
+   * or when it is in a clause, so a model no longer assigns the whole cone.
+   */
+  readonly justify: boolean;
 }
 
-export const IC3_DEFAULTS: Ic3Options = { ctg: true, ctp: false, dynamic: false, parent: false, dropPo: false, ternary: true, leafDecisions: false, join: true, hypothesis: false, bve: false };
+export const IC3_DEFAULTS: Ic3Options = { ctg: true, ctp: false, dynamic: false, parent: false, dropPo: false, ternary: true, leafDecisions: false, join: true, hypothesis: false, bve: false, justify: false };
 
 const GROUP = 'IC3 options (circuits):';
 
@@ -71,6 +77,7 @@ const SWITCHES: readonly Switch[] = [
   onOff('ic3-join', 'join', "a failed literal drop retries with the literals the predecessor satisfies (down's join)"),
   onOff('ic3-hypothesis', 'hypothesis', 'queries from the frames above the initial states assume the current state good (the property as inductive hypothesis)'),
   onOff('ic3-bve', 'bve', 'the frame solvers load the step simplified by bounded variable elimination'),
+  onOff('ic3-justify', 'justify', 'frame queries decide a gate only when a reader needs its reason (justification), not the whole cone'),
 ];
 
 export const IC3_OPTIONS: readonly EngineOption[] = SWITCHES.map((s) => s.option);

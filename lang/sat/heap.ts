@@ -154,6 +154,14 @@ export class VarHeap {
   private readonly allowedVars = new IntList();
   private restricted = false;
   /**
+   * Per variable: 1 if a restriction that decides by justification must decide it (see
+   * `restrict`); its other variables are still allowed (propagation reaches them) but stay out of
+   * its heap, left to justification.
+   */
+  private decidable = new Uint8Array(0);
+  /** Whether the restriction's heap holds only its decidable variables. */
+  private filtered = false;
+  /**
    * Whether the main heap's order is out of date: while a restriction holds, bumps move the
    * variables in its heap only, and the main heap is put in order when next used. An IC3 frame
    * solver restricts every query, so its main heap would otherwise be kept in order for nothing, at
@@ -171,6 +179,9 @@ export class VarHeap {
     const inAllowed = new Uint8Array(cap);
     inAllowed.set(this.inAllowed);
     this.inAllowed = inAllowed;
+    const decidable = new Uint8Array(cap);
+    decidable.set(this.decidable);
+    this.decidable = decidable;
     this.all.grow(cap);
     this.allowed.grow(cap);
   }
@@ -185,7 +196,14 @@ export class VarHeap {
   /** Puts `v` back after it was unassigned, unless it is still in the heap. */
   restore(v: number): void {
     if (this.all.index[v]! < 0) this.all.insert(v, this.activity);
-    if (this.restricted && this.inAllowed[v] && this.allowed.index[v]! < 0) this.allowed.insert(v, this.activity);
+    if (this.restricted && this.inAllowed[v] && this.allowed.index[v]! < 0 && (!this.filtered || this.decidable[v])) this.allowed.insert(v, this.activity);
+  }
+
+  /** Marks `v` as a variable a restriction that decides by justification must decide, from now on. */
+  markDecidable(v: number): void {
+    if (this.decidable[v]) return;
+    this.decidable[v] = 1;
+    if (this.restricted && this.filtered && this.inAllowed[v] && this.allowed.index[v]! < 0) this.allowed.insert(v, this.activity);
   }
 
   /** Raises the activity of `v`, rescaling all of them before they overflow. */
@@ -240,8 +258,11 @@ export class VarHeap {
    * From now on, pops only variables of `vars` and of the restrictions since the last `unrestrict`;
    * a value of `vars` that is not a variable is returned instead, and the restriction then holds
    * the variables before it. The check costs a comparison per variable: it runs on every IC3 query.
+   * `filtered` (taken from the first restriction after `unrestrict`): only the decidable ones are
+   * popped, the others being left to justification, until `unfilter`.
    */
-  restrict(vars: ArrayLike<number>): number | undefined {
+  restrict(vars: ArrayLike<number>, filtered = false): number | undefined {
+    if (!this.restricted) this.filtered = filtered;
     this.restricted = true;
     const allowedVars = this.allowedVars;
     const from = allowedVars.size;
@@ -255,8 +276,48 @@ export class VarHeap {
       this.inAllowed[v] = 1;
       allowedVars.push(v);
     }
-    this.allowed.fill(allowedVars.data, from, allowedVars.size, this.activity);
+    if (this.filtered) {
+      // the decidable ones to the front of the new part, which the heap takes
+      const data = allowedVars.data;
+      let k = from;
+      for (let i = from; i < allowedVars.size; i++) {
+        const v = data[i]!;
+        if (this.decidable[v]) { data[i] = data[k]!; data[k++] = v; }
+      }
+      this.allowed.fill(data, from, k, this.activity);
+    } else {
+      this.allowed.fill(allowedVars.data, from, allowedVars.size, this.activity);
+    }
     return wrong;
+  }
+
+  /** From now on, the restriction's heap holds all its variables, the decidable ones or not. */
+  unfilter(): void {
+    if (!this.filtered) return;
+    this.filtered = false;
+    const { data, size } = this.allowedVars;
+    const heap = this.allowed;
+    const from = heap.size;
+    for (let i = 0; i < size; i++) {
+      const v = data[i]!;
+      if (heap.index[v]! < 0) { heap.heap[heap.size] = v; heap.index[v] = heap.size++; }
+    }
+    if (heap.size > from) heap.rebuild(this.activity);
+  }
+
+  /** Undoes `unfilter`: the restriction's heap keeps only its decidable variables again. */
+  refilter(): void {
+    if (!this.restricted || this.filtered) return;
+    this.filtered = true;
+    const heap = this.allowed;
+    let k = 0;
+    for (let i = 0; i < heap.size; i++) {
+      const v = heap.heap[i]!;
+      if (this.decidable[v]) heap.heap[k++] = v; else heap.index[v] = -1;
+    }
+    heap.size = k;
+    for (let i = 0; i < k; i++) heap.index[heap.heap[i]!] = i;
+    heap.rebuild(this.activity);
   }
 
   /** Ends the restriction: pops come from all the variables again. */
@@ -266,5 +327,6 @@ export class VarHeap {
     this.allowedVars.truncate(0);
     this.allowed.clear();
     this.restricted = false;
+    this.filtered = false;
   }
 }

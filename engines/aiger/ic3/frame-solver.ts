@@ -32,6 +32,10 @@
  * domain: a gate's Tseitin clauses propagate its value once its fanins have one, so when the leaves
  * are assigned without conflict so is the whole cone. The domain, set up on every query, shrinks to
  * the leaves, at the price of never branching on an internal node.
+ *
+ * With justification (--ic3-justify) the domain stays the cone, but the solver decides its gates
+ * and inputs only as the assigned gates need reasons (the encoding hands it each gate), and its
+ * latches in clauses always: a model then assigns what the query's assumptions and clauses need.
  */
 import { IntList } from '../../../lang/int-list.js';
 import { KEEP_DOMAIN, SatSolver } from '../../../lang/sat/solver.js';
@@ -86,10 +90,12 @@ export class FrameSolver {
   private readonly leavesOnly: boolean;
 
   /** `simplified`: the step's definitions after elimination (--ic3-bve), else the circuit's gates as encoded. */
-  constructor(private readonly aig: Aig, private readonly firstLatch: number, init: boolean, leafDecisions = false, readonly simplified?: StepDefinitions) {
+  constructor(private readonly aig: Aig, private readonly firstLatch: number, init: boolean, leafDecisions = false, readonly simplified?: StepDefinitions, justification = false) {
     this.leavesOnly = leafDecisions;
     // the domain holds the whole cone unless decisions stop at its leaves
-    this.sat = new SatSolver((assumptions, temporary, standing) => this.cone(assumptions, temporary, standing), { propagation: !leafDecisions });
+    // justification needs the gates as the encoding defines them, over the whole cone
+    const justify = justification && !leafDecisions && !simplified;
+    this.sat = new SatSolver((assumptions, temporary, standing) => this.cone(assumptions, temporary, standing), { propagation: !leafDecisions, justify });
     const L = aig.latches.length;
     // the latches, and as many again for the next-state cones a query encodes
     this.sat.reserve(2 * L);
@@ -98,7 +104,7 @@ export class FrameSolver {
     if (simplified) {
       this.step = new LoadedStep(simplified, this.sat, (k) => this.now[k]!, this.cones);
     } else {
-      const u = new Unroller(aig, this.sat, (_t, k) => this.now[k]!, { cones: this.cones });
+      const u = new Unroller(aig, this.sat, (_t, k) => this.now[k]!, { cones: this.cones, gates: justify ? this.sat : undefined });
       this.step = { lit: (l) => u.lit(0, l), input: (k) => u.peek(0, 1 + k) };
     }
     this.nextOf = new Int32Array(L);
@@ -106,6 +112,7 @@ export class FrameSolver {
     for (const c of aig.constraints) {
       const lit = this.step.lit(c.lit);
       this.sat.addClause([lit]);
+      this.sat.mustDecide(lit < 0 ? -lit : lit);
       this.cones.pin(lit, this.base, this.leavesOnly);
     }
     if (init) {
@@ -121,6 +128,7 @@ export class FrameSolver {
   private markLatch(k: number): void {
     if (this.inClause[k]) return;
     this.inClause[k] = 1;
+    this.sat.mustDecide(this.now[k]!);
     this.cones.pin(this.now[k]!, this.base, this.leavesOnly);
   }
 

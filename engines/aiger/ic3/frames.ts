@@ -113,7 +113,7 @@ export class Frames {
   /** A frame solver, on the initial states or on none, over the simplified step once there is one. */
   private frameSolver(init: boolean): FrameSolver {
     const { aig, firstLatch, options } = this.ctx;
-    return new FrameSolver(aig, firstLatch, init, options.leafDecisions, this.simplified);
+    return new FrameSolver(aig, firstLatch, init, options.leafDecisions, this.simplified, options.justify);
   }
 
   get rebuilds(): number { return this.rebuildCount; }

@@ -196,23 +196,35 @@ describe('SAT solver against brute force', () => {
   });
 
   it.each([
-    ['decides', false, false],
-    ['decides and propagates', true, false],
-    ['keeping the domain of the query before when it holds the cone, decides and propagates', true, true],
-  ] as const)('%s only the cone of the assumed gates and answers 300 queries as a full solver does', (_, propagation, keep) => {
+    ['decides', false, false, false],
+    ['decides and propagates', true, false, false],
+    ['keeping the domain of the query before when it holds the cone, decides and propagates', true, true, false],
+    ['by justification, keeping the domain, decides and propagates', true, true, true],
+  ] as const)('%s only the cone of the assumed gates and answers 300 queries as a full solver does', (_, propagation, keep, justify) => {
     // Random AND gates over 12 free variables, clauses over the first 6 (the "latches"), and per query
     // a few gate outputs assumed: the latches and the assumed gates' fan-in are the domain; every other
-    // gate is defined by its Tseitin clauses alone, as the call's contract asks.
+    // gate is defined by its Tseitin clauses alone, as the call's contract asks. Deciding by
+    // justification, every fifth gate is a multiplexer ITE(s, t, e) instead, and the solver is told
+    // the gates and the latches.
     const rand = mulberry32(13);
     const free = 12;
     const latches = 6;
-    const fanins: [Lit, Lit][] = [];
+    const fanins: Lit[][] = [];
     const clauses: Lit[][] = randomKSat(rand, latches, 12).clauses.map((c) => [...c]);
+    const definitions: [number, number, Lit[]][] = [];
     for (let g = free + 1; g <= free + 80; g++) {
       const pick = (): Lit => (1 + Math.floor(rand() * (g - 1))) * (rand() < 0.5 ? -1 : 1);
+      if (justify && g % 5 === 0) {
+        const [c, t, e] = [pick(), pick(), pick()];
+        fanins[g] = [c, t, e];
+        clauses.push([-c, -t, g], [-c, t, -g], [c, -e, g], [c, e, -g]);
+        definitions.push([g, 2, [c, t, e]]);
+        continue;
+      }
       const [a, b] = [pick(), pick()];
       fanins[g] = [a, b];
       clauses.push([-g, a], [-g, b], [g, -a, -b]);
+      definitions.push([g, 1, [a, b]]);
     }
     const cone = (roots: readonly Lit[]): number[] => {
       const vars = new Set<number>(Array.from({ length: latches }, (_, i) => i + 1));
@@ -233,10 +245,12 @@ describe('SAT solver against brute force', () => {
       kept++;
       return KEEP_DOMAIN;
     };
-    const s = new SatSolver(domain, { propagation });
+    const s = new SatSolver(domain, { propagation, justify });
     const full = new SatSolver();
     for (let v = 0; v < free + 80; v++) { s.newVar(); full.newVar(); }
     for (const c of clauses) { s.addClause(c); full.addClause(c); }
+    for (const [g, kind, lits] of definitions) s.define(g, kind, lits);
+    for (let v = 1; v <= latches; v++) s.mustDecide(v);
     let sat = 0;
     let undecided = 0;
     let last: Lit[] = [];
@@ -251,13 +265,14 @@ describe('SAT solver against brute force', () => {
       expect(r).toBe(full.solve(assumptions, { temporary }));
       if (!r) continue;
       sat++;
-      for (const v of cone(assumptions)) expect(s.value(v)).toBeDefined();
+      // by justification, only what the assumptions and clauses need is assigned
+      if (!justify) for (const v of cone(assumptions)) expect(s.value(v)).toBeDefined();
       // The partial model extends by evaluating the gates from the free variables (unassigned ones false).
       const value: boolean[] = [];
       for (let v = 1; v <= free + 80; v++) {
-        const [a, b] = fanins[v] ?? [0, 0];
+        const f = fanins[v] ?? [];
         const lit = (l: Lit): boolean => value[Math.abs(l)] === l > 0;
-        value[v] = v <= free ? s.value(v) === true : lit(a) && lit(b);
+        value[v] = v <= free ? s.value(v) === true : f.length === 3 ? (lit(f[0]!) ? lit(f[1]!) : lit(f[2]!)) : lit(f[0]!) && lit(f[1]!);
         if (s.value(v) === undefined) undecided++;
         else expect(s.value(v)).toBe(value[v]);
       }
