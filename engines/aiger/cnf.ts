@@ -31,6 +31,7 @@
  */
 import { andCount, firstGateNode, type Aig, type Lit } from '../../formalisms/aig.js';
 import type { SatCones } from './sat-cones.js';
+import { GATE_AND, GATE_ITE } from '../../lang/sat/justification.js';
 
 /**
  * The shape of each gate in the encoding: absorbed into its reader, a multiplexer, or an n-ary AND
@@ -130,7 +131,7 @@ interface ClauseSink {
   addClause(lits: readonly number[]): boolean;
 }
 
-/** Where the gates' definitions go as well as their clauses (a solver deciding by justification): kind 1 AND, 2 ITE. */
+/** Where the gates' definitions go as well as their clauses (a solver deciding by justification). */
 interface GateSink {
   define(g: number, kind: number, lits: readonly number[]): void;
 }
@@ -274,7 +275,7 @@ export class Unroller {
     back.push(g);
     this.sat.addClause(back);
     this.cones?.define(g, lits);
-    this.gates?.define(g, 1, lits);
+    this.gates?.define(g, GATE_AND, lits);
     return g;
   }
 
@@ -302,7 +303,7 @@ export class Unroller {
       this.sat.addClause([t, e, -g]);
     }
     this.cones?.define(g, [s, t, e]);
-    this.gates?.define(g, 2, [s, t, e]);
+    this.gates?.define(g, GATE_ITE, [s, t, e]);
     return g;
   }
 
@@ -317,7 +318,7 @@ export class Unroller {
     this.sat.addClause([-g, b]);
     this.sat.addClause([g, -a, -b]);
     this.cones?.define(g, [a, b]);
-    this.gates?.define(g, 1, [a, b]);
+    this.gates?.define(g, GATE_AND, [a, b]);
     return g;
   }
 }

@@ -1,23 +1,21 @@
 /**
  * Decisions by justification, as circuit SAT solvers make them. A variable defined as a gate over
- * others (an n-ary AND, a multiplexer) is decided only when its value needs a reason among its
- * inputs that propagation has not given: a false AND needs one false input, a multiplexer its
- * selector (propagation then sets the selected input) unless both data inputs agree with it; a
- * true AND needs nothing, its clauses set every input with it. A clause that is not a definition
- * needs one true literal. When every assigned gate has its reason and every such clause a true
- * literal, the partial assignment is a model in all but name: give the unassigned variables below
- * the gates any values and evaluate the gates, and each assigned gate comes out as assigned (by
- * induction over its reason), each other clause keeps its true literal.
+ * others (an n-ary AND, a multiplexer) is decided only when an assigned gate needs it: a false AND
+ * needs one false input, a multiplexer its selector (propagation then sets the selected input)
+ * unless both data inputs already agree with it; a true AND needs nothing, its clauses set every
+ * input with it. The caller has the other variables of its clauses decided as usual (the solver's
+ * `mustDecide`). When those are assigned and every assigned gate has its reason, the partial
+ * assignment is a model in all but name: give the unassigned variables any values and evaluate the
+ * gates, and each assigned gate comes out as assigned (by induction over its reason), while every
+ * clause that is not a definition keeps its true literal.
  *
- * An IC3 query on a transition relation then decides the latches its lemmas and its cube need and
+ * An IC3 query on a transition relation then decides the latches its lemmas and its cube hold and
  * the inputs and gates that justify its assumptions, not its whole cone (rIC3's domain): on `gen35`
  * the cone took 1,150 decisions per query.
  *
- * Both frontiers are positions: in the trail, before which every gate has its reason, and in the
- * list of clauses, before which every clause is satisfied. A backtrack moves each back to the first
- * reason or true literal it undid. For the trail, a gate whose reason is from a higher level than
- * its own is noted with that level; for the clauses, each position keeps the highest level among
- * the true literals up to it, which only grows, so a binary search finds where to go back to.
+ * The frontier is a position in the trail, before which every gate has its reason. A backtrack
+ * moves it back to the first gate whose reason it undid: a gate whose reason is from a higher level
+ * than its own is noted with that level.
  */
 import { IntList } from '../int-list.js';
 

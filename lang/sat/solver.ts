@@ -245,8 +245,8 @@ export class SatSolver {
   }
 
   /**
-   * Records that variable `g` is a gate: the AND of `lits` (kind 1) or `ITE(lits[0], lits[1],
-   * lits[2])` (kind 2), whose clauses the caller adds. Only a solver that decides by justification
+   * Records that variable `g` is a gate: the AND of `lits` (GATE_AND) or `ITE(lits[0], lits[1],
+   * lits[2])` (GATE_ITE), whose clauses the caller adds. Only a solver that decides by justification
    * keeps it.
    */
   define(g: number, kind: number, lits: readonly Lit[]): void {

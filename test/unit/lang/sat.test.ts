@@ -16,6 +16,7 @@ import { InputError } from '../../../lang/errors.js';
 import { parseDimacs, solverFor, writeDimacs, type Cnf } from '../../../lang/sat/dimacs.js';
 import { KEEP_DOMAIN, SatSolver, type Lit } from '../../../lang/sat/solver.js';
 import { VarHeap } from '../../../lang/sat/heap.js';
+import { GATE_AND, GATE_ITE } from '../../../lang/sat/justification.js';
 import { WatchLists } from '../../../lang/sat/watches.js';
 import { eliminate, extendModel } from '../../../lang/sat/eliminate.js';
 
@@ -218,13 +219,13 @@ describe('SAT solver against brute force', () => {
         const [c, t, e] = [pick(), pick(), pick()];
         fanins[g] = [c, t, e];
         clauses.push([-c, -t, g], [-c, t, -g], [c, -e, g], [c, e, -g]);
-        definitions.push([g, 2, [c, t, e]]);
+        definitions.push([g, GATE_ITE, [c, t, e]]);
         continue;
       }
       const [a, b] = [pick(), pick()];
       fanins[g] = [a, b];
       clauses.push([-g, a], [-g, b], [g, -a, -b]);
-      definitions.push([g, 1, [a, b]]);
+      definitions.push([g, GATE_AND, [a, b]]);
     }
     const cone = (roots: readonly Lit[]): number[] => {
       const vars = new Set<number>(Array.from({ length: latches }, (_, i) => i + 1));
