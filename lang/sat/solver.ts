@@ -26,6 +26,8 @@
  * - a decision domain per call (rIC3's): decisions only among the variables the caller names, the
  *   others left to propagation, with a second heap of just those variables for the call; on request
  *   propagation stops at the domain's edge too (DomainOptions);
+ * - on request, decisions by justification in such a call (justification.ts): the caller names its
+ *   gates, whose inputs are then decided only as their assigned readers need reasons;
  * - temporary clauses: one guard variable, assumed first, guards a clause that holds for one call;
  *   a learnt clause derived from it contains the negated guard (a decision is never resolved away),
  *   so afterwards exactly those clauses are detached, and the guard is free for the next call.
@@ -420,6 +422,7 @@ export class SatSolver {
         if (l >> 1 === g) { if (i < this.qhead) this.qhead--; } else this.trail[j++] = l;
       }
       this.trailSize = j;
+      // the trail's positions moved: the justification frontier starts again from its first
       this.gates?.backtrack(-1, 0);
       this.val[2 * g] = 0;
       this.val[2 * g + 1] = 0;
@@ -961,6 +964,7 @@ export class SatSolver {
     return 0;
   }
 
+  /** The activities, as the justification frontier reads them to choose among a gate's inputs. */
   private readonly activityOf = (v: number): number => this.order.activityOf(v);
 
   // ---------------------------------------------------------------- search
