@@ -11,6 +11,7 @@
  * when the restriction ends, and is put back in order when next used.
  */
 import { IntList } from '../int-list.js';
+import { resized } from './resized.js';
 
 const VAR_DECAY = 0.95;
 
@@ -32,15 +33,9 @@ class Heap {
   size = 0;
 
   grow(cap: number): void {
-    const heap = new Int32Array(cap);
-    heap.set(this.heap);
-    this.heap = heap;
-    const key = new Float64Array(cap);
-    key.set(this.key);
-    this.key = key;
-    const index = new Int32Array(cap).fill(-1);
-    index.set(this.index);
-    this.index = index;
+    this.heap = resized(this.heap, cap);
+    this.key = resized(this.key, cap);
+    this.index = resized(this.index, cap, -1);
   }
 
   insert(v: number, act: Float64Array): void {
@@ -173,15 +168,9 @@ export class VarHeap {
 
   /** Makes room for variables below `cap`, keeping the ones there are. */
   grow(cap: number): void {
-    const activity = new Float64Array(cap);
-    activity.set(this.activity);
-    this.activity = activity;
-    const inAllowed = new Uint8Array(cap);
-    inAllowed.set(this.inAllowed);
-    this.inAllowed = inAllowed;
-    const decidable = new Uint8Array(cap);
-    decidable.set(this.decidable);
-    this.decidable = decidable;
+    this.activity = resized(this.activity, cap);
+    this.inAllowed = resized(this.inAllowed, cap);
+    this.decidable = resized(this.decidable, cap);
     this.all.grow(cap);
     this.allowed.grow(cap);
   }

@@ -18,6 +18,7 @@
  * than its own is noted with that level.
  */
 import { IntList } from '../int-list.js';
+import { resized } from './resized.js';
 
 /** A gate that is the AND of its inputs. */
 export const GATE_AND = 1;
@@ -39,24 +40,14 @@ export class Justification {
   private readonly fragileLevel = new IntList();
 
   grow(cap: number): void {
-    const kind = new Uint8Array(cap);
-    kind.set(this.kind);
-    this.kind = kind;
-    const start = new Int32Array(cap);
-    start.set(this.start);
-    this.start = start;
-    const end = new Int32Array(cap);
-    end.set(this.end);
-    this.end = end;
+    this.kind = resized(this.kind, cap);
+    this.start = resized(this.start, cap);
+    this.end = resized(this.end, cap);
   }
 
   /** Records that variable `v` is a gate of `kind` over the internal literals `lits`. */
   define(v: number, kind: number, lits: ArrayLike<number>): void {
-    if (this.used + lits.length > this.inputs.length) {
-      const grown = new Int32Array(2 * (this.used + lits.length));
-      grown.set(this.inputs);
-      this.inputs = grown;
-    }
+    if (this.used + lits.length > this.inputs.length) this.inputs = resized(this.inputs, 2 * (this.used + lits.length));
     this.kind[v] = kind;
     this.start[v] = this.used;
     for (let i = 0; i < lits.length; i++) this.inputs[this.used++] = lits[i]!;

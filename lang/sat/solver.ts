@@ -42,6 +42,7 @@
 
 import { VarHeap } from './heap.js';
 import { Justification } from './justification.js';
+import { resized } from './resized.js';
 import { WatchLists } from './watches.js';
 import { clockMs, ZERO_MS } from '../clock.js';
 
@@ -464,27 +465,22 @@ export class SatSolver {
   }
 
   private grow(cap: number): void {
-    const copy = <T extends Int8Array | Int32Array | Uint8Array>(a: T, n: number, make: (n: number) => T): T => {
-      const b = make(n);
-      b.set(a);
-      return b;
-    };
-    this.val = copy(this.val, 2 * cap, (n) => new Int8Array(n));
+    this.val = resized(this.val, 2 * cap);
     this.watchLists.grow(2 * cap);
-    this.dirtyMark = copy(this.dirtyMark, 2 * cap, (n) => new Uint8Array(n));
-    this.level = copy(this.level, cap, (n) => new Int32Array(n));
-    this.reason = copy(this.reason, cap, (n) => new Int32Array(n));
-    this.phase = copy(this.phase, cap, (n) => new Int8Array(n));
-    this.target = copy(this.target, cap, (n) => new Int8Array(n));
-    this.seen = copy(this.seen, cap, (n) => new Uint8Array(n));
+    this.dirtyMark = resized(this.dirtyMark, 2 * cap);
+    this.level = resized(this.level, cap);
+    this.reason = resized(this.reason, cap);
+    this.phase = resized(this.phase, cap);
+    this.target = resized(this.target, cap);
+    this.seen = resized(this.seen, cap);
     this.order.grow(cap);
     this.gates?.grow(cap);
-    this.trail = copy(this.trail, cap, (n) => new Int32Array(n));
+    this.trail = resized(this.trail, cap);
     this.toClear = new Int32Array(cap);
     this.stack = new Int32Array(cap);
     this.learntBuf = new Int32Array(cap);
-    this.model = copy(this.model, cap, (n) => new Int8Array(n));
-    this.modelLits = copy(this.modelLits, cap, (n) => new Int32Array(n));
+    this.model = resized(this.model, cap);
+    this.modelLits = resized(this.modelLits, cap);
     this.capacity = cap;
   }
 
