@@ -97,7 +97,7 @@ interface DomainOptions {
    * when an assigned gate needs it for its reason; the search ends when every marked variable is
    * assigned and every assigned gate has its reason, and the model leaves the rest unassigned. The
    * caller vouches that every variable of a clause other than a definition is marked or a gate.
-   * After a few conflicts the call decides by activity over its whole domain instead
+   * After a few conflicts, or many, the call decides by activity over its whole domain instead
    * (JUSTIFY_CONFLICTS). Needs `propagation`.
    */
   readonly justify?: boolean;
@@ -137,11 +137,16 @@ const REDUCE_FRACTION = 0.75;
 const FIRST_MODE_LENGTH = 1000;
 const LUBY_UNIT = 512;
 /**
- * The conflicts after which a call that decides by justification decides by activity instead: on
- * `cal142`, justification alone made hard queries several times harder (no proof in 30 s against
- * 12 s), while on `gen35` and `pdtvisgoodbakery2` the cheaper models paid.
+ * When a call that decides by justification goes on by activity over its whole domain instead. At
+ * its JUSTIFY_CONFLICTS-th conflict, if it made more than JUSTIFY_DECISIONS decisions by then:
+ * justification is then deciding gate after gate for few conflicts, which on `cal142` made hard
+ * queries several times harder (no proof in 30 s against 12 s). A call that made fewer goes on by
+ * justification up to JUSTIFY_CAP conflicts: `gen35`'s three hard queries (over 1,000 conflicts
+ * each) took about 85,000 decisions each that way and 280,000 to 400,000 by activity.
  */
 const JUSTIFY_CONFLICTS = 30;
+const JUSTIFY_DECISIONS = 100;
+const JUSTIFY_CAP = 1500;
 
 export class SatSolver {
   readonly stats: SatStats = { solves: 0, conflicts: 0, decisions: 0, propagations: 0, timeMs: ZERO_MS };
@@ -242,6 +247,8 @@ export class SatSolver {
   /** Whether the current call decides by justification. */
   private justifying = false;
   private justifyConflicts = 0;
+  /** The decisions made before the current call: its own are counted from there. */
+  private callDecisions = 0;
 
   constructor(private readonly domain?: DecisionDomain, private readonly domainOptions: DomainOptions = {}) {
     this.gates = domainOptions.justify ? new Justification() : undefined;
@@ -960,12 +967,19 @@ export class SatSolver {
     return 0;
   }
 
+  /** Whether a call deciding by justification, at its `conflicts`-th conflict, decides by activity from now on (JUSTIFY_CONFLICTS). */
+  private fallsBack(conflicts: number): boolean {
+    if (conflicts === JUSTIFY_CONFLICTS + 1) return this.stats.decisions - this.callDecisions > JUSTIFY_DECISIONS;
+    return conflicts > JUSTIFY_CAP;
+  }
+
   /** The activities, as the justification frontier reads them to choose among a gate's inputs. */
   private readonly activityOf = (v: number): number => this.order.activityOf(v);
 
   // ---------------------------------------------------------------- search
 
   private search(assume: readonly number[], opts: SolveOptions): boolean | undefined {
+    this.callDecisions = this.stats.decisions;
     const conflictLimit = opts.conflictLimit === undefined ? Infinity : this.stats.conflicts + opts.conflictLimit;
     const deadline = opts.deadline ?? Infinity;
     const stop = opts.stop;
@@ -977,7 +991,7 @@ export class SatSolver {
       if (conflict !== 0) {
         this.stats.conflicts++;
         if (this.decisionLevel() === 0) { this.ok = false; return false; }
-        if (this.justifying && ++this.justifyConflicts > JUSTIFY_CONFLICTS) { this.justifying = false; this.order.unfilter(); }
+        if (this.justifying && this.fallsBack(++this.justifyConflicts)) { this.justifying = false; this.order.unfilter(); }
         if (this.stable) this.updateTarget();
         const btLevel = this.analyze(conflict);
         this.backtrack(btLevel);

@@ -285,6 +285,55 @@ describe('SAT solver against brute force', () => {
     expect(undecided).toBeGreaterThan(0);
     if (keep) expect(kept).toBeGreaterThan(20);
   });
+
+  it('by justification, answers hard queries as a full solver does, by justification and by activity after it', () => {
+    // Random 3-SAT near its threshold as a circuit: clause j is NOT o_j with o_j = AND of its
+    // negated literals, r = AND of every NOT o_j, and a query assumes r. Every clause is a gate's
+    // definition and nothing is marked, so justification decides only what r's reasons need. The
+    // searches take hundreds to thousands of conflicts: the one of seed 1 goes on by justification
+    // past JUSTIFY_CAP; for even seeds, 150 clauses over variables of their own come first, whose
+    // reasons take a decision each, so the call goes on by activity after JUSTIFY_CONFLICTS.
+    let longest = 0;
+    let sat = 0;
+    for (let seed = 1; seed <= 6; seed++) {
+      const rand = mulberry32(seed);
+      const n = 90;
+      const cnf = randomKSat(rand, n, Math.round(4.26 * n));
+      const padding = seed % 2 === 0 ? 150 : 0;
+      const vars = n + 3 * padding;
+      const easy = Array.from({ length: padding }, (_, k) => [n + 1 + 3 * k, n + 2 + 3 * k, n + 3 + 3 * k].map((v) => (rand() < 0.5 ? -v : v)));
+      const problem = [...easy, ...cnf.clauses];
+      const r = vars + problem.length + 1;
+      const clauses: Lit[][] = [];
+      const definitions: [number, Lit[]][] = [];
+      problem.forEach((c, j) => {
+        const o = vars + 1 + j;
+        const negated = c.map((l) => -l);
+        for (const l of negated) clauses.push([-o, l]);
+        clauses.push([o, ...c]);
+        definitions.push([o, negated]);
+      });
+      const outs = problem.map((_c, j) => -(vars + 1 + j));
+      for (const l of outs) clauses.push([-r, l]);
+      clauses.push([r, ...outs.map((l) => -l)]);
+      definitions.push([r, outs]);
+      const all = Array.from({ length: r }, (_, i) => i + 1);
+      const s = new SatSolver(() => all, { propagation: true, justify: true });
+      const full = new SatSolver();
+      for (let v = 0; v < r; v++) { s.newVar(); full.newVar(); }
+      for (const c of clauses) { s.addClause(c); full.addClause(c); }
+      for (const [g, lits] of definitions) s.define(g, GATE_AND, lits);
+      const answer = s.solve([r]);
+      expect(answer).toBe(full.solve([r]));
+      longest = Math.max(longest, s.stats.conflicts);
+      if (!answer) continue;
+      sat++;
+      // r's reasons: every clause has a literal assigned true
+      for (const c of problem) expect(c.some((l) => s.value(l) === true)).toBe(true);
+    }
+    expect(sat).toBeGreaterThan(1);
+    expect(longest).toBeGreaterThan(1500);
+  });
 });
 
 describe('bounded variable elimination', () => {
