@@ -142,7 +142,7 @@ const LUBY_UNIT = 512;
  * justification is then deciding gate after gate for few conflicts, which on `cal142` made hard
  * queries several times harder (no proof in 30 s against 12 s). A call that made fewer goes on by
  * justification up to JUSTIFY_CAP conflicts: `gen35`'s three hard queries (over 1,000 conflicts
- * each) took about 85,000 decisions each that way and 280,000 to 400,000 by activity.
+ * each) took about 83,000 decisions each that way and 280,000 to 400,000 by activity.
  */
 const JUSTIFY_CONFLICTS = 30;
 const JUSTIFY_DECISIONS = 100;

@@ -290,9 +290,10 @@ describe('SAT solver against brute force', () => {
     // Random 3-SAT near its threshold as a circuit: clause j is NOT o_j with o_j = AND of its
     // negated literals, r = AND of every NOT o_j, and a query assumes r. Every clause is a gate's
     // definition and nothing is marked, so justification decides only what r's reasons need. The
-    // searches take hundreds to thousands of conflicts: the one of seed 1 goes on by justification
-    // past JUSTIFY_CAP; for even seeds, 150 clauses over variables of their own come first, whose
-    // reasons take a decision each, so the call goes on by activity after JUSTIFY_CONFLICTS.
+    // searches take hundreds to thousands of conflicts: seed 1's decides by justification until
+    // JUSTIFY_CAP, then by activity; for even seeds, 150 clauses over variables of their own come
+    // first, whose reasons take a decision each, so the call goes on by activity after
+    // JUSTIFY_CONFLICTS; the others decide by justification to the end.
     let longest = 0;
     let sat = 0;
     for (let seed = 1; seed <= 6; seed++) {
