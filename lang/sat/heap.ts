@@ -134,37 +134,6 @@ class Heap {
   }
 }
 
-/**
- * Takes every path of the sift loops once, when the module loads. V8 compiles a restriction's
- * set-up (`VarHeap.restrict`, with `fill`, `heapify` and `down` inlined) early in a run, when
- * every activity is still 0 and no sift has moved a variable yet; the moving path then has no type
- * feedback, the compiled code deoptimises on it, and Node 20's V8 enters that same compiled code
- * again at the next call. Every later restriction then deoptimised: 1,007 times in one run on
- * `gen35`, 922 on `pj2016`. With these paths taken first, the code compiled later has their
- * feedback. V8 collects feedback only from a function's ninth call or so, hence the rounds.
- */
-function takeEveryPath(): void {
-  const n = 32;
-  const h = new Heap();
-  h.grow(n + 1);
-  const act = new Float64Array(n + 1);
-  const vars = new Int32Array(n);
-  for (let round = 0; round < 32; round++) {
-    for (let v = 1; v <= n; v++) {
-      act[v] = (v * 7 + round) % n;
-      vars[v - 1] = v;
-    }
-    h.fill(vars, 0, n, act);
-    for (let v = 1; v <= n; v += 3) {
-      act[v]! += n;
-      h.up(h.index[v]!, act);
-    }
-    h.rebuild(act);
-    while (h.size > 0) h.pop();
-  }
-}
-takeEveryPath();
-
 export class VarHeap {
   /** Per variable: its activity. */
   private activity = new Float64Array(0);
@@ -350,3 +319,45 @@ export class VarHeap {
     this.filtered = false;
   }
 }
+
+/**
+ * Takes every path of the decision order once, when the module loads. V8 compiles a function with
+ * the callees it inlines as their type feedback stands, and a path that has not run yet has none:
+ * the compiled code deoptimises when it first runs there. Code that V8 compiled on the stack, for a
+ * long loop within one call, stays cached for that loop, and Node 20's V8 enters it again at every
+ * later call, so it deoptimises at every call. A restriction's set-up (`restrict`, with
+ * `Heap.fill`, `heapify` and `down` inlined) is so compiled within its first calls, when every
+ * activity is still 0 (no sift has moved a variable) or no restriction has been filtered yet, and
+ * then deoptimised at every IC3 query: 1,007 times in one run on `gen35`, 922 on `pj2016`, 145 on
+ * `6s403rb0609`. Every round here takes every path, so wherever V8 compiles, the paths have their
+ * feedback; the argument types are the solver's (a domain comes as an Int32Array, the assumptions
+ * as an array), and V8 collects feedback only from about a function's ninth call, hence the rounds.
+ */
+function takeEveryPath(): void {
+  const n = 32;
+  const order = new VarHeap();
+  order.grow(n + 1);
+  for (let v = 1; v <= n; v++) order.add(v);
+  for (let v = 1; v <= n; v += 2) order.markDecidable(v);
+  const domain = new Int32Array(n);
+  for (let v = 1; v <= n; v++) domain[v - 1] = v;
+  // every round takes every path: V8 may compile (on-stack replacement) within any of them
+  for (let round = 0; round < 32; round++) {
+    for (let v = 1 + (round % 3); v <= n; v += 3) order.bump(v);
+    order.decay();
+    for (const filtered of [true, false]) {
+      order.restrict(domain, filtered);
+      order.restrict([1, 2]);
+      for (let v = 2; v <= n; v += 5) order.bump(v);
+      order.unfilter();
+      order.refilter();
+      for (let i = 0; i < n / 2 && !order.empty; i++) order.restore(order.pop());
+      while (!order.empty) order.pop();
+      for (let v = 1; v <= n; v++) order.restore(v);
+      order.unrestrict();
+    }
+    while (!order.empty) order.pop();
+    for (let v = 1; v <= n; v++) order.restore(v);
+  }
+}
+takeEveryPath();

@@ -1056,11 +1056,13 @@ export class SatSolver {
   private updateTarget(): void {
     const size = this.trailLim[this.levels - 1]!;
     if (size <= this.targetSize) return;
+    // before the loop: compiled on the stack within its first long loop (heap.ts, takeEveryPath), code
+    // after the loop would have no type feedback and deoptimise at every later call
+    this.targetSize = size;
     for (let i = 0; i < size; i++) {
       const l = this.trail[i]!;
       this.target[l >> 1] = (l & 1) + 1;
     }
-    this.targetSize = size;
   }
 
   /**

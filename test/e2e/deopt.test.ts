@@ -1,10 +1,11 @@
 /**
  * The search's compiled code stays compiled: no function of a check deoptimises over and over. When
  * V8 compiles a function before one of its paths has run, that path has no type feedback and the
- * compiled code deoptimises on it; Node 20's V8 may then enter the same compiled code again at the
- * next call, and deoptimise again, at every call. A restriction's set-up did so a thousand times a
- * run on `gen35` (lang/sat/heap.ts, `takeEveryPath`). V8's own trace of deoptimisations (Node's
- * `--trace-deopt`) tells, per function and position in its bytecode, how often.
+ * compiled code deoptimises on it; code compiled on the stack, within a long loop, stays cached
+ * for the loop, and Node 20's V8 enters it again at every later call, to deoptimise again. A
+ * restriction's set-up did so a thousand times a run on `gen35` (lang/sat/heap.ts,
+ * `takeEveryPath`). V8's own trace (Node's `--trace-deopt`) tells, per function and position in
+ * its bytecode, how often.
  */
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
