@@ -252,6 +252,38 @@ export class SatSolver {
 
   constructor(private readonly domain?: DecisionDomain, private readonly domainOptions: DomainOptions = {}) {
     this.gates = domainOptions.justify ? new Justification() : undefined;
+    this.writeRareFields();
+  }
+
+  /**
+   * Writes once more the fields the search writes only now and then: at a mode switch or a
+   * reduction, a simplification or a garbage collection, a conflict at level 0, a call's end. V8
+   * takes a field no object of the class has written since its initialiser for a constant and
+   * compiles code that relies on that; the field's first write throws the code away. In a long
+   * first call that was `propagate` and `search`, compiled again mid-search (`bench:sat`'s pigeonhole
+   * instances, at the first mode switch and the first slice's end). Written twice here, they are
+   * variables before any code is compiled.
+   */
+  private writeRareFields(): void {
+    this.ok = this.ok;
+    this.wasted = this.wasted;
+    this.nextReduce = this.nextReduce;
+    this.reductions = this.reductions;
+    this.simplifiedAt = this.simplifiedAt;
+    this.simplifyAfterProps = this.simplifyAfterProps;
+    this.stable = this.stable;
+    this.targetSize = this.targetSize;
+    this.modeLength = this.modeLength;
+    this.modeEnd = this.modeEnd;
+    this.lubyIndex = this.lubyIndex;
+    this.lubyLimit = this.lubyLimit;
+    this.inDomainOnly = this.inDomainOnly;
+    this.standing = this.standing;
+    this.justifying = this.justifying;
+    this.justifyConflicts = this.justifyConflicts;
+    this.temporary = this.temporary;
+    this.guard = this.guard;
+    this.tempLearnts = this.tempLearnts;
   }
 
   /**

@@ -6,10 +6,16 @@
  * restriction's set-up did so a thousand times a run on `gen35` (lang/sat/heap.ts,
  * `takeEveryPath`). V8's own trace (Node's `--trace-deopt`) tells, per function and position in
  * its bytecode, how often.
+ *
+ * Compiled code is also thrown away when a field it read as a constant is written: V8 takes a field
+ * no object of its class has written since its initialiser for one. The SAT solver writes such
+ * fields again in its constructor (lang/sat/solver.ts, `writeRareFields`), so that a long first
+ * search keeps its `propagate` and `search`.
  */
+import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { vigil } from '../support/cli.js';
+import { ROOT, vigil } from '../support/cli.js';
 import { CORPUS_DIR } from '../support/corpus.js';
 
 /** Deoptimisations per function and bytecode position, from `--trace-deopt`'s lines. */
@@ -30,5 +36,23 @@ describe('compiled code', () => {
     expect(counts.size).toBeGreaterThan(0);
     const worst = [...counts].sort((a, b) => b[1] - a[1])[0]!;
     expect(worst[1], `${worst[0]} deoptimised ${worst[1]} times`).toBeLessThan(20);
+  });
+
+  it('is not thrown away for a constant field in a long first search', () => {
+    // the bench's pigeonhole instance in its slices of 20,000 conflicts: a mode switch within the first, then the first call's end
+    const script = [
+      `import { SatSolver } from './dist/lang/sat/solver.js';`,
+      `import { pigeonhole } from './dist/bench/cnf-gen.js';`,
+      `const { numVars, clauses } = pigeonhole(8);`,
+      `const s = new SatSolver();`,
+      `for (let v = 0; v < numVars; v++) s.newVar();`,
+      `for (const c of clauses) s.addClause(c);`,
+      `let r; do r = s.solve([], { conflictLimit: 20000 }); while (r === undefined);`,
+      `if (r !== false) throw new Error('PHP(9,8) is unsatisfiable');`,
+    ].join('\n');
+    const r = spawnSync(process.execPath, ['--v8-pool-size=0', '--trace-deopt', '--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
+    expect(r.status, r.stderr).toBe(0);
+    const discarded = [...r.stdout.matchAll(/marking dependent code .*?<SharedFunctionInfo (\S*)>.*reason: code dependencies/g)].map((m) => m[1]);
+    expect(discarded).toEqual([]);
   });
 });
