@@ -25,7 +25,7 @@ import { positive } from './positive.js';
 import { Session, type SessionEnd } from './session.js';
 import { PlainProgress } from './progress.js';
 import { importEsm } from './esm.js';
-import { printLine } from './stdio.js';
+import { printErrorLine, printLine, stdoutIsTerminal } from './stdio.js';
 import { outputOptions } from './outputs/index.js';
 import { processStartMs } from '../lang/clock.js';
 
@@ -86,8 +86,7 @@ async function read(file: string, opts: CheckOptions, tui: boolean): Promise<{ p
  * Returns the exit code.
  */
 async function checkFile(file: string, opts: CheckOptions, started = Date.now()): Promise<number> {
-  // --json and --quiet first: reading process.stdout makes the stream (stdio.ts)
-  const tui = !opts.json && !opts.quiet && process.stdout.isTTY === true;
+  const tui = !opts.json && !opts.quiet && stdoutIsTerminal();
   const outcome = await check(file, opts, started, tui);
   if (outcome.kind === 'failure') {
     process.stderr.write(`${outcome.message}\n`);
@@ -100,10 +99,10 @@ async function checkFile(file: string, opts: CheckOptions, started = Date.now())
 async function check(file: string, opts: CheckOptions, started: number, tui: boolean): Promise<SessionEnd> {
   const { problem, bytes, plan, here } = await read(file, opts, tui);
   if (tui) return checkWithTui(file, bytes, opts, plan, started);
-  const plain = new PlainProgress((line) => process.stderr.write(`${line}\n`), started);
+  const plain = new PlainProgress(printErrorLine, started);
   const onEvent = (e: CheckEvent | { kind: 'tick' }) => {
     if (e.kind === 'progress' && !opts.quiet) plain.update(e.progress);
-    else if (e.kind === 'note') process.stderr.write(`${e.line}\n`);
+    else if (e.kind === 'note') printErrorLine(e.line);
   };
   let outcome: SessionEnd;
   if (here) {

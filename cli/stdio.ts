@@ -1,11 +1,12 @@
 /**
  * Standard output and error of the `vigil` process without Node's streams where a command does
  * not need them. `process.stdout` and `process.stderr` are streams made when first read: the
- * stream modules and a pipe's socket wrapper cost 5 to 6 ms of a circuit run, which prints one
- * answer at its end. That answer is written straight to the file descriptor, synchronously, as
- * Node's own streams write to files and pipes on Linux.
+ * stream modules and a pipe's socket wrapper cost 5 to 6 ms of a circuit run, which prints a few
+ * progress lines and one answer. Those are written straight to the file descriptors,
+ * synchronously, as Node's own streams write to files, pipes and terminals on Linux.
  */
-import { writeSync } from 'node:fs';
+import { fstatSync, writeSync } from 'node:fs';
+import { isatty } from 'node:tty';
 
 /**
  * A stopped reader (`vigil check --help | head`) closes the pipe: what it did not read is not
@@ -52,16 +53,38 @@ export function pendingStreams(): NodeJS.WriteStream[] {
 }
 
 /**
- * Prints `text` and a line end on standard output, straight to descriptor 1. A descriptor left in
- * non-blocking mode and full (EAGAIN) takes the rest through `process.stdout`, which waits for it.
+ * Writes `text` and a line end straight to descriptor `fd` (1 or 2). A descriptor left in
+ * non-blocking mode and full (EAGAIN) takes the rest through its stream, which waits for it.
  */
-export function printLine(text: string): void {
+function writeLine(fd: 1 | 2, text: string): void {
   const bytes = Buffer.from(`${text}\n`);
   let done = 0;
   try {
-    while (done < bytes.length) done += writeSync(1, bytes, done);
+    while (done < bytes.length) done += writeSync(fd, bytes, done);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'EAGAIN') return closedPipe(e as NodeJS.ErrnoException);
-    process.stdout.write(bytes.subarray(done));
+    (fd === 1 ? process.stdout : process.stderr).write(bytes.subarray(done));
+  }
+}
+
+/** Prints `text` and a line end on standard output. */
+export function printLine(text: string): void {
+  writeLine(1, text);
+}
+
+/** Prints `text` and a line end on standard error. */
+export function printErrorLine(text: string): void {
+  writeLine(2, text);
+}
+
+/**
+ * Whether standard output is a terminal. A pipe or a file is not, which `fstat` tells without
+ * loading Node's `tty` module (4 ms: it loads `net`); a character device may be one, or /dev/null.
+ */
+export function stdoutIsTerminal(): boolean {
+  try {
+    return fstatSync(1).isCharacterDevice() && isatty(1);
+  } catch {
+    return false;
   }
 }

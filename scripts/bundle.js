@@ -57,17 +57,18 @@ const chevrotainBuild = {
 };
 
 /**
- * Node's child_process, worker_threads and v8, which cost 6, 4 and 6 ms to load, as modules that
- * load them when first used: commander needs child_process only to spawn an executable subcommand
- * (Vigil has none), Vigil's modules need worker_threads only to start or be a worker, which a
- * circuit checked in the command's thread never does, and v8 only for the heap's limit, which such
- * a check asks for only when its heap grows large (cli/in-thread.ts). Their exports are getters, so
- * bundled importers read them at each use.
+ * Node's child_process, worker_threads, v8 and tty, which cost 6, 4, 6 and 4 ms to load, as
+ * modules that load them when first used: commander needs child_process only to spawn an
+ * executable subcommand (Vigil has none), Vigil's modules need worker_threads only to start or be
+ * a worker, which a circuit checked in the command's thread never does, v8 only for the heap's
+ * limit, which such a check asks for only when its heap grows large (cli/here.ts), and tty only
+ * when standard output is a character device (cli/stdio.ts). Their exports are getters, so bundled
+ * importers read them at each use.
  */
 const lazyBuiltins = {
   name: 'lazy-builtins',
   setup(b) {
-    b.onResolve({ filter: /^node:(child_process|worker_threads|v8)$/ }, (args) => (args.namespace === 'lazy' ? undefined : { path: args.path, namespace: 'lazy' }));
+    b.onResolve({ filter: /^node:(child_process|worker_threads|v8|tty)$/ }, (args) => (args.namespace === 'lazy' ? undefined : { path: args.path, namespace: 'lazy' }));
     b.onLoad({ filter: /.*/, namespace: 'lazy' }, (args) => ({
       contents: `let loaded; const load = () => (loaded ??= require(${JSON.stringify(args.path)}));\n`
         + `module.exports = { ${Object.keys(require(args.path)).map((name) => `get ${name}() { return load().${name}; }`).join(', ')} };\n`,
