@@ -41,12 +41,9 @@ describe('compiled code', () => {
   it('is not thrown away for a constant field in a long first search', () => {
     // the bench's pigeonhole instance in its slices of 20,000 conflicts: a mode switch within the first, then the first call's end
     const script = [
-      `import { SatSolver } from './dist/lang/sat/solver.js';`,
+      `import { solverFor } from './dist/lang/sat/dimacs.js';`,
       `import { pigeonhole } from './dist/bench/cnf-gen.js';`,
-      `const { numVars, clauses } = pigeonhole(8);`,
-      `const s = new SatSolver();`,
-      `for (let v = 0; v < numVars; v++) s.newVar();`,
-      `for (const c of clauses) s.addClause(c);`,
+      `const s = solverFor(pigeonhole(8));`,
       `let r; do r = s.solve([], { conflictLimit: 20000 }); while (r === undefined);`,
       `if (r !== false) throw new Error('PHP(9,8) is unsatisfiable');`,
     ].join('\n');
