@@ -30,6 +30,8 @@
  * per clause.
  */
 import { SatSolver } from '../lang/sat/solver.js';
+import { resized } from '../lang/sat/resized.js';
+import { IntList } from '../lang/int-list.js';
 import { andCount, firstGateNode, type Aig, type Lit } from '../formalisms/aig.js';
 import { PairTable } from '../formalisms/pair-table.js';
 
@@ -52,18 +54,26 @@ export class Tseitin {
   readonly sat = new SatSolver();
   /** The node that is always true. */
   readonly top = 1;
-  /** Per node (index = node): its fanins (0 for a leaf) and its SAT variable (0 while not encoded). */
-  private readonly left: number[] = [0, 0];
-  private readonly right: number[] = [0, 0];
-  private readonly satVar: number[] = [0, 0];
+  /** Per node (index = node, node 0 unused): its fanins (0 for a leaf) and its SAT variable (0 while not encoded). */
+  private left = new Int32Array(64);
+  private right = new Int32Array(64);
+  private satVar = new Int32Array(64);
   /** Per node: 0 unread, 1 read once un-negated by a gate, 2 more (such a gate joins its reader's n-ary AND). */
-  private readonly reads: number[] = [0, 0];
+  private reads = new Uint8Array(64);
+  /** Nodes 0 to `nodes - 1` exist. */
+  private nodes = 2;
   private readonly gates: PairTable;
-  /** Reused from gate to gate by toSat (this runs once per encoded gate, mostly before V8 optimises it). */
-  private readonly leaves: number[] = [];
-  private readonly back: number[] = [];
-  private readonly pair = [0, 0];
-  private readonly treeStack: number[] = [];
+  /**
+   * Reused from gate to gate by toSat, and by the clauses added: this runs once per encoded gate,
+   * mostly before V8 optimises it, where a JS array emptied and refilled, or a fresh one per
+   * clause, is an allocation per gate.
+   */
+  private readonly leaves = new IntList(16);
+  private readonly back = new IntList(16);
+  private readonly pair = new Int32Array(2);
+  private readonly clause = new IntList(16);
+  private readonly stack = new IntList();
+  private readonly treeStack = new IntList();
 
   /** `gates`: about how many gates the checks hash (the table is sized for them rather than grown step by step). */
   constructor(gates: number) {
@@ -71,11 +81,14 @@ export class Tseitin {
   }
 
   fresh(): number {
-    this.left.push(0);
-    this.right.push(0);
-    this.satVar.push(0);
-    this.reads.push(0);
-    return this.left.length - 1;
+    if (this.nodes === this.left.length) {
+      const room = 2 * this.nodes;
+      this.left = resized(this.left, room);
+      this.right = resized(this.right, room);
+      this.satVar = resized(this.satVar, room);
+      this.reads = resized(this.reads, room);
+    }
+    return this.nodes++;
   }
 
   private read(lit: number): void {
@@ -112,7 +125,11 @@ export class Tseitin {
   }
 
   addClause(lits: readonly number[]): void {
-    this.sat.addClause(lits.map((l) => this.toSat(l)));
+    // toSat leaves `clause` alone
+    const clause = this.clause;
+    clause.truncate(0);
+    for (let i = 0; i < lits.length; i++) clause.push(this.toSat(lits[i]!));
+    this.sat.addClause(clause.data, clause.size);
   }
 
   /** Solves under assumptions (nodes): true if satisfiable, undefined if out of time. */
@@ -132,12 +149,14 @@ export class Tseitin {
     const root = lit < 0 ? -lit : lit;
     const vars = this.satVar;
     if (vars[root] === 0) {
-      const stack = [root];
+      const stack = this.stack;
       const leaves = this.leaves;
       const back = this.back;
       const pair = this.pair;
-      while (stack.length) {
-        const n = stack[stack.length - 1]!;
+      stack.truncate(0);
+      stack.push(root);
+      while (stack.size > 0) {
+        const n = stack.data[stack.size - 1]!;
         if (vars[n] !== 0) { stack.pop(); continue; }
         if (this.left[n] === 0) {
           vars[n] = this.sat.newVar();
@@ -147,22 +166,24 @@ export class Tseitin {
         }
         this.leavesOf(n, leaves);
         let missing = false;
-        for (const l of leaves) {
+        for (let i = 0; i < leaves.size; i++) {
+          const l = leaves.data[i]!;
           const m = l < 0 ? -l : l;
           if (vars[m] === 0) { stack.push(m); missing = true; }
         }
         if (missing) continue;
         const g = this.sat.newVar();
-        back.length = 0;
+        back.truncate(0);
         back.push(g);
         pair[0] = -g;
-        for (const l of leaves) {
+        for (let i = 0; i < leaves.size; i++) {
+          const l = leaves.data[i]!;
           const x = l < 0 ? -vars[-l]! : vars[l]!;
           pair[1] = x;
-          this.sat.addClause(pair);
+          this.sat.addClause(pair, 2);
           back.push(-x);
         }
-        this.sat.addClause(back);
+        this.sat.addClause(back.data, back.size);
         vars[n] = g;
         stack.pop();
       }
@@ -175,14 +196,19 @@ export class Tseitin {
   }
 
   /** Into `out`: the leaves of gate `n`'s AND tree, below which only gates read once, un-negated and not yet encoded lie. */
-  private leavesOf(n: number, out: number[]): void {
-    out.length = 0;
+  private leavesOf(n: number, out: IntList): void {
+    out.truncate(0);
     const stack = this.treeStack;
-    stack.push(this.right[n]!, this.left[n]!);
-    while (stack.length) {
-      const l = stack.pop()!;
-      if (l > 0 && this.left[l] !== 0 && this.reads[l] === 1 && this.satVar[l] === 0) stack.push(this.right[l]!, this.left[l]!);
-      else out.push(l);
+    stack.push(this.right[n]!);
+    stack.push(this.left[n]!);
+    while (stack.size > 0) {
+      const l = stack.pop();
+      if (l > 0 && this.left[l] !== 0 && this.reads[l] === 1 && this.satVar[l] === 0) {
+        stack.push(this.right[l]!);
+        stack.push(this.left[l]!);
+      } else {
+        out.push(l);
+      }
     }
   }
 }
@@ -203,8 +229,8 @@ class Frame {
   private readonly firstLatch: number;
   private readonly firstGate: number;
   /** The circuit's fan-ins, read once: this runs on every gate of both circuits, mostly before V8 optimises it. */
-  private readonly fanins: readonly number[];
-  private readonly stack: number[] = [];
+  private readonly fanins: Int32Array;
+  private readonly stack = new IntList();
 
   /**
    * `repeats`: W's frame takes the node of M's node `same[n]` at this step for its node n wherever
@@ -225,8 +251,8 @@ class Frame {
     const firstGate = this.firstGate;
     const stack = this.stack;
     if (lits[l >> 1] === 0) stack.push(l >> 1);
-    while (stack.length > 0) {
-      const n = stack[stack.length - 1]!;
+    while (stack.size > 0) {
+      const n = stack.data[stack.size - 1]!;
       if (lits[n] !== 0) { stack.pop(); continue; }
       const m = this.repeats === undefined ? 0 : this.repeats.same[n]!;
       if (m > 0) {

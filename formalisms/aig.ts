@@ -14,6 +14,8 @@
 import type { AigerFile, Reset } from './frontends/aiger/read.js';
 import { VarTable } from '../lang/var-table.js';
 import { PairTable } from './pair-table.js';
+import { resized } from '../lang/sat/resized.js';
+import { IntList } from '../lang/int-list.js';
 
 /** `2 * node + 1` for the negation of a node, `2 * node` for the node itself. */
 export type Lit = number;
@@ -72,7 +74,7 @@ export interface Aig extends AigSignals {
   /** Latch k is node 1 + inputs + k. */
   readonly latches: readonly AigLatch[];
   /** Gate k is node 1 + inputs + latches + k; its fanin literals are `fanins[2k]` and `fanins[2k + 1]`. */
-  readonly fanins: readonly Lit[];
+  readonly fanins: Int32Array;
   /** Whether the constant node is part of the graph (see the module comment). */
   readonly hasConstant: boolean;
 }
@@ -120,19 +122,26 @@ function hashedAnd(table: PairTable, a: Lit, b: Lit, create: (a: Lit, b: Lit) =>
 class AigBuilder {
   readonly inputs: AigInput[] = [];
   readonly latches: { index: number; name?: string; next: Lit; reset: Reset }[] = [];
-  readonly fanins: Lit[] = [];
+  /**
+   * The fanin pairs of the `gates` gates so far, in a typed array sized for the gates expected and
+   * doubled when full: a JS array grown by `push` allocates about three times its final size on
+   * the way, at eight bytes an element, and a check copies the graph three or four times.
+   */
+  private fanins: Int32Array;
+  private gates = 0;
   /** Gates by fanin pair (the larger literal first). */
   private readonly hashed: PairTable;
   /** `rawAnd` as a function, made once: `and` hands it to the hashing on every new gate. */
   private readonly newGate = (a: Lit, b: Lit): Lit => this.rawAnd(a, b);
 
-  /** `gates`: about how many gates the graph will have (the hash table is sized for them). */
-  constructor(readonly file: string, gates = 0) {
-    this.hashed = new PairTable(gates);
+  /** `gates`: about how many gates the graph will have; `hashed`: how many of them `and` makes (the hash table is sized for them). */
+  constructor(readonly file: string, gates = 0, hashed = gates) {
+    this.fanins = new Int32Array(2 * Math.max(gates, 16));
+    this.hashed = new PairTable(hashed);
   }
 
   private get nodes(): number {
-    return 1 + this.inputs.length + this.latches.length + this.fanins.length / 2;
+    return 1 + this.inputs.length + this.latches.length + this.gates;
   }
 
   input(info: AigInput): Lit {
@@ -149,7 +158,10 @@ class AigBuilder {
   /** A gate exactly as given, without folding or sharing (graphs read from files keep their gates). */
   rawAnd(a: Lit, b: Lit): Lit {
     const lit = 2 * this.nodes;
-    this.fanins.push(a, b);
+    if (2 * this.gates === this.fanins.length) this.fanins = resized(this.fanins, 2 * this.fanins.length);
+    this.fanins[2 * this.gates] = a;
+    this.fanins[2 * this.gates + 1] = b;
+    this.gates++;
     return lit;
   }
 
@@ -159,7 +171,9 @@ class AigBuilder {
   }
 
   finish(signals: AigSignals, hasConstant: boolean): Aig {
-    return { file: this.file, inputs: this.inputs, latches: this.latches, fanins: this.fanins, ...signals, hasConstant };
+    const used = 2 * this.gates;
+    const fanins = used === this.fanins.length ? this.fanins : this.fanins.slice(0, used);
+    return { file: this.file, inputs: this.inputs, latches: this.latches, fanins, ...signals, hasConstant };
   }
 }
 
@@ -193,7 +207,7 @@ function signalLits(aig: AigSignals): Lit[] {
  * and no justice properties (AIGER 1.9: outputs are properties only in files without B and J).
  */
 export function aigFromFile(file: AigerFile): Aig {
-  const b = new AigBuilder(file.file);
+  const b = new AigBuilder(file.file, file.ands.length / 3, 0);
   const byVar = new VarTable(file.maxVar, file.inputs.length + file.latches.length + file.ands.length / 3);
   byVar.set(0, FALSE_LIT);
   const lit = (l: number): Lit => byVar.get(l >> 1) ^ (l & 1);
@@ -272,7 +286,9 @@ export function coneOfInfluence(aig: Aig): Aig {
   }
   // the whole graph is the cone (as for most single-property circuits): renumbering would change nothing
   if (keep.indexOf(0, 1) < 0) return { ...aig, hasConstant: keep[0] === 1 };
-  const b = new AigBuilder(aig.file);
+  let kept = 0;
+  for (let n = firstGate; n < total; n++) kept += keep[n]!;
+  const b = new AigBuilder(aig.file, kept, 0);
   const map = new Int32Array(total);
   for (let n = 1; n < total; n++) {
     if (!keep[n]) continue;
@@ -296,13 +312,14 @@ export function coneOfInfluence(aig: Aig): Aig {
  * that first reach them, as hashing them again would make them, without a second table.
  */
 export function propagateConstants(aig: Aig): Aig {
-  const { constant, map, freshFanins } = latchFixpoint(aig);
+  const { constant, map, fresh } = latchFixpoint(aig);
+  const freshFanins = fresh.data;
   const firstLatch = 1 + aig.inputs.length;
   const firstGate = firstGateNode(aig);
   const total = firstGate + andCount(aig);
-  const b = new AigBuilder(aig.file);
+  const b = new AigBuilder(aig.file, fresh.size / 2, 0);
   // the fixpoint's nodes (the graph's inputs and latches, then its fresh gates) -> the result's literals
-  const out = new Int32Array(total + freshFanins.length / 2);
+  const out = new Int32Array(total + fresh.size / 2);
   const of = (lit: Lit): Lit => (lit >> 1 === 0 ? lit : out[lit >> 1]! ^ (lit & 1));
   aig.inputs.forEach((input, k) => { out[1 + k] = b.input(input); });
   aig.latches.forEach((latch, k) => { if (!constant[k]) out[firstLatch + k] = b.latch(latch); });
@@ -334,8 +351,8 @@ export function constantLatches(aig: Aig): boolean[] {
 /**
  * The search of `constantLatches`, with the graph it hashed last: `map` gives every node's literal,
  * over the graph's inputs and latches (their own literals, constants for the constant latches) and
- * fresh gates numbered from the graph's size up, whose fanin pairs (the larger first) are
- * `freshFanins`.
+ * fresh gates numbered from the graph's size up, whose fanin pairs (the larger first) are listed
+ * in `fresh`.
  *
  * Each round only rebuilds the gates whose fanins changed since the last one and that the
  * candidates' next-state functions read (a chain of latches can take dozens of rounds on a graph
@@ -343,7 +360,7 @@ export function constantLatches(aig: Aig): boolean[] {
  * gates are hashed into one table kept across rounds: a gate's literal then depends only on what
  * it computes, exactly as in a fresh rebuild, so the constants found are the same.
  */
-function latchFixpoint(aig: Aig): { constant: boolean[]; map: Int32Array; freshFanins: Lit[] } {
+function latchFixpoint(aig: Aig): { constant: boolean[]; map: Int32Array; fresh: IntList } {
   const fanins = aig.fanins;
   const firstLatch = 1 + aig.inputs.length;
   const firstGate = firstGateNode(aig);
@@ -353,10 +370,11 @@ function latchFixpoint(aig: Aig): { constant: boolean[]; map: Int32Array; freshF
   // the gates to redo when a node's literal changes
   const { start, gates: fanout } = gateFanouts(aig);
   const table = new PairTable(gates);
-  const freshFanins: Lit[] = [];
+  const fresh = new IntList(2 * gates);
   const freshLit = (a: Lit, b: Lit): Lit => {
-    freshFanins.push(a, b);
-    return 2 * (total + freshFanins.length / 2 - 1);
+    fresh.push(a);
+    fresh.push(b);
+    return 2 * (total + fresh.size / 2 - 1);
   };
   const and = (a: Lit, b: Lit): Lit => hashedAnd(table, a, b, freshLit);
   const map = new Int32Array(total);
@@ -398,7 +416,7 @@ function latchFixpoint(aig: Aig): { constant: boolean[]; map: Int32Array; freshF
     if (!dropped) break;
   }
   rebuild(firstGate, true);
-  return { constant, map, freshFanins };
+  return { constant, map, fresh };
 }
 
 /**
@@ -470,7 +488,7 @@ export function substitute(aig: Aig, replacement: Int32Array): Aig {
  */
 export function extendAig(aig: Aig, build: (and: (a: Lit, b: Lit) => Lit) => AigSignal[]): Aig {
   const fanins = aig.fanins;
-  const b = new AigBuilder(aig.file);
+  const b = new AigBuilder(aig.file, andCount(aig) + 16, 0);
   aig.inputs.forEach((input) => b.input(input));
   aig.latches.forEach((latch) => b.latch(latch));
   for (let g = 0, gates = andCount(aig); g < gates; g++) b.rawAnd(fanins[2 * g]!, fanins[2 * g + 1]!);
@@ -513,7 +531,7 @@ export function extendAigWithLatches(
     latch: aig.latches.reduce((n, x) => Math.max(n, x.index + 1), 0),
   },
 ): Aig {
-  const b = new AigBuilder(aig.file);
+  const b = new AigBuilder(aig.file, andCount(aig), 0);
   const firstGate = firstGateNode(aig);
   const map = new Int32Array(firstGate + andCount(aig));
   aig.inputs.forEach((input, k) => { map[1 + k] = b.input(input); });

@@ -32,6 +32,7 @@
 import { andCount, firstGateNode, type Aig, type Lit } from '../../formalisms/aig.js';
 import type { SatCones } from './sat-cones.js';
 import { GATE_AND, GATE_ITE } from '../../lang/sat/justification.js';
+import { IntList } from '../../lang/int-list.js';
 
 /**
  * The shape of each gate in the encoding: absorbed into its reader, a multiplexer, or an n-ary AND
@@ -45,6 +46,9 @@ class GateShapes {
   /** Per multiplexer node: its selector and data literals, `[s, t, e]` for `ITE(s, t, e)`. */
   private readonly muxes: (Int32Array | undefined)[];
   private readonly firstGate: number;
+  /** The walk of `of`, and the leaves it finds, reused from gate to gate (see Unroller). */
+  private readonly stack = new IntList();
+  private readonly out = new IntList();
 
   constructor(private readonly aig: Aig) {
     this.firstGate = firstGateNode(aig);
@@ -104,15 +108,22 @@ class GateShapes {
     let found = this.leaves[gate];
     if (found) return found;
     const fanins = this.aig.fanins;
-    const out: number[] = [];
-    const stack = [fanins[2 * (gate - this.firstGate) + 1]!, fanins[2 * (gate - this.firstGate)]!];
-    while (stack.length > 0) {
-      const l = stack.pop()!;
+    const out = this.out;
+    const stack = this.stack;
+    out.truncate(0);
+    stack.push(fanins[2 * (gate - this.firstGate) + 1]!);
+    stack.push(fanins[2 * (gate - this.firstGate)]!);
+    while (stack.size > 0) {
+      const l = stack.pop();
       const n = l >> 1;
-      if (this.absorbed[n] === 1) stack.push(fanins[2 * (n - this.firstGate) + 1]!, fanins[2 * (n - this.firstGate)]!);
-      else out.push(l);
+      if (this.absorbed[n] === 1) {
+        stack.push(fanins[2 * (n - this.firstGate) + 1]!);
+        stack.push(fanins[2 * (n - this.firstGate)]!);
+      } else {
+        out.push(l);
+      }
     }
-    found = this.leaves[gate] = Int32Array.from(out);
+    found = this.leaves[gate] = out.data.slice(0, out.size);
     return found;
   }
 
@@ -125,15 +136,22 @@ class GateShapes {
   }
 }
 
-/** The part of a SAT solver the encoder writes to. */
-interface ClauseSink {
+/** The part of a SAT solver the encoder writes to: a clause is the first `size` literals of `lits`, which the sink copies. */
+export interface ClauseSink {
   newVar(): number;
-  addClause(lits: readonly number[]): boolean;
+  addClause(lits: ArrayLike<number>, size: number): boolean;
+}
+
+/** A copy of the clause a ClauseSink is given. */
+export function clauseOf(lits: ArrayLike<number>, size: number): number[] {
+  const c = new Array<number>(size);
+  for (let i = 0; i < size; i++) c[i] = lits[i]!;
+  return c;
 }
 
 /** Where the gates' definitions go as well as their clauses (a solver deciding by justification). */
 interface GateSink {
-  define(g: number, kind: number, lits: readonly number[]): void;
+  define(g: number, kind: number, lits: ArrayLike<number>, size: number): void;
 }
 
 export class Unroller {
@@ -146,10 +164,16 @@ export class Unroller {
   private readonly size: number;
   /** The shapes of the graph's gates, or undefined when every gate gets its own variable. */
   private readonly shapes: GateShapes | undefined;
-  /** The SAT literals of one gate's leaves, and its clauses, reused from gate to gate. */
-  private readonly inputs: number[] = [];
-  private readonly pair = [0, 0];
-  private readonly back: number[] = [];
+  /**
+   * The SAT literals of one gate's leaves, and its clauses, reused from gate to gate (the sinks
+   * copy them), and the stack of the encoding's walk: this runs once per encoded gate, mostly
+   * before V8 optimises it, where a fresh array per clause, or a JS array emptied and refilled,
+   * is an allocation per gate.
+   */
+  private readonly inputs = new IntList(16);
+  private readonly clause = new Int32Array(3);
+  private readonly back = new IntList(16);
+  private readonly stack = new IntList();
   /** Where the fan-in of each variable defined here is recorded, if anywhere. */
   private readonly cones: SatCones | undefined;
   /** Where each gate's definition is recorded, if anywhere. */
@@ -165,7 +189,7 @@ export class Unroller {
     this.cones = cones;
     this.gates = gates;
     this.trueLit = sat.newVar();
-    sat.addClause([this.trueLit]);
+    sat.addClause([this.trueLit], 1);
     this.firstLatch = 1 + aig.inputs.length;
     this.firstGate = firstGateNode(aig);
     this.size = this.firstGate + andCount(aig);
@@ -194,11 +218,14 @@ export class Unroller {
   }
 
   private encode(t: number, f: Int32Array, root: number): void {
-    const stack = [root];
+    // a latch that asks for the previous frame encodes it on the same stack, above `base`
+    const stack = this.stack;
+    const base = stack.size;
+    stack.push(root);
     const fanins = this.aig.fanins;
     const shapes = this.shapes;
-    while (stack.length > 0) {
-      const n = stack[stack.length - 1]!;
+    while (stack.size > base) {
+      const n = stack.data[stack.size - 1]!;
       if (f[n] !== 0) { stack.pop(); continue; }
       if (n < this.firstLatch) {
         f[n] = this.sat.newVar();
@@ -214,12 +241,12 @@ export class Unroller {
         }
         if (!ready) continue;
         const inputs = this.inputs;
-        inputs.length = 0;
+        inputs.truncate(0);
         for (let i = 0; i < leaves.length; i++) {
           const l = leaves[i]!;
           inputs.push(l & 1 ? -f[l >> 1]! : f[l >> 1]!);
         }
-        f[n] = mux ? this.ite(inputs[0]!, inputs[1]!, inputs[2]!) : this.andOf(inputs);
+        f[n] = mux ? this.ite(inputs.data[0]!, inputs.data[1]!, inputs.data[2]!) : this.andOf(inputs);
       } else {
         const la = fanins[2 * (n - this.firstGate)]!;
         const lb = fanins[2 * (n - this.firstGate) + 1]!;
@@ -240,16 +267,16 @@ export class Unroller {
    * The AND of SAT literals (compacted in place) with constants, repeats and opposites folded; a
    * fresh variable g with the clauses g -> l for each literal and (all literals) -> g otherwise.
    * Runs once per encoded gate, mostly before V8 optimises it: short lists (almost all) are
-   * compared pairwise rather than sorted, and the clauses go through two arrays reused (the
-   * solver copies them).
+   * compared pairwise rather than sorted.
    */
-  private andOf(lits: number[]): number {
+  private andOf(list: IntList): number {
     const t = this.trueLit;
+    const lits = list.data;
     // a long list is sorted by variable: a repeat or an opposite is then the last literal kept
-    const sorted = lits.length > 16;
-    if (sorted) lits.sort((a, b) => (a < 0 ? -a : a) - (b < 0 ? -b : b) || a - b);
+    const sorted = list.size > 16;
+    if (sorted) lits.subarray(0, list.size).sort((a, b) => (a < 0 ? -a : a) - (b < 0 ? -b : b) || a - b);
     let k = 0;
-    next: for (let i = 0; i < lits.length; i++) {
+    next: for (let i = 0; i < list.size; i++) {
       const l = lits[i]!;
       if (l === t) continue;
       if (l === -t) return -t;
@@ -259,23 +286,19 @@ export class Unroller {
       }
       lits[k++] = l;
     }
-    lits.length = k;
     if (k === 0) return t;
     if (k === 1) return lits[0]!;
     const g = this.sat.newVar();
-    const pair = this.pair;
     const back = this.back;
-    pair[0] = -g;
-    back.length = 0;
+    back.truncate(0);
     for (let i = 0; i < k; i++) {
-      pair[1] = lits[i]!;
-      this.sat.addClause(pair);
+      this.clause2(-g, lits[i]!);
       back.push(-lits[i]!);
     }
     back.push(g);
-    this.sat.addClause(back);
-    this.cones?.define(g, lits);
-    this.gates?.define(g, GATE_AND, lits);
+    this.sat.addClause(back.data, back.size);
+    this.cones?.define(g, lits, k);
+    this.gates?.define(g, GATE_AND, lits, k);
     return g;
   }
 
@@ -294,16 +317,15 @@ export class Unroller {
     if (e === tr) return -this.gate(s, -t);
     if (e === -tr) return this.gate(s, t);
     const g = this.sat.newVar();
-    this.sat.addClause([-s, -t, g]);
-    this.sat.addClause([-s, t, -g]);
-    this.sat.addClause([s, -e, g]);
-    this.sat.addClause([s, e, -g]);
+    this.clause3(-s, -t, g);
+    this.clause3(-s, t, -g);
+    this.clause3(s, -e, g);
+    this.clause3(s, e, -g);
     if (t !== -e) {
-      this.sat.addClause([-t, -e, g]);
-      this.sat.addClause([t, e, -g]);
+      this.clause3(-t, -e, g);
+      this.clause3(t, e, -g);
     }
-    this.cones?.define(g, [s, t, e]);
-    this.gates?.define(g, GATE_ITE, [s, t, e]);
+    this.defined(g, GATE_ITE, s, t, e);
     return g;
   }
 
@@ -314,12 +336,35 @@ export class Unroller {
     if (a === t || a === b) return b;
     if (b === t) return a;
     const g = this.sat.newVar();
-    this.sat.addClause([-g, a]);
-    this.sat.addClause([-g, b]);
-    this.sat.addClause([g, -a, -b]);
-    this.cones?.define(g, [a, b]);
-    this.gates?.define(g, GATE_AND, [a, b]);
+    this.clause2(-g, a);
+    this.clause2(-g, b);
+    this.clause3(g, -a, -b);
+    this.defined(g, GATE_AND, a, b, 0);
     return g;
+  }
+
+  private clause2(a: number, b: number): void {
+    this.clause[0] = a;
+    this.clause[1] = b;
+    this.sat.addClause(this.clause, 2);
+  }
+
+  private clause3(a: number, b: number, c: number): void {
+    this.clause[0] = a;
+    this.clause[1] = b;
+    this.clause[2] = c;
+    this.sat.addClause(this.clause, 3);
+  }
+
+  /** Records gate `g` over `a`, `b` (an AND) or `a`, `b`, `c` (an ITE) where cones or definitions are kept. */
+  private defined(g: number, kind: number, a: number, b: number, c: number): void {
+    if (!this.cones && !this.gates) return;
+    const size = kind === GATE_ITE ? 3 : 2;
+    this.clause[0] = a;
+    this.clause[1] = b;
+    this.clause[2] = c;
+    this.cones?.define(g, this.clause, size);
+    this.gates?.define(g, kind, this.clause, size);
   }
 }
 

@@ -10,7 +10,7 @@
  * costs its size; variables pinned once (the constraints' cones) count as reached in every walk.
  * A variable nothing defined here (an input, a latch, the constant) is a leaf of the graph.
  */
-import type { IntList } from '../../lang/int-list.js';
+import { IntList } from '../../lang/int-list.js';
 
 const PINNED = -1;
 
@@ -24,18 +24,21 @@ export class SatCones {
   private reached = new Int32Array(1024);
 
   private walk = 1; // 0 would match every variable not reached yet
-  private readonly stack: number[] = [];
+  private readonly stack = new IntList();
 
-  /** Records that variable `v` is defined over the variables of `lits`. */
-  define(v: number, lits: readonly number[]): void {
+  /** Records that variable `v` is defined over the variables of the first `size` literals of `lits`. */
+  define(v: number, lits: ArrayLike<number>, size = lits.length): void {
     this.room(v);
-    if (this.used + lits.length > this.fanins.length) {
-      const grown = new Int32Array(2 * (this.used + lits.length));
+    if (this.used + size > this.fanins.length) {
+      const grown = new Int32Array(2 * (this.used + size));
       grown.set(this.fanins);
       this.fanins = grown;
     }
     this.start[v] = this.used;
-    for (const l of lits) this.fanins[this.used++] = l < 0 ? -l : l;
+    for (let i = 0; i < size; i++) {
+      const l = lits[i]!;
+      this.fanins[this.used++] = l < 0 ? -l : l;
+    }
     this.end[v] = this.used;
   }
 
@@ -75,8 +78,8 @@ export class SatCones {
     const root = lit < 0 ? -lit : lit;
     if (reached[root] === walk || reached[root] === PINNED) return;
     stack.push(root);
-    while (stack.length > 0) {
-      const v = stack.pop()!;
+    while (stack.size > 0) {
+      const v = stack.pop();
       // reached between its push and now (a variable can be pushed by several readers)
       if (reached[v] === walk || reached[v] === PINNED) continue;
       reached[v] = stamp;

@@ -21,7 +21,8 @@
 import { eliminate, extendModel, type Elimination } from '../../lang/sat/eliminate.js';
 import type { SatSolver } from '../../lang/sat/solver.js';
 import { firstGateNode, type Aig, type Lit } from '../../formalisms/aig.js';
-import { Unroller, type Frames } from './cnf.js';
+import { clauseOf, Unroller, type ClauseSink, type Frames } from './cnf.js';
+import { IntList } from '../../lang/int-list.js';
 
 /** The fraction of the property's eventual cone that must be in its support from the first step on. */
 const SATURATED = 0.5;
@@ -82,7 +83,7 @@ export class StepCnf {
   private constructor(aig: Aig) {
     const clauses: number[][] = [];
     let vars = 0;
-    const sink = { newVar: () => ++vars, addClause: (c: readonly number[]) => { clauses.push([...c]); return true; } };
+    const sink: ClauseSink = { newVar: () => ++vars, addClause: (c, size) => { clauses.push(clauseOf(c, size)); return true; } };
     const latchVar = new Int32Array(aig.latches.length);
     const u = new Unroller(aig, sink, (_t, k) => (latchVar[k] ||= sink.newVar()));
     this.trueVar = u.trueLit;
@@ -178,11 +179,13 @@ export class StepFrames implements Frames {
         const l = at > 0 ? this.stepLit(at - 1, step.nextLit[k]!) : this.initial(k, this.trueLit);
         if (l !== undefined) f[v] = l;
       });
-      const c: number[] = [];
-      for (const clause of step.clauses) {
-        c.length = 0;
-        for (const l of clause) c.push(this.stepLit(at, l));
-        this.sat.addClause(c);
+      // one list for every clause, written over (the solver copies it)
+      const c = new IntList(16);
+      for (let i = 0; i < step.clauses.length; i++) {
+        const clause = step.clauses[i]!;
+        c.truncate(0);
+        for (let j = 0; j < clause.length; j++) c.push(this.stepLit(at, clause[j]!));
+        this.sat.addClause(c.data, c.size);
       }
     }
     return this.frames[t]!;

@@ -19,9 +19,10 @@
  * and its readers', found through the graph.
  */
 import type { Aig, Lit } from '../../formalisms/aig.js';
-import { Unroller } from './cnf.js';
+import { clauseOf, Unroller, type ClauseSink } from './cnf.js';
 import type { SatCones } from './sat-cones.js';
 import { clockMs } from '../../lang/clock.js';
+import { IntList } from '../../lang/int-list.js';
 
 /** A gate with more clauses than this among its definition and its readers' stays (the resolvents grow as their product). */
 const OCCURRENCES = 16;
@@ -65,10 +66,10 @@ export class StepDefinitions {
     const started = clockMs();
     const defs: (number[][] | undefined)[] = [undefined];
     let vars = 0;
-    const sink = {
+    const sink: ClauseSink = {
       newVar: () => { defs.push(undefined); return ++vars; },
       // the encoding adds a variable's clauses right after making it
-      addClause: (c: readonly number[]) => { (defs[vars] ??= []).push([...c]); return true; },
+      addClause: (c, size) => { (defs[vars] ??= []).push(clauseOf(c, size)); return true; },
     };
     const latchVar = new Int32Array(aig.latches.length);
     const u = new Unroller(aig, sink, (_t, k) => (latchVar[k] ||= sink.newVar()));
@@ -233,12 +234,6 @@ class DepsCollector {
   }
 }
 
-/** The part of a SAT solver a loaded step writes to. */
-interface ClauseSink {
-  newVar(): number;
-  addClause(lits: readonly number[]): boolean;
-}
-
 /**
  * The step in one solver, loaded as queries reach it: a variable's definition goes in once every
  * variable it reads is in; latches take the solver's variables for them (`latchLit`), inputs fresh
@@ -247,13 +242,15 @@ interface ClauseSink {
 export class LoadedStep {
   /** Per step variable: its solver variable, 0 while not loaded. */
   private readonly solverVar: Int32Array;
-  private readonly clause: number[] = [];
-  private readonly fanin: number[] = [];
+  /** A definition's clause and fan-in in the solver's variables, and the stack of the loading's walk, reused (see Unroller). */
+  private readonly clause = new IntList(16);
+  private readonly fanin = new IntList(16);
+  private readonly stack = new IntList();
 
   constructor(private readonly step: StepDefinitions, private readonly sat: ClauseSink, latchLit: (latch: number) => number, private readonly cones?: SatCones) {
     this.solverVar = new Int32Array(step.vars + 1);
     const t = sat.newVar();
-    sat.addClause([t]);
+    sat.addClause([t], 1);
     this.solverVar[step.trueVar] = t;
     step.latchVar.forEach((v, k) => { this.solverVar[v] = latchLit(k); });
   }
@@ -273,10 +270,11 @@ export class LoadedStep {
   }
 
   private load(root: number): void {
-    const { solverVar, step } = this;
-    const stack = [root];
-    while (stack.length > 0) {
-      const v = stack[stack.length - 1]!;
+    const { solverVar, step, stack } = this;
+    stack.truncate(0);
+    stack.push(root);
+    while (stack.size > 0) {
+      const v = stack.data[stack.size - 1]!;
       if (solverVar[v] !== 0) { stack.pop(); continue; }
       const deps = step.deps[v];
       let ready = true;
@@ -287,16 +285,18 @@ export class LoadedStep {
       solverVar[v] = x;
       if (!deps) continue;
       const clause = this.clause;
-      for (const c of step.defs[v]!) {
-        clause.length = 0;
-        for (const l of c) clause.push(l < 0 ? -solverVar[-l]! : solverVar[l]!);
-        this.sat.addClause(clause);
+      const defs = step.defs[v]!;
+      for (let i = 0; i < defs.length; i++) {
+        const c = defs[i]!;
+        clause.truncate(0);
+        for (let j = 0; j < c.length; j++) clause.push(c[j]! < 0 ? -solverVar[-c[j]!]! : solverVar[c[j]!]!);
+        this.sat.addClause(clause.data, clause.size);
       }
       if (this.cones) {
         const fanin = this.fanin;
-        fanin.length = 0;
+        fanin.truncate(0);
         for (let i = 0; i < deps.length; i++) fanin.push(solverVar[deps[i]!]!);
-        this.cones.define(x, fanin);
+        this.cones.define(x, fanin.data, fanin.size);
       }
     }
   }

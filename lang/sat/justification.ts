@@ -46,11 +46,11 @@ export class Justification {
   }
 
   /** Records that variable `v` is a gate of `kind` over the internal literals `lits`. */
-  define(v: number, kind: number, lits: ArrayLike<number>): void {
-    if (this.used + lits.length > this.inputs.length) this.inputs = resized(this.inputs, 2 * (this.used + lits.length));
+  define(v: number, kind: number, lits: ArrayLike<number>, size = lits.length): void {
+    if (this.used + size > this.inputs.length) this.inputs = resized(this.inputs, 2 * (this.used + size));
     this.kind[v] = kind;
     this.start[v] = this.used;
-    for (let i = 0; i < lits.length; i++) this.inputs[this.used++] = lits[i]!;
+    for (let i = 0; i < size; i++) this.inputs[this.used++] = lits[i]!;
     this.end[v] = this.used;
   }
 

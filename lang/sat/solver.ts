@@ -41,6 +41,7 @@
  */
 
 import { VarHeap } from './heap.js';
+import { IntList } from '../int-list.js';
 import { Justification } from './justification.js';
 import { resized } from './resized.js';
 import { WatchLists } from './watches.js';
@@ -164,7 +165,7 @@ export class SatSolver {
   private readonly watchLists = new WatchLists();
   // Watch lists that may hold deleted clauses, or clauses simplify() shrank to binaries, until the
   // next garbage collection; marked per literal.
-  private dirty: number[] = [];
+  private readonly dirty = new IntList();
   private dirtyMark = new Uint8Array(0);
 
   // Per variable.
@@ -291,10 +292,12 @@ export class SatSolver {
    * lits[2])` (GATE_ITE), whose clauses the caller adds. Only a solver that decides by justification
    * keeps it.
    */
-  define(g: number, kind: number, lits: readonly Lit[]): void {
+  define(g: number, kind: number, lits: ArrayLike<Lit>, size = lits.length): void {
     if (this.gates === undefined) return;
     this.internal(g);
-    this.gates.define(g, kind, lits.map((l) => this.internal(l)));
+    const c = this.scratch(size);
+    for (let i = 0; i < size; i++) c[i] = this.internal(lits[i]!);
+    this.gates.define(g, kind, c, size);
   }
 
   /** Marks `v` as a variable that every call deciding by justification decides (see DomainOptions.justify). */
@@ -322,18 +325,19 @@ export class SatSolver {
     return v;
   }
 
-  addClause(lits: readonly Lit[]): boolean {
+  /** Adds the clause of the first `size` literals of `lits` (all of them by default). */
+  addClause(lits: ArrayLike<Lit>, size = lits.length): boolean {
     if (!this.ok) return false;
-    const c = this.scratch(lits.length);
+    const c = this.scratch(size);
     // insertion sort: clauses are short, and sort() with a comparator dominates adding them
-    for (let n = 0; n < lits.length; n++) {
+    for (let n = 0; n < size; n++) {
       const l = this.internal(lits[n]!);
       let i = n;
       for (; i > 0 && c[i - 1]! > l; i--) c[i] = c[i - 1]!;
       c[i] = l;
     }
     let j = 0;
-    for (let i = 0; i < lits.length; i++) {
+    for (let i = 0; i < size; i++) {
       const l = c[i]!;
       if (j > 0 && c[j - 1] === l) continue;
       if (j > 0 && c[j - 1] === (l ^ 1)) return true; // tautology (l and its negation sort together)
@@ -431,8 +435,8 @@ export class SatSolver {
   private addTemporary(lits: readonly Lit[], assume: number[]): boolean {
     const c = this.scratch(lits.length + 1);
     let n = 1; // c[0] is for the negated guard
-    for (const x of lits) {
-      const l = this.internal(x);
+    for (let i = 0; i < lits.length; i++) {
+      const l = this.internal(lits[i]!);
       const v = this.val[l]!;
       if (v > 0) return true; // satisfied at level 0: nothing to add
       if (v === 0) c[n++] = l;
@@ -474,12 +478,14 @@ export class SatSolver {
     this.temporary = 0;
     if (this.tempLearnts > 0) {
       const arena = this.arena;
+      const learnts = this.learnts;
       let j = 0;
-      for (const c of this.learnts) {
-        if ((arena[c + META]! & TEMP) === 0) this.learnts[j++] = c;
+      for (let i = 0; i < learnts.length; i++) {
+        const c = learnts[i]!;
+        if ((arena[c + META]! & TEMP) === 0) learnts[j++] = c;
         else { this.detach(c); this.deleteClause(c, false); }
       }
-      this.learnts.length = j;
+      learnts.length = j;
       this.tempLearnts = 0;
     }
     if (this.wasted > this.arenaTop / 2) this.collectGarbage();
@@ -647,11 +653,11 @@ export class SatSolver {
     if (this.wasted > this.arenaTop / 5) {
       this.compact();
       this.watchLists.clear();
-      for (const c of this.originals) this.attach(c);
-      for (const c of this.learnts) this.attach(c);
+      for (let i = 0; i < this.originals.length; i++) this.attach(this.originals[i]!);
+      for (let i = 0; i < this.learnts.length; i++) this.attach(this.learnts[i]!);
       if (this.temporary !== 0) this.attach(this.temporary);
-      for (const lit of this.dirty) this.dirtyMark[lit] = 0;
-      this.dirty.length = 0;
+      for (let i = 0; i < this.dirty.size; i++) this.dirtyMark[this.dirty.data[i]!] = 0;
+      this.dirty.truncate(0);
     } else {
       this.cleanWatches();
     }
@@ -677,7 +683,8 @@ export class SatSolver {
     const a = this.arena;
     const wl = this.watchLists;
     const { start, len } = wl;
-    for (const lit of this.dirty) {
+    for (let d = 0; d < this.dirty.size; d++) {
+      const lit = this.dirty.data[d]!;
       let pool = wl.pool;
       const bs = start[2 * lit + 1]!;
       const bend = bs + len[2 * lit + 1]!;
@@ -706,7 +713,7 @@ export class SatSolver {
       len[2 * lit] = j - ws;
       this.dirtyMark[lit] = 0;
     }
-    this.dirty.length = 0;
+    this.dirty.truncate(0);
   }
 
   private compact(): void {
@@ -1201,8 +1208,10 @@ export class SatSolver {
     const arena = this.arena;
     const val = this.val;
     let changed = false;
-    for (const list of [this.originals, this.learnts]) {
-      for (const c of list) {
+    for (let which = 0; which < 2; which++) {
+      const list = which === 0 ? this.originals : this.learnts;
+      for (let i = 0; i < list.length; i++) {
+        const c = list[i]!;
         const n = arena[c + SIZE]!;
         const lits = c + HEADER;
         let satisfied = false;

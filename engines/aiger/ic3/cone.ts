@@ -5,7 +5,7 @@
  * size; nodes pinned once (the constraints' cones) count as reached in every walk.
  */
 import { firstGateNode, type Aig } from '../../../formalisms/aig.js';
-import type { IntList } from '../../../lang/int-list.js';
+import { IntList } from '../../../lang/int-list.js';
 
 const PINNED = -1;
 
@@ -14,7 +14,7 @@ export class ConeWalker {
   private readonly reached: Int32Array;
   private readonly firstGate: number;
   private walk = 1; // 0 would match every node not reached yet
-  private readonly stack: number[] = [];
+  private readonly stack = new IntList();
 
   constructor(private readonly aig: Aig) {
     this.firstGate = firstGateNode(aig);
@@ -47,8 +47,8 @@ export class ConeWalker {
     const walk = this.walk;
     if (reached[root] === walk || reached[root] === PINNED) return;
     stack.push(root);
-    while (stack.length > 0) {
-      const n = stack.pop()!;
+    while (stack.size > 0) {
+      const n = stack.pop();
       // -(n + 1): the fan-in of n is done (post-order only)
       if (n < 0) { out.push(-n - 1); continue; }
       // reached between its push and now (a node can be pushed by several readers)

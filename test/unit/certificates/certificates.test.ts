@@ -401,7 +401,8 @@ function witnessCircuit(aig: Aig, clauses: readonly Clause[]): Aig {
   const and2 = (a: Lit, b: Lit): Lit => { fanins.push(a, b); return 2 * node++; };
   const all = (lits: readonly Lit[]): Lit => (lits.length === 0 ? 1 : lits.reduce(and2));
   const inv = all(clauses.map((c) => all(c.map((l) => l ^ 1)) ^ 1));
-  return { ...aig, fanins, properties: [{ lit: all([aig.properties[0]!.lit ^ 1, inv]) ^ 1, section: 'bad', index: 0 }] };
+  const bad = all([aig.properties[0]!.lit ^ 1, inv]) ^ 1;
+  return { ...aig, fanins: Int32Array.from(fanins), properties: [{ lit: bad, section: 'bad', index: 0 }] };
 }
 
 const HWMCC = ['split-a16-p152b0', 'split-stack-p2b0', 'split-s3_srvr_1b.cilb0', 'split-vgasim_imgfifo-p040b0', 'split-zipversa_composecrc_prf-p12b0'];
@@ -461,10 +462,12 @@ describe('witness circuits', () => {
 
   it('circuits that cannot be compared are rejected', () => {
     const { problem } = cases.get('split-stack-p2b0')!;
-    const empty: Aig = { ...problem.base, inputs: [], latches: [], fanins: [], constraints: [], properties: [{ lit: 0, section: 'bad', index: 0 }] };
+    const empty: Aig = { ...problem.base, inputs: [], latches: [], fanins: new Int32Array(0), constraints: [], properties: [{ lit: 0, section: 'bad', index: 0 }] };
     expect(checkWitnessCircuit(problem.base, 0, empty)).toMatch(/^the witness \(0 inputs, 0 latches\) cannot simulate the model/);
     expect(checkWitnessCircuit(problem.base, 3, problem.base)).toBe('the model has no property 3');
-    const forward = { ...problem.base, fanins: [...problem.base.fanins.slice(0, -1), 2 * (firstGateNode(problem.base) + andCount(problem.base))] };
+    const fanins = problem.base.fanins.slice();
+    fanins[fanins.length - 1] = 2 * (firstGateNode(problem.base) + andCount(problem.base));
+    const forward = { ...problem.base, fanins };
     expect(checkWitnessCircuit(problem.base, 0, forward)).toMatch(/not an earlier node/);
   });
 });
