@@ -181,7 +181,7 @@ export class FrameSolver {
 
   /** Adds the clause blocking `cube`. */
   block(cube: readonly Lit[]): void {
-    for (const l of cube) this.markLatch(this.latchOfLit(l));
+    for (let i = 0; i < cube.length; i++) this.markLatch(this.latchOfLit(cube[i]!));
     this.sat.addClause(cube.map((l) => -this.nowLit(l)));
   }
 

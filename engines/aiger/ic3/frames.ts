@@ -22,6 +22,7 @@ import type { Ic3Context } from './context.js';
 import { FrameSolver, type Step } from './frame-solver.js';
 import { StepDefinitions } from '../step-definitions.js';
 import { ZERO_MS } from '../../../lang/clock.js';
+import { resized } from '../../../lang/sat/resized.js';
 
 /** Relative-induction queries after which a frame solver is rebuilt. */
 const REBUILD_AFTER = 600;
@@ -55,7 +56,7 @@ function addSatTotals(into: SatTotals, sat: SatSolver): void {
 /** A 32-bit signature of a cube: one bit per literal, hashed. */
 function signature(cube: readonly Lit[]): number {
   let s = 0;
-  for (const l of cube) s |= 1 << (l & 31);
+  for (let i = 0; i < cube.length; i++) s |= 1 << (cube[i]! & 31);
   return s;
 }
 
@@ -63,7 +64,8 @@ function signature(cube: readonly Lit[]): number {
 function subset(a: readonly Lit[], b: readonly Lit[]): boolean {
   if (a.length > b.length) return false;
   let j = 0;
-  for (const x of a) {
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!;
     while (j < b.length && b[j]! < x) j++;
     if (j === b.length || b[j] !== x) return false;
     j++;
@@ -98,6 +100,9 @@ export class Frames {
   private readonly stopped = new Map<readonly Lit[], Stopped>();
   private readonly solvers: FrameSolver[] = [];
   /** The counts of the frame solvers rebuilt so far. */
+  /** Per solver literal (2v, 2v + 1 for -v): the last relative-induction query whose failed assumptions held it (a set without one per query). */
+  private failedMark = new Int32Array(0);
+  private failedStamp = 0;
   private readonly rebuiltTotals: SatTotals = { solves: 0, timeMs: ZERO_MS, conflicts: 0, decisions: 0, propagations: 0 };
   private rebuildCount = 0;
   /** Told of every clause found here as it enters a level (a new one, or one pushed): the lemmas shared with other runs. */
@@ -162,11 +167,23 @@ export class Frames {
     if (this.ctx.solve(fs.sat, assumptions, cube.map((l) => -fs.nowLit(l)))) {
       result = { predecessor: fs.model() };
     } else {
-      const failed = new Set(fs.sat.failedAssumptions());
-      result = { core: cube.filter((l) => failed.has(fs.nextLit(l))) };
+      result = { core: this.failedOf(fs, cube) };
     }
     fs.queries++;
     return result;
+  }
+
+  /** The literals of `cube` whose next-state literals were among the last query's failed assumptions. */
+  private failedOf(fs: FrameSolver, cube: readonly Lit[]): Lit[] {
+    const failed = fs.sat.failedAssumptions();
+    const code = (x: number) => (x < 0 ? -2 * x + 1 : 2 * x);
+    if (this.failedMark.length < 2 * fs.sat.numVars + 2) this.failedMark = resized(this.failedMark, 4 * fs.sat.numVars + 2);
+    const mark = this.failedMark;
+    const stamp = ++this.failedStamp;
+    for (let i = 0; i < failed.length; i++) mark[code(failed[i]!)] = stamp;
+    const core: Lit[] = [];
+    for (let i = 0; i < cube.length; i++) if (mark[code(fs.nextLit(cube[i]!))] === stamp) core.push(cube[i]!);
+    return core;
   }
 
   /** Whether a clause of `level` or above subsumes the one blocking sorted `cube`. */

@@ -106,7 +106,7 @@ export class Mic {
   }
 
   private bump(cube: readonly Lit[]): void {
-    for (const l of cube) this.activity[l]! += this.activityInc;
+    for (let i = 0; i < cube.length; i++) this.activity[cube[i]!]! += this.activityInc;
     this.activityInc *= 1 / 0.99;
     if (this.activityInc > 1e100) {
       for (let i = 0; i < this.activity.length; i++) this.activity[i]! *= 1e-100;

@@ -97,30 +97,35 @@ export class TernaryLifter implements PredecessorLifter {
     const cone = this.cone;
     cone.truncate(0);
     this.cones.begin();
-    for (const t of targets) this.cones.addPostOrder(t >> 1, cone);
+    // indexed loops: a lift runs per obligation, mostly before V8 optimises it, where `for...of` allocates per element
+    for (let i = 0; i < targets.length; i++) this.cones.addPostOrder(targets[i]! >> 1, cone);
     for (let i = 0; i < cone.size; i++) member[cone.data[i]!] = stamp;
     // The constraints' cones first (closed under fan-in), then the targets' in post-order: each
     // fanin is simulated before its gate.
     this.simulate(this.constraintCone, state, inputs);
     this.simulate(cone, state, inputs);
-    for (const t of targets) this.markTarget(t, stamp);
-    for (const c of this.ctx.aig.constraints) this.markTarget(c.lit, stamp);
+    for (let i = 0; i < targets.length; i++) this.markTarget(targets[i]!, stamp);
+    const constraints = this.ctx.aig.constraints;
+    for (let i = 0; i < constraints.length; i++) this.markTarget(constraints[i]!.lit, stamp);
     const inCone = (n: number) => member[n] === stamp || pinned[n] === 1;
     // the latches in node order, as they are tried
     const latchList = this.latches;
     latchList.truncate(0);
-    for (const n of this.constraintLatches) latchList.push(n);
+    for (let i = 0; i < this.constraintLatches.length; i++) latchList.push(this.constraintLatches[i]!);
     for (let i = 0; i < cone.size; i++) {
       const n = cone.data[i]!;
       if (n >= firstLatch && n < this.endLatch) latchList.push(n);
     }
     const latches = latchList.view().sort();
     const undo = this.undo;
-    for (const n of latches) {
-      if (!this.toX(n, stamp, inCone)) for (let i = undo.size - 2; i >= 0; i -= 2) value[undo.data[i]!] = undo.data[i + 1]!;
+    for (let j = 0; j < latches.length; j++) {
+      if (!this.toX(latches[j]!, stamp, inCone)) for (let i = undo.size - 2; i >= 0; i -= 2) value[undo.data[i]!] = undo.data[i + 1]!;
     }
     const out: Lit[] = [];
-    for (const n of latches) if (value[n] !== X) out.push(2 * n + (value[n] ? 0 : 1));
+    for (let j = 0; j < latches.length; j++) {
+      const n = latches[j]!;
+      if (value[n] !== X) out.push(2 * n + (value[n] ? 0 : 1));
+    }
     this.stats.timeMs += clockMs() - started;
     return out;
   }
