@@ -60,6 +60,11 @@ function signature(cube: readonly Lit[]): number {
   return s;
 }
 
+/** A solver literal as an index: 2v for v, 2v + 1 for -v. */
+function code(lit: number): number {
+  return lit < 0 ? -2 * lit + 1 : 2 * lit;
+}
+
 /** Whether sorted `a` is a subset of sorted `b`. */
 function subset(a: readonly Lit[], b: readonly Lit[]): boolean {
   if (a.length > b.length) return false;
@@ -176,7 +181,6 @@ export class Frames {
   /** The literals of `cube` whose next-state literals were among the last query's failed assumptions. */
   private failedOf(fs: FrameSolver, cube: readonly Lit[]): Lit[] {
     const failed = fs.sat.failedAssumptions();
-    const code = (x: number) => (x < 0 ? -2 * x + 1 : 2 * x);
     if (this.failedMark.length < 2 * fs.sat.numVars + 2) this.failedMark = resized(this.failedMark, 4 * fs.sat.numVars + 2);
     const mark = this.failedMark;
     const stamp = ++this.failedStamp;
