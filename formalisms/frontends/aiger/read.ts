@@ -120,13 +120,13 @@ interface Source {
   readonly file: string;
   /** The file as text (for `aig`, one character per byte), so offsets give line and column. */
   readonly text: string;
-  /** Quoted in errors about ASCII parts. */
-  readonly quote: string;
+  /** The text quoted in errors about ASCII parts, made only when an error is reported. */
+  readonly quote: () => string;
 }
 
 function fail(src: Source, offset: number, reason: string, quote = true): never {
   const { line, column } = positionOf(src.text, offset);
-  throw new InputError(src.file, line, column, reason, quote ? src.quote : undefined);
+  throw new InputError(src.file, line, column, reason, quote ? src.quote() : undefined);
 }
 
 function lexError(src: Source, offset: number, binary: boolean): never {
@@ -871,7 +871,7 @@ export function parseAiger(bytes: Uint8Array, file: string): AigerFile {
 
 function parseAscii(bytes: Uint8Array, file: string): AigerFile {
   const text = new TextDecoder().decode(bytes);
-  const src: Source = { file, text, quote: text };
+  const src: Source = { file, text, quote: () => text };
   const { header, headerEnd } = headerOf(src, false);
   const { body, end } = readNumbers(src, header, headerEnd, bytes);
   const { symbols, comments } = trailerOf(src, end, header, false);
@@ -883,13 +883,14 @@ function parseAscii(bytes: Uint8Array, file: string): AigerFile {
 function parseBinary(bytes: Uint8Array, file: string): AigerFile {
   // one character per byte: offsets in the text are offsets in the bytes
   const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
-  const src: Source = { file, text, quote: text };
+  const src: Source = { file, text, quote: () => text };
   const { header, headerEnd } = headerOf(src, true);
   const { body, end: gatesStart } = readNumbers(src, header, headerEnd, bytes);
   const gatesEnd = readBinaryGates(src, bytes, gatesStart, body);
   // Errors in the symbol table quote their line from a copy in which the gate bytes are blanked
   // out, keeping only their line ends, so that line numbers agree and no raw bytes are printed.
-  const blanked = text.slice(0, gatesStart) + text.slice(gatesStart, gatesEnd).replace(/[^\n]/g, ' ') + text.slice(gatesEnd);
+  // Made on an error only: the copy of a large circuit's gates is megabytes of garbage.
+  const blanked = () => text.slice(0, gatesStart) + text.slice(gatesStart, gatesEnd).replace(/[^\n]/g, ' ') + text.slice(gatesEnd);
   const after: Source = { file, text, quote: blanked };
   const { symbols, comments } = trailerOf(after, gatesEnd, header, true);
   return finish(file, body, body.ands, symbols, comments);
