@@ -123,7 +123,7 @@ function run(checks: readonly [string, () => boolean | undefined][], opts: Witne
 
 /** Liveness: under both circuits' constraints, some model literal is 1 and W's literal for it is 0. */
 function liveness(c: Circuits, modelLits: readonly Lit[], live: readonly Lit[], opts: WitnessCheckOptions): boolean | undefined {
-  const t = new Tseitin(c.gates);
+  const t = new Tseitin();
   const s = new Step(t, c);
   for (const x of c.model.constraints) t.addClause([s.m.lit(x.lit)]);
   for (const x of c.witness.constraints) t.addClause([s.w.lit(x.lit)]);
@@ -178,7 +178,7 @@ function loopChecks(c: Circuits, good: readonly Lit[], arg: LoopArgument, live: 
   const firstLatch = 1 + witness.inputs.length;
   const latchLit = (k: number) => 2 * (firstLatch + k);
   const frame = () => {
-    const t = new Tseitin(c.gates);
+    const t = new Tseitin();
     const s = new Step(t, c);
     const now = (k: number) => s.w.lit(latchLit(k));
     const next = (k: number) => s.w.lit(witness.latches[k]!.next);

@@ -62,7 +62,8 @@ export class Tseitin {
   private reads = new Uint8Array(64);
   /** Nodes 0 to `nodes - 1` exist. */
   private nodes = 2;
-  private readonly gates: PairTable;
+  /** Grown from small: a check hashes the cones it asks about, often a small part of a large circuit. */
+  private readonly gates = new PairTable();
   /**
    * Reused from gate to gate by toSat, and by the clauses added: this runs once per encoded gate,
    * mostly before V8 optimises it, where a JS array emptied and refilled, or a fresh one per
@@ -74,11 +75,6 @@ export class Tseitin {
   private readonly clause = new IntList(16);
   private readonly stack = new IntList();
   private readonly treeStack = new IntList();
-
-  /** `gates`: about how many gates the checks hash (the table is sized for them rather than grown step by step). */
-  constructor(gates: number) {
-    this.gates = new PairTable(gates);
-  }
 
   fresh(): number {
     if (this.nodes === this.left.length) {
@@ -306,8 +302,6 @@ export interface Circuits {
   readonly model: Aig;
   readonly witness: Aig;
   readonly same: Int32Array;
-  /** How many gates W has: the size the checks' hash tables start from. */
-  readonly gates: number;
 }
 
 /**
@@ -345,7 +339,7 @@ function repeatLit(same: Int32Array, l: Lit): number {
 
 /** The model and witness of a check, with the nodes where W repeats M. */
 export function circuitsOf(model: Aig, witness: Aig): Circuits {
-  return { model, witness, same: repeated(model, witness), gates: andCount(witness) };
+  return { model, witness, same: repeated(model, witness) };
 }
 
 /** The conjuncts of an AIG literal: the leaves of the tree of un-negated AND gates below it. */
@@ -436,7 +430,7 @@ export function reset(c: Circuits, opts: WitnessCheckOptions): boolean | undefin
   const latchesAsked = witness.latches.slice(0, model.latches.length).flatMap((l, k) => (l.reset !== 'x' && l.reset !== model.latches[k]!.reset ? [k] : []));
   const constraintsAsked = witness.constraints.filter((x) => !mConstraints.has(repeatLit(same, x.lit)));
   if (latchesAsked.length === 0 && constraintsAsked.length === 0) return false;
-  const t = new Tseitin(c.gates);
+  const t = new Tseitin();
   const latches = witness.latches.map(() => t.fresh());
   const s = new Step(t, c, latches);
   model.latches.forEach((l, k) => {
@@ -463,7 +457,7 @@ function addAndSolve(t: Tseitin, violations: readonly number[], opts: WitnessChe
  */
 export function transition(c: Circuits, opts: WitnessCheckOptions): boolean | undefined {
   const { model, witness, same } = c;
-  const t = new Tseitin(c.gates);
+  const t = new Tseitin();
   const s0 = new Step(t, c);
   const mNext: number[] = [];
   const next = (k: number) => (mNext[k] ??= s0.m.lit(model.latches[k]!.next));
@@ -490,7 +484,7 @@ export function transition(c: Circuits, opts: WitnessCheckOptions): boolean | un
 function propertyCheck(c: Circuits, mBad: Lit, wBad: Lit, good: readonly Lit[], opts: WitnessCheckOptions): boolean | undefined {
   const { model, witness } = c;
   if (good.some((g) => repeatLit(c.same, g) === (mBad ^ 1))) return false;
-  const t = new Tseitin(c.gates);
+  const t = new Tseitin();
   const s = new Step(t, c);
   for (const x of model.constraints) t.addClause([s.m.lit(x.lit)]);
   for (const x of witness.constraints) t.addClause([s.w.lit(x.lit)]);
@@ -502,7 +496,7 @@ function propertyCheck(c: Circuits, mBad: Lit, wBad: Lit, good: readonly Lit[], 
 /** Base: a reset state of W satisfying W's constraints is bad. */
 export function base(c: Circuits, wBad: Lit, opts: WitnessCheckOptions): boolean | undefined {
   const witness = c.witness;
-  const t = new Tseitin(c.gates);
+  const t = new Tseitin();
   const s = new Step(t, c, (k) => resetLit(t, witness.latches[k]!.reset) ?? t.fresh());
   for (const x of witness.constraints) t.addClause([s.w.lit(x.lit)]);
   t.addClause([s.w.lit(wBad)]);
@@ -518,7 +512,7 @@ export function goodClauses(witness: Aig, good: readonly Lit[]): Lit[][] {
 /** A fresh solver with a step of W from a good state (its clauses asserted), W's constraints at both ends. */
 export function stepOfW(c: Circuits, good: readonly Lit[]): { t: Tseitin; s0: Step; s1: Step; clauses: Lit[][] } {
   const witness = c.witness;
-  const t = new Tseitin(c.gates);
+  const t = new Tseitin();
   const s0 = new Step(t, c);
   // only the latches the good condition and the constraints reach at step 1 are stepped
   const s1 = new Step(t, c, (k) => s0.w.lit(witness.latches[k]!.next));
