@@ -302,7 +302,8 @@ export function aigerProblem(path: string, file: AigerFile, source?: Uint8Array)
     outputs,
     circuitFile: (binary) => (binary ? printAig(aig, { comments: [...file.comments] }) : printAag(aig, { comments: [...file.comments] })),
     report: {
-      text: source === undefined || file.binary ? undefined : text(source),
+      // decoded when a report asks for it: a large circuit's text is megabytes that a check never reads
+      get text() { return source === undefined || file.binary ? undefined : text(source); },
       title: 'AIGER circuit',
       highlight: aigerHighlight,
       name: (p, v) => symbols.of(p).get(v) ?? v.name,
