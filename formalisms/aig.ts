@@ -428,6 +428,8 @@ class CandidateCone {
   /** Per node: its readers; a gate is in the cone while it has any. */
   readonly readers: Int32Array;
   private readonly firstGate: number;
+  /** The walk's stack, kept from drop to drop: an array per dropped latch was most of the search's garbage. */
+  private readonly stack = new IntList();
 
   constructor(private readonly aig: Aig, candidate: readonly boolean[]) {
     this.firstGate = firstGateNode(aig);
@@ -444,11 +446,13 @@ class CandidateCone {
 
   /** Takes off one reader of `lit`'s node, and the gates left without readers. */
   release(lit: Lit): void {
-    const stack = [lit >> 1];
-    while (stack.length > 0) {
-      const n = stack.pop()!;
+    const stack = this.stack;
+    stack.push(lit >> 1);
+    while (stack.size > 0) {
+      const n = stack.pop();
       if (--this.readers[n]! > 0 || n < this.firstGate) continue;
-      stack.push(this.aig.fanins[2 * (n - this.firstGate)]! >> 1, this.aig.fanins[2 * (n - this.firstGate) + 1]! >> 1);
+      stack.push(this.aig.fanins[2 * (n - this.firstGate)]! >> 1);
+      stack.push(this.aig.fanins[2 * (n - this.firstGate) + 1]! >> 1);
     }
   }
 }
