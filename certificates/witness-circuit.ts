@@ -29,7 +29,7 @@
  * step 1 of one solver that holds all conjuncts at step 0, as the engines' own invariant check does
  * per clause.
  */
-import { SatSolver } from '../lang/sat/solver.js';
+import { litCode, SatSolver } from '../lang/sat/solver.js';
 import { resized } from '../lang/sat/resized.js';
 import { IntList } from '../lang/int-list.js';
 import { andCount, firstGateNode, type Aig, type Lit } from '../formalisms/aig.js';
@@ -96,8 +96,8 @@ export class Tseitin {
     if (a === -this.top || b === -this.top || a === -b) return -this.top;
     if (a === this.top || a === b) return b;
     if (b === this.top) return a;
-    const x = code(a);
-    const y = code(b);
+    const x = litCode(a);
+    const y = litCode(b);
     const lo = Math.min(x, y);
     const hi = Math.max(x, y);
     let g = this.gates.get(lo, hi);
@@ -208,9 +208,6 @@ export class Tseitin {
     }
   }
 }
-
-/** A SAT literal as a non-negative number, for hashing. */
-const code = (lit: number): number => (lit > 0 ? 2 * lit : -2 * lit + 1);
 
 /** Latch k's node at a step: given for every latch, or computed when the latch is first reached. */
 type Latches = readonly number[] | ((k: number) => number);

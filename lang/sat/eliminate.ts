@@ -10,7 +10,7 @@
  * trace reads) are frozen and never eliminated. Clauses use the DIMACS convention, as the solver's
  * interface does.
  */
-import type { Lit } from './solver.js';
+import { litCode, type Lit } from './solver.js';
 
 /** What elimination leaves and what it removed. */
 export interface Elimination {
@@ -31,20 +31,19 @@ export function eliminate(clauses: readonly (readonly Lit[])[], frozen: (v: numb
   const maxLen = RESOLVENT_LENGTH;
   let vars = 0;
   for (const c of clauses) for (const l of c) vars = Math.max(vars, l < 0 ? -l : l);
-  const code = (l: Lit) => (l < 0 ? 2 * -l + 1 : 2 * l);
   const live: (Lit[] | undefined)[] = [];
   /** Per literal: the indices of the clauses that held it (dead ones dropped when read), and how many are alive. */
   const occurs: number[][] = Array.from({ length: 2 * vars + 2 }, () => []);
   const alive = new Int32Array(2 * vars + 2);
   const add = (c: Lit[]) => {
     for (const l of c) {
-      occurs[code(l)]!.push(live.length);
-      alive[code(l)]!++;
+      occurs[litCode(l)]!.push(live.length);
+      alive[litCode(l)]!++;
     }
     live.push(c);
   };
   const kill = (i: number) => {
-    for (const l of live[i]!) alive[code(l)]!--;
+    for (const l of live[i]!) alive[litCode(l)]!--;
     live[i] = undefined;
   };
   for (const c of clauses) {
@@ -52,8 +51,8 @@ export function eliminate(clauses: readonly (readonly Lit[])[], frozen: (v: numb
     if (d) add(d);
   }
   const of = (l: Lit): number[] => {
-    const o = occurs[code(l)]!.filter((i) => live[i] !== undefined);
-    occurs[code(l)] = o;
+    const o = occurs[litCode(l)]!.filter((i) => live[i] !== undefined);
+    occurs[litCode(l)] = o;
     return o;
   };
   const count = (v: number) => alive[2 * v]! + alive[2 * v + 1]!;

@@ -49,6 +49,11 @@ import { clockMs, ZERO_MS } from '../clock.js';
 
 export type Lit = number;
 
+/** A literal as a non-negative index: 2v for v, 2v + 1 for -v (the solver's own numbering, for per-literal arrays and hashing). */
+export function litCode(lit: Lit): number {
+  return lit < 0 ? -2 * lit + 1 : 2 * lit;
+}
+
 export interface SolveOptions {
   /** Give up (return undefined) after this many conflicts in this call. */
   conflictLimit?: number;

@@ -15,7 +15,7 @@
  * state kept per clause; propagation asks the SAT solver again only when a logged cube took the
  * state away. On gcd (HWMCC'24) four pushes in five that failed had failed at the same level before.
  */
-import type { SatSolver } from '../../../lang/sat/solver.js';
+import { litCode, type SatSolver } from '../../../lang/sat/solver.js';
 import type { Lit } from '../../../formalisms/aig.js';
 import type { Clause } from '../../../formalisms/certificate.js';
 import type { Ic3Context } from './context.js';
@@ -58,11 +58,6 @@ function signature(cube: readonly Lit[]): number {
   let s = 0;
   for (let i = 0; i < cube.length; i++) s |= 1 << (cube[i]! & 31);
   return s;
-}
-
-/** A solver literal as an index: 2v for v, 2v + 1 for -v. */
-function code(lit: number): number {
-  return lit < 0 ? -2 * lit + 1 : 2 * lit;
 }
 
 /** Whether sorted `a` is a subset of sorted `b`. */
@@ -184,9 +179,9 @@ export class Frames {
     if (this.failedMark.length < 2 * fs.sat.numVars + 2) this.failedMark = resized(this.failedMark, 4 * fs.sat.numVars + 2);
     const mark = this.failedMark;
     const stamp = ++this.failedStamp;
-    for (let i = 0; i < failed.length; i++) mark[code(failed[i]!)] = stamp;
+    for (let i = 0; i < failed.length; i++) mark[litCode(failed[i]!)] = stamp;
     const core: Lit[] = [];
-    for (let i = 0; i < cube.length; i++) if (mark[code(fs.nextLit(cube[i]!))] === stamp) core.push(cube[i]!);
+    for (let i = 0; i < cube.length; i++) if (mark[litCode(fs.nextLit(cube[i]!))] === stamp) core.push(cube[i]!);
     return core;
   }
 
