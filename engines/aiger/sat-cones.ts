@@ -57,10 +57,11 @@ export class SatCones {
 
   /**
    * Pushes onto `out` each variable of the cone of literal `lit` (its own variable included) not
-   * reached yet in this walk; only the leaves when `leaves` is set.
+   * reached yet in this walk; only the leaves when `leaves` is set. With a `limit`, stops as soon
+   * as `out` holds that many, and returns false (the walk is then incomplete).
    */
-  add(lit: number, out: IntList, leaves: boolean): void {
-    this.mark(lit, this.walk, out, leaves);
+  add(lit: number, out: IntList, leaves: boolean, limit = Infinity): boolean {
+    return this.mark(lit, this.walk, out, leaves, limit);
   }
 
   /**
@@ -69,14 +70,14 @@ export class SatCones {
    */
   pin(lit: number, out: IntList, leaves: boolean): void {
     this.walk++;
-    this.mark(lit, PINNED, out, leaves);
+    this.mark(lit, PINNED, out, leaves, Infinity);
   }
 
-  private mark(lit: number, stamp: number, out: IntList, leaves: boolean): void {
+  private mark(lit: number, stamp: number, out: IntList, leaves: boolean, limit: number): boolean {
     this.room(lit < 0 ? -lit : lit);
     const { start, end, fanins, reached, stack, walk } = this;
     const root = lit < 0 ? -lit : lit;
-    if (reached[root] === walk || reached[root] === PINNED) return;
+    if (reached[root] === walk || reached[root] === PINNED) return true;
     stack.push(root);
     while (stack.size > 0) {
       const v = stack.pop();
@@ -85,12 +86,16 @@ export class SatCones {
       reached[v] = stamp;
       const from = start[v]!;
       const to = end[v]!;
-      if (!leaves || from === to) out.push(v);
+      if (!leaves || from === to) {
+        out.push(v);
+        if (out.size >= limit) { stack.truncate(0); return false; }
+      }
       for (let i = from; i < to; i++) {
         const u = fanins[i]!;
         // a fanin reached already is not pushed at all: most are, in a cone of shared logic
         if (reached[u] !== walk && reached[u] !== PINNED) stack.push(u);
       }
     }
+    return true;
   }
 }
