@@ -41,6 +41,7 @@
  */
 import { IntList } from '../../../lang/int-list.js';
 import { KEEP_DOMAIN, SatSolver } from '../../../lang/sat/solver.js';
+import { resized } from '../../../lang/sat/resized.js';
 import type { Aig, Lit } from '../../../formalisms/aig.js';
 import { Unroller } from '../cnf.js';
 import { SatCones } from '../sat-cones.js';
@@ -203,11 +204,7 @@ export class FrameSolver {
   private noteSize(lit: number, size: number): void {
     if (this.leavesOnly) return;
     const v = Math.abs(lit);
-    if (v >= this.sizeOf.length) {
-      const grown = new Int32Array(Math.max(2 * this.sizeOf.length, v + 1));
-      grown.set(this.sizeOf);
-      this.sizeOf = grown;
-    }
+    if (v >= this.sizeOf.length) this.sizeOf = resized(this.sizeOf, Math.max(2 * this.sizeOf.length, v + 1));
     if (size > this.sizeOf[v]!) this.sizeOf[v] = size;
   }
 
