@@ -2,15 +2,15 @@
  * The bit-level engines on AIGER circuits: IC3 over every AIGER model of the corpus (no wrong
  * verdict, every verdict certified by Vigil's own checks, the unsafe ones found, every SAFE
  * certificate accepted by certifaiger's rules on MiniSat too), k-induction and SAT-based BMC on the
- * small ones, the simplified step they unroll against the cones on random circuits, and ternary
- * simulation on a hand-made circuit.
+ * small ones, the simplified step they unroll against the cones on random circuits, ternary
+ * simulation on a hand-made circuit, and IC3's ternary lifting against its definition.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseAiger } from '../../../formalisms/frontends/aiger/read.js';
-import { aigFromFile, coneOfInfluence, type Aig } from '../../../formalisms/aig.js';
+import { aigFromFile, coneOfInfluence, firstGateNode, type Aig } from '../../../formalisms/aig.js';
 import { aigerProblem } from '../../../formalisms/frontends/aiger/problem.js';
 import { stuckLatches } from '../../../engines/aiger/simulate.js';
 import { SatCones } from '../../../engines/aiger/sat-cones.js';
@@ -26,6 +26,8 @@ import { checkWith, load, prepared, written } from '../../support/engines.js';
 import { readAiger, readWitness, simulate } from '../../support/aiger-sim.js';
 import { aagText, randomCircuit } from '../../support/random-aig.js';
 import { BaseCase } from '../../../engines/aiger/bounded.js';
+import { TernaryLifter } from '../../../engines/aiger/ic3/ternary.js';
+import { Ic3Context } from '../../../engines/aiger/ic3/context.js';
 import { certifaiger, reencoded } from '../../support/certifaiger.js';
 
 const aigerModels = manifest().filter((m) => m.formalism === 'aiger');
@@ -226,6 +228,82 @@ describe('ternary simulation', () => {
     expect((await prepared(aigFromFile(file))).latches.map((l) => l.index)).toEqual([2, 3]);
     // l2 & l3 is reachable: l3 is free, l2 becomes 1 after one step
     expect((await checkWith('ic3', aigerProblem('stuck.aag', file))).verdict).toBe('unsafe');
+  });
+});
+
+/**
+ * The lifted cube by the definition: latches in node order (those of the targets' and the
+ * constraints' cones), each set to X and kept so unless a whole ternary simulation of the circuit
+ * then leaves a target or a constraint X. Written apart from the lifter, which propagates X
+ * incrementally and tells most needed latches without propagating at all.
+ */
+function liftedByDefinition(aig: Aig, state: Uint8Array, inputs: Uint8Array, targets: readonly number[]): number[] {
+  const firstLatch = 1 + aig.inputs.length;
+  const firstGate = firstLatch + aig.latches.length;
+  const X = 2;
+  const unknown = new Set<number>();
+  const simulate = (): Uint8Array => {
+    const v = new Uint8Array(firstGate + aig.fanins.length / 2);
+    for (let k = 0; k < aig.inputs.length; k++) v[1 + k] = inputs[k]!;
+    for (let k = 0; k < aig.latches.length; k++) v[firstLatch + k] = unknown.has(firstLatch + k) ? X : state[k]!;
+    const lit = (l: number) => (v[l >> 1] === X ? X : v[l >> 1]! ^ (l & 1));
+    for (let g = firstGate; g < v.length; g++) {
+      const a = lit(aig.fanins[2 * (g - firstGate)]!);
+      const b = lit(aig.fanins[2 * (g - firstGate) + 1]!);
+      v[g] = a === 0 || b === 0 ? 0 : a === X || b === X ? X : 1;
+    }
+    return v;
+  };
+  const roots = [...targets, ...aig.constraints.map((c) => c.lit)];
+  const cone = new Set<number>();
+  const stack = roots.map((l) => l >> 1);
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (cone.has(n)) continue;
+    cone.add(n);
+    if (n >= firstGate) stack.push(aig.fanins[2 * (n - firstGate)]! >> 1, aig.fanins[2 * (n - firstGate) + 1]! >> 1);
+  }
+  const latches = [...cone].filter((n) => n >= firstLatch && n < firstGate).sort((a, b) => a - b);
+  for (const n of latches) {
+    unknown.add(n);
+    const v = simulate();
+    if (roots.some((l) => v[l >> 1] === X)) unknown.delete(n);
+  }
+  return latches.filter((n) => !unknown.has(n)).map((n) => 2 * n + (state[n - firstLatch] ? 0 : 1));
+}
+
+describe('ternary lifting', () => {
+  /** Lifts random steps of `aig` into the cube of random latches' next values, and compares with the definition; the number of lifts. */
+  const liftsAsDefined = (aig: Aig, seed: number, steps: number): number => {
+    const rnd = mulberry32(seed);
+    const lifter = new TernaryLifter(new Ic3Context(aig, {}));
+    const values = new Uint8Array(firstGateNode(aig) + aig.fanins.length / 2);
+    let lifts = 0;
+    for (let s = 0; s < steps; s++) {
+      const state = Uint8Array.from(aig.latches, () => (rnd() < 0.5 ? 1 : 0));
+      const inputs = Uint8Array.from(aig.inputs, () => (rnd() < 0.5 ? 1 : 0));
+      evaluate(aig, state, inputs, values);
+      if (aig.constraints.some((c) => litValue(values, c.lit) === 0)) continue;
+      // the cube of some latches' next values, which the step forces
+      const cube = aig.latches.flatMap((l, k) => (rnd() < 0.3 ? [2 * (1 + aig.inputs.length + k) + (litValue(values, l.next) ? 0 : 1)] : []));
+      if (cube.length === 0) continue;
+      const targets = cube.map((l) => aig.latches[(l >> 1) - 1 - aig.inputs.length]!.next ^ (l & 1));
+      expect(lifter.toCube({ state, inputs }, cube)).toEqual(liftedByDefinition(aig, state, inputs, targets));
+      lifts++;
+    }
+    return lifts;
+  };
+
+  it('keeps the latches the definition keeps (random circuits)', () => {
+    let lifts = 0;
+    for (let seed = 1; seed <= 300; seed++) lifts += liftsAsDefined(aigFromFile(parseAiger(Buffer.from(aagText(randomCircuit(seed))), `s${seed}.aag`)), seed, 8);
+    expect(lifts).toBeGreaterThan(1000);
+  });
+
+  it('and on a corpus circuit whose cones reconverge', () => {
+    const m = byName('split-vis_arrays_vsa16a_p6b0');
+    const aig = coneOfInfluence(aigFromFile(parseAiger(readFileSync(m.file), m.file)));
+    expect(liftsAsDefined(aig, 11, 40)).toBeGreaterThan(20);
   });
 });
 
