@@ -24,6 +24,12 @@ export class ConeWalker {
   /** Starts a new walk: nothing but the pinned nodes is reached. */
   begin(): void { this.walk++; }
 
+  /** Whether this walk, or a pin, reached node `n`. */
+  reaches(n: number): boolean {
+    const r = this.reached[n];
+    return r === this.walk || r === PINNED;
+  }
+
   /** Pushes onto `out` each node of the fan-in of `root` (itself included) not reached yet in this walk. */
   add(root: number, out: IntList): void {
     this.mark(root, this.walk, out, false);

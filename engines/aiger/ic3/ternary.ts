@@ -32,9 +32,6 @@ export class TernaryLifter implements PredecessorLifter {
   private readonly fanouts: Int32Array;
   /** Per node: 0, 1 or X in the current simulation. */
   private readonly value: Uint8Array;
-  /** Per node: the lift whose cone holds it (constraint cones: always, as `pinned`). */
-  private readonly member: Int32Array;
-  private readonly pinned: Uint8Array;
   /** Per node: the lift that has it as a target. */
   private readonly target: Int32Array;
   /** Per node: the lift in which an X there is known to reach a target (`sensitise`). */
@@ -60,18 +57,13 @@ export class TernaryLifter implements PredecessorLifter {
     this.fanoutStart = start;
     this.fanouts = gates;
     this.value = new Uint8Array(nodes);
-    this.member = new Int32Array(nodes);
-    this.pinned = new Uint8Array(nodes);
     this.target = new Int32Array(nodes);
     this.sensitised = new Int32Array(nodes);
     this.cones = new ConeWalker(aig);
     for (const c of aig.constraints) this.cones.pin(c.lit >> 1, this.constraintCone);
     // in node order, which is topological, and the latches among them, in order too
     const constraintCone = this.constraintCone.view().sort();
-    for (const n of constraintCone) {
-      this.pinned[n] = 1;
-      if (n >= this.firstLatch && n < this.endLatch) this.constraintLatches.push(n);
-    }
+    for (const n of constraintCone) if (n >= this.firstLatch && n < this.endLatch) this.constraintLatches.push(n);
   }
 
   /** The latch literals of the step's state that force it into `cube`. */
@@ -96,13 +88,12 @@ export class TernaryLifter implements PredecessorLifter {
     const started = clockMs();
     this.stats.solves++;
     const stamp = ++this.lifts;
-    const { value, member, pinned, firstLatch } = this;
+    const { value, firstLatch } = this;
     const cone = this.cone;
     cone.truncate(0);
     this.cones.begin();
     // indexed loops: a lift runs per obligation, mostly before V8 optimises it, where `for...of` allocates per element
     for (let i = 0; i < targets.length; i++) this.cones.addPostOrder(targets[i]! >> 1, cone);
-    for (let i = 0; i < cone.size; i++) member[cone.data[i]!] = stamp;
     // The constraints' cones first (closed under fan-in), then the targets' in post-order: each
     // fanin is simulated before its gate.
     this.simulate(this.constraintCone, state, inputs);
@@ -110,7 +101,9 @@ export class TernaryLifter implements PredecessorLifter {
     for (let i = 0; i < targets.length; i++) this.markTarget(targets[i]!, stamp);
     const constraints = this.ctx.aig.constraints;
     for (let i = 0; i < constraints.length; i++) this.markTarget(constraints[i]!.lit, stamp);
-    const inCone = (n: number) => member[n] === stamp || pinned[n] === 1;
+    // the walk's own marks: the targets' cone and the constraints' (pinned)
+    const cones = this.cones;
+    const inCone = (n: number) => cones.reaches(n);
     // the latches in node order, as they are tried
     const latchList = this.latches;
     latchList.truncate(0);
