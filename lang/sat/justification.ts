@@ -93,12 +93,15 @@ export class Justification {
         reasonLevel = -1;
         let pick = 0;
         let best = -1;
+        const own = level[v]!;
         for (let i = from; i < to; i++) {
           const l = inputs[i]!;
           const x = val[l]!;
           if (x < 0) {
             const lvl = level[l >> 1]!;
             if (reasonLevel < 0 || lvl < reasonLevel) reasonLevel = lvl;
+            // a reason from the gate's own level or below makes it no fragile gate: the rest cannot change that
+            if (lvl <= own) break;
           } else if (x === 0 && reasonLevel < 0) {
             // an input whose saved phase makes it false first, then the most active
             const a = activity(l >> 1) + (phase[l >> 1] === (l & 1) ? 1e300 : 0);
