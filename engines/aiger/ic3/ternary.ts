@@ -102,9 +102,6 @@ export class TernaryLifter implements PredecessorLifter {
     for (let i = 0; i < targets.length; i++) this.markTarget(targets[i]!, stamp);
     const constraints = this.ctx.aig.constraints;
     for (let i = 0; i < constraints.length; i++) this.markTarget(constraints[i]!.lit, stamp);
-    // the walk's own marks: the targets' cone and the constraints' (pinned)
-    const cones = this.cones;
-    const inCone = (n: number) => cones.reaches(n);
     // the latches in node order, as they are tried
     const latchList = this.latches;
     latchList.truncate(0);
@@ -121,7 +118,7 @@ export class TernaryLifter implements PredecessorLifter {
     for (let j = 0; j < latches.length; j++) {
       const n = latches[j]!;
       if (sensitised[n] === stamp) continue;
-      if (!this.toX(n, stamp, inCone)) for (let i = undo.size - 2; i >= 0; i -= 2) value[undo.data[i]!] = undo.data[i + 1]!;
+      if (!this.toX(n, stamp)) for (let i = undo.size - 2; i >= 0; i -= 2) value[undo.data[i]!] = undo.data[i + 1]!;
     }
     const out: Lit[] = [];
     for (let j = 0; j < latches.length; j++) {
@@ -185,11 +182,12 @@ export class TernaryLifter implements PredecessorLifter {
   }
 
   /**
-   * Sets latch node `n` to X and propagates it through the cone; false, with the changed nodes and
-   * their old values in `undo`, as soon as a target node becomes X.
+   * Sets latch node `n` to X and propagates it through the cone (the walk's own marks: the targets'
+   * cone and the constraints', pinned); false, with the changed nodes and their old values in
+   * `undo`, as soon as a target node becomes X.
    */
-  private toX(n: number, stamp: number, inCone: (n: number) => boolean): boolean {
-    const { value, fanoutStart, fanouts, work, undo, firstGate } = this;
+  private toX(n: number, stamp: number): boolean {
+    const { value, fanoutStart, fanouts, work, undo, firstGate, cones } = this;
     const fanins = this.ctx.aig.fanins;
     undo.truncate(0);
     work.truncate(0);
@@ -202,7 +200,7 @@ export class TernaryLifter implements PredecessorLifter {
       const m = work.data[--work.size]!;
       for (let i = fanoutStart[m]!; i < fanoutStart[m + 1]!; i++) {
         const g = fanouts[i]!;
-        if (value[g] === X || !inCone(g)) continue;
+        if (value[g] === X || !cones.reaches(g)) continue;
         if (this.and(fanins[2 * (g - firstGate)]!, fanins[2 * (g - firstGate) + 1]!) !== X) continue;
         undo.push(g);
         undo.push(value[g]!);

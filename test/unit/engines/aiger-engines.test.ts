@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseAiger } from '../../../formalisms/frontends/aiger/read.js';
-import { aigFromFile, coneOfInfluence, firstGateNode, type Aig } from '../../../formalisms/aig.js';
+import { aigFromFile, combinationalCone, coneOfInfluence, firstGateNode, type Aig } from '../../../formalisms/aig.js';
 import { aigerProblem } from '../../../formalisms/frontends/aiger/problem.js';
 import { stuckLatches } from '../../../engines/aiger/simulate.js';
 import { SatCones } from '../../../engines/aiger/sat-cones.js';
@@ -255,15 +255,9 @@ function liftedByDefinition(aig: Aig, state: Uint8Array, inputs: Uint8Array, tar
     return v;
   };
   const roots = [...targets, ...aig.constraints.map((c) => c.lit)];
-  const cone = new Set<number>();
-  const stack = roots.map((l) => l >> 1);
-  while (stack.length) {
-    const n = stack.pop()!;
-    if (cone.has(n)) continue;
-    cone.add(n);
-    if (n >= firstGate) stack.push(aig.fanins[2 * (n - firstGate)]! >> 1, aig.fanins[2 * (n - firstGate) + 1]! >> 1);
-  }
-  const latches = [...cone].filter((n) => n >= firstLatch && n < firstGate).sort((a, b) => a - b);
+  const cone = combinationalCone(aig, roots);
+  const latches: number[] = [];
+  for (let n = firstLatch; n < firstGate; n++) if (cone[n]) latches.push(n);
   for (const n of latches) {
     unknown.add(n);
     const v = simulate();
