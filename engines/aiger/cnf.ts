@@ -5,21 +5,29 @@
  * gate its other fanin, equal or opposite fanins collapse), so an initial frame whose latches are
  * reset to constants shrinks to the logic that still depends on inputs and uninitialised latches.
  *
- * A tree of AND gates becomes one n-ary AND (one variable, one clause per leaf and one back),
- * as in the compact encodings of circuit SAT solvers: a gate read once, un-negated, by another gate
- * and by nothing else (not a latch's next state, the property, a constraint, a justice or fairness literal) is absorbed into its
- * reader, whose leaves are then the fan-ins below it. An absorbed gate has no variable of its own,
- * so the solver assigns, propagates and decides fewer variables (a third fewer on pj2016). Asked for
- * directly, it is encoded as a tree of its own. SAT sweeping, which asks for every node, encodes
- * gate by gate (`compact: false`).
+ * How gates become variables is the `encoding`'s choice. `gates`: one variable and three clauses per
+ * AND gate (SAT sweeping, which asks for every node). `trees`, the default: a tree of AND gates
+ * becomes one n-ary AND (one variable, one clause per leaf and one back), as in the compact
+ * encodings of circuit SAT solvers: a gate read once, un-negated, by another gate and by nothing
+ * else (not a latch's next state, the property, a constraint, a justice or fairness literal) is
+ * absorbed into its reader, whose leaves are then the fan-ins below it. An absorbed gate has no
+ * variable of its own, so the solver assigns, propagates and decides fewer variables (a third fewer
+ * on pj2016). Asked for directly, it is encoded as a tree of its own.
  *
- * A multiplexer, `n = AND(NOT AND(s, t), NOT AND(NOT s, e))` whose two inner gates nothing else
- * reads, becomes one variable for `n = ITE(s, NOT t, NOT e)` with its six clauses (an XOR is the
- * case `e = NOT t`, four clauses) instead of three variables and nine clauses. Unit propagation on
- * those clauses also settles `n` when both data inputs agree, whatever the selector; on the three
- * gates it waits for the selector. A fifth to a half of the gates of the HWMCC circuits of
- * hwmcc19-20 are in such shapes (ABC maps its circuits to larger cells before encoding them, to the
- * same end).
+ * Among `trees`, a multiplexer, `n = AND(NOT AND(s, t), NOT AND(NOT s, e))` whose two inner gates
+ * nothing else reads, becomes one variable for `n = ITE(s, NOT t, NOT e)` with its six clauses (an
+ * XOR is the case `e = NOT t`, four clauses) instead of three variables and nine clauses. Unit
+ * propagation on those clauses also settles `n` when both data inputs agree, whatever the
+ * selector; on the three gates it waits for the selector. A fifth to a half of the gates of the
+ * HWMCC circuits of hwmcc19-20 are in such shapes.
+ *
+ * `cells`: the circuit mapped into functions of up to four inputs first, as ABC maps its circuits
+ * before encoding them (cut-mapping.ts), each cell one variable with the clauses of irredundant
+ * covers of its function and its complement; a cell that comes out an AND of literals, a
+ * multiplexer or an XOR is encoded as such. pdtvisgoodbakery2's property cone then takes 2,131
+ * variables and 9,413 clauses, where `trees` takes 4,346 and 15,728 (ABC's `write_cnf`: 2,302 and
+ * 9,848). The mapping costs a cut enumeration over the whole graph, which IC3 pays only once a run
+ * is long (frames.ts).
  *
  * On request the unroller records the fan-in of each variable it defines (SatCones), so that IC3's
  * frame solvers can walk a query's cone in the solver's own variables.
@@ -31,7 +39,9 @@
  */
 import { andCount, firstGateNode, type Aig, type Lit } from '../../formalisms/aig.js';
 import type { SatCones } from './sat-cones.js';
-import { GATE_AND, GATE_ITE } from '../../lang/sat/justification.js';
+import { GATE_AND, GATE_CELL, GATE_ITE } from '../../lang/sat/justification.js';
+import { cofactor, cover, dependsOn, dropVariable, FULL, VAR } from '../../lang/sat/truth-table.js';
+import { CutMapping } from './cut-mapping.js';
 import { IntList } from '../../lang/int-list.js';
 
 /**
@@ -136,6 +146,11 @@ class GateShapes {
   }
 }
 
+/** Whether `x` has exactly one bit set. */
+function oneBit(x: number): boolean {
+  return x !== 0 && (x & (x - 1)) === 0;
+}
+
 /** The part of a SAT solver the encoder writes to: a clause is the first `size` literals of `lits`, which the sink copies. */
 export interface ClauseSink {
   newVar(): number;
@@ -151,8 +166,14 @@ export function clauseOf(lits: ArrayLike<number>, size: number): number[] {
 
 /** Where the gates' definitions go as well as their clauses (a solver deciding by justification). */
 interface GateSink {
-  define(g: number, kind: number, lits: ArrayLike<number>, size: number): void;
+  define(g: number, kind: number, lits: ArrayLike<number>, size: number, table?: number): void;
 }
+
+/**
+ * How gates become variables: one per AND gate (`gates`), one per tree of ANDs and per multiplexer
+ * (`trees`), or one per cell of a mapping into functions of up to four inputs (`cells`).
+ */
+type Encoding = 'gates' | 'trees' | 'cells';
 
 export class Unroller {
   /** A SAT literal that is always true; its negation is the constant false. */
@@ -162,8 +183,10 @@ export class Unroller {
   private readonly firstLatch: number;
   private readonly firstGate: number;
   private readonly size: number;
-  /** The shapes of the graph's gates, or undefined when every gate gets its own variable. */
+  /** The shapes of the graph's gates (`trees`), or undefined. */
   private readonly shapes: GateShapes | undefined;
+  /** The graph's cells (`cells`), or undefined. */
+  private readonly cells: CutMapping | undefined;
   /**
    * The SAT literals of one gate's leaves, and its clauses, reused from gate to gate (the sinks
    * copy them), and the stack of the encoding's walk: this runs once per encoded gate, mostly
@@ -183,9 +206,10 @@ export class Unroller {
     readonly aig: Aig,
     private readonly sat: ClauseSink,
     private readonly latchAt: (frame: number, latch: number) => number,
-    { compact = true, cones, gates }: { readonly compact?: boolean; readonly cones?: SatCones; readonly gates?: GateSink } = {},
+    { encoding = 'trees', cones, gates }: { readonly encoding?: Encoding; readonly cones?: SatCones; readonly gates?: GateSink } = {},
   ) {
-    this.shapes = compact ? GateShapes.of(aig) : undefined;
+    this.shapes = encoding === 'trees' ? GateShapes.of(aig) : undefined;
+    this.cells = encoding === 'cells' ? CutMapping.of(aig) : undefined;
     this.cones = cones;
     this.gates = gates;
     this.trueLit = sat.newVar();
@@ -224,6 +248,7 @@ export class Unroller {
     stack.push(root);
     const fanins = this.aig.fanins;
     const shapes = this.shapes;
+    const cells = this.cells;
     while (stack.size > base) {
       const n = stack.data[stack.size - 1]!;
       if (f[n] !== 0) { stack.pop(); continue; }
@@ -231,6 +256,18 @@ export class Unroller {
         f[n] = this.sat.newVar();
       } else if (n < this.firstGate) {
         f[n] = this.latchAt(t, n - this.firstLatch);
+      } else if (cells) {
+        const size = cells.size(n);
+        let ready = true;
+        for (let i = 0; i < size; i++) {
+          const m = cells.leaf(n, i);
+          if (f[m] === 0) { stack.push(m); ready = false; }
+        }
+        if (!ready) continue;
+        const inputs = this.inputs;
+        inputs.truncate(0);
+        for (let i = 0; i < size; i++) inputs.push(f[cells.leaf(n, i)]!);
+        f[n] = this.cell(inputs, cells.table(n));
       } else if (shapes) {
         const mux = shapes.mux(n);
         const leaves = mux ?? shapes.of(n);
@@ -261,6 +298,93 @@ export class Unroller {
       }
       stack.pop();
     }
+  }
+
+  /**
+   * The cell with truth table `table` over the SAT literals `list` (compacted in place). Constant
+   * inputs are folded into the table, a repeated or opposite input merged with the first, and inputs
+   * the function no longer depends on dropped. What is left is a constant, an input, an AND of
+   * literals, a multiplexer or an XOR (each as its own encoding has it), or a cell: a fresh variable
+   * with the clauses of the covers of its function and its complement.
+   */
+  private cell(list: IntList, table: number): number {
+    const tr = this.trueLit;
+    const lits = list.data;
+    let k = list.size;
+    let t = table;
+    for (let i = k - 1; i >= 0; i--) {
+      const l = lits[i]!;
+      if (l === tr || l === -tr) {
+        t = cofactor(t, i, l === tr);
+      } else {
+        let j = 0;
+        while (j < i && lits[j] !== l && lits[j] !== -l) j++;
+        if (j === i) continue;
+        // x_i is x_j or its negation: the table at x_i's value read off x_j's
+        t = (cofactor(t, i, lits[j] !== l) & ~VAR[j]!) | (cofactor(t, i, lits[j] === l) & VAR[j]!);
+      }
+      k = this.dropInput(list, k, i);
+      t = dropVariable(t, i, k + 1);
+    }
+    for (let i = k - 1; i >= 0; i--) {
+      if (dependsOn(t, i)) continue;
+      k = this.dropInput(list, k, i);
+      t = dropVariable(t, i, k + 1);
+    }
+    if (k === 0) return t & 1 ? tr : -tr;
+    if (k === 1) return t === VAR[0] ? lits[0]! : -lits[0]!;
+    // one minterm of the function or of its complement: an AND of literals, or its negation
+    const used = (1 << (1 << k)) - 1;
+    const on = t & used;
+    const off = ~t & used;
+    if (oneBit(on) || oneBit(off)) {
+      const minterm = 31 - Math.clz32(oneBit(on) ? on : off);
+      for (let i = 0; i < k; i++) if (((minterm >> i) & 1) === 0) lits[i] = -lits[i]!;
+      list.truncate(k);
+      const g = this.andOf(list);
+      return oneBit(on) ? g : -g;
+    }
+    // a multiplexer: one variable selects a literal of each of the two others
+    if (k <= 3) {
+      for (let s = 0; s < k; s++) {
+        const hi = this.literalOf(cofactor(t, s, true), lits, k, s);
+        const lo = this.literalOf(cofactor(t, s, false), lits, k, s);
+        // both are literals of one other variable only where the third is no input: an XOR
+        if (hi !== 0 && lo !== 0) return this.ite(lits[s]!, hi, lo);
+      }
+    }
+    const g = this.sat.newVar();
+    const clause = this.back;
+    for (let polarity = 1; polarity >= -1; polarity -= 2) {
+      const cubes = cover(polarity === 1 ? t : ~t & FULL);
+      for (let c = 0; c < cubes.length; c++) {
+        const cube = cubes[c]!;
+        clause.truncate(0);
+        for (let i = 0; i < k; i++) if ((cube >> i) & 1) clause.push((cube >> (4 + i)) & 1 ? -lits[i]! : lits[i]!);
+        clause.push(polarity * g);
+        this.sat.addClause(clause.data, clause.size);
+      }
+    }
+    this.cones?.define(g, lits, k);
+    this.gates?.define(g, GATE_CELL, lits, k, t);
+    return g;
+  }
+
+  /** Removes the i-th of the first k literals of `list`; returns k - 1. */
+  private dropInput(list: IntList, k: number, i: number): number {
+    const lits = list.data;
+    for (let m = i; m < k - 1; m++) lits[m] = lits[m + 1]!;
+    return k - 1;
+  }
+
+  /** The literal among `lits` (other than the s-th) whose table `t` is, or 0. */
+  private literalOf(t: number, lits: ArrayLike<number>, k: number, s: number): number {
+    for (let i = 0; i < k; i++) {
+      if (i === s) continue;
+      if (t === VAR[i]) return lits[i]!;
+      if (t === (~VAR[i]! & FULL)) return -lits[i]!;
+    }
+    return 0;
   }
 
   /**

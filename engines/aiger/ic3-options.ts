@@ -48,19 +48,29 @@ export interface Ic3Options {
    * or when it is in a clause, so a model no longer assigns the whole cone.
    */
   readonly justify: boolean;
+  /**
+   * When the frame solvers encode the circuit as cells, functions of up to four inputs from a
+   * mapping of the AIG (engines/aiger/cut-mapping.ts), in place of AND trees and multiplexers:
+   * never (`off`), once the run has made 1,000 SAT calls (`late`), or from the first query (`on`).
+   */
+  readonly cells: Cells;
 }
 
-export const IC3_DEFAULTS: Ic3Options = { ctg: true, ctp: false, dynamic: false, parent: false, dropPo: false, ternary: true, leafDecisions: false, join: true, hypothesis: false, bve: false, justify: false };
+export type Cells = 'off' | 'late' | 'on';
+
+export const IC3_DEFAULTS: Ic3Options = { ctg: true, ctp: false, dynamic: false, parent: false, dropPo: false, ternary: true, leafDecisions: false, join: true, hypothesis: false, bve: false, justify: false, cells: 'late' };
 
 const GROUP = 'IC3 options (circuits):';
+
+type OnOff = { [K in keyof Ic3Options]: Ic3Options[K] extends boolean ? K : never }[keyof Ic3Options];
 
 /** An option and the field of Ic3Options it sets. */
 interface Switch {
   readonly option: EngineOption;
-  readonly key: keyof Ic3Options;
+  readonly key: OnOff;
 }
 
-const onOff = (name: string, key: keyof Ic3Options, what: string): Switch => ({
+const onOff = (name: string, key: OnOff, what: string): Switch => ({
   key,
   option: { name, group: GROUP, value: 'on|off', choices: ['on', 'off'], help: `ic3: ${what} (default: ${IC3_DEFAULTS[key] ? 'on' : 'off'})` },
 });
@@ -80,16 +90,26 @@ const SWITCHES: readonly Switch[] = [
   onOff('ic3-justify', 'justify', 'frame queries decide a gate only when a reader needs its reason (justification), not the whole cone'),
 ];
 
-export const IC3_OPTIONS: readonly EngineOption[] = SWITCHES.map((s) => s.option);
+const CELLS: EngineOption = {
+  name: 'ic3-cells',
+  group: GROUP,
+  value: 'off|late|on',
+  choices: ['off', 'late', 'on'],
+  help: `ic3: the frame solvers encode the circuit as cells of up to four inputs (as ABC's pdr does): never, after 1,000 SAT calls, or from the start (default: ${IC3_DEFAULTS.cells})`,
+};
+
+export const IC3_OPTIONS: readonly EngineOption[] = [...SWITCHES.map((s) => s.option), CELLS];
 
 /** The IC3 options of a run: the settings given, the defaults for the rest. */
 export function ic3OptionsOf(settings: Settings): Ic3Options {
-  const o: { -readonly [K in keyof Ic3Options]: boolean } = { ...IC3_DEFAULTS };
+  const o: { -readonly [K in keyof Ic3Options]: Ic3Options[K] } = { ...IC3_DEFAULTS };
   for (const { option, key } of SWITCHES) if (settings[option.name] !== undefined) o[key] = settings[option.name] === 'on';
+  const cells = settings[CELLS.name];
+  if (cells !== undefined) o.cells = cells as Cells;
   return o;
 }
 
 /** The options as `--json`'s configuration shows them, by option name. */
 export function ic3Configuration(o: Ic3Options): Record<string, string> {
-  return Object.fromEntries(SWITCHES.map(({ option, key }) => [option.name, o[key] ? 'on' : 'off']));
+  return { ...Object.fromEntries(SWITCHES.map(({ option, key }) => [option.name, o[key] ? 'on' : 'off'])), [CELLS.name]: o.cells };
 }

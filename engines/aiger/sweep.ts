@@ -42,7 +42,7 @@ export function sweep(aig: Aig, deadline: number): SweepResult {
   for (let w = 0; w < WORDS; w++) classes = splitClasses(classes, (n) => values[n * WORDS + w]! ^ -phase[n]!);
 
   const sat = new SatSolver();
-  const u = new Unroller(aig, sat, () => sat.newVar(), { compact: false });
+  const u = new Unroller(aig, sat, () => sat.newVar(), { encoding: 'gates' });
   const replacement = new Int32Array(size).fill(-1);
   const settled = new Uint8Array(size);
   // counterexamples waiting to refine the classes: one bit per counterexample in a word per leaf

@@ -1,9 +1,11 @@
 /**
  * Decisions by justification, as circuit SAT solvers make them. A variable defined as a gate over
- * others (an n-ary AND, a multiplexer) is decided only when an assigned gate needs it: a false AND
- * needs one false input, a multiplexer its selector (propagation then sets the selected input)
- * unless both data inputs already agree with it; a true AND needs nothing, its clauses set every
- * input with it. The caller has the other variables of its clauses decided as usual (the solver's
+ * others (an n-ary AND, a multiplexer, a cell of up to four inputs) is decided only when an assigned
+ * gate needs it: a false AND needs one false input, a multiplexer its selector (propagation then
+ * sets the selected input) unless both data inputs already agree with it; a true AND needs
+ * nothing, its clauses set every input with it. A cell needs inputs assigned until every
+ * assignment of the rest gives it its value: it gets the input and value that leave the fewest
+ * assignments giving the other value. The caller has the other variables of its clauses decided as usual (the solver's
  * `mustDecide`). When those are assigned and every assigned gate has its reason, the partial
  * assignment is a model in all but name: give the unassigned variables any values and evaluate the
  * gates, and each assigned gate comes out as assigned (by induction over its reason), while every
@@ -19,11 +21,14 @@
  */
 import { IntList } from '../int-list.js';
 import { resized } from './resized.js';
+import { FULL, VAR } from './truth-table.js';
 
 /** A gate that is the AND of its inputs. */
 export const GATE_AND = 1;
 /** A gate `ITE(s, t, e)`, its inputs given as `[s, t, e]`. */
 export const GATE_ITE = 2;
+/** A cell: a function of up to four inputs given by its truth table (truth-table.ts). */
+export const GATE_CELL = 3;
 
 export class Justification {
   /** Per variable: how it is defined, 0 if it is not. */
@@ -33,6 +38,8 @@ export class Justification {
   private end = new Int32Array(0);
   private inputs = new Int32Array(256);
   private used = 0;
+  /** Per cell: its truth table. */
+  private table = new Uint16Array(0);
   /** Trail positions before `head` hold literals whose gates, if any, have their reasons. */
   private head = 0;
   /** Gates justified from a higher level than their own: their trail positions and the reasons' levels. */
@@ -43,12 +50,14 @@ export class Justification {
     this.kind = resized(this.kind, cap);
     this.start = resized(this.start, cap);
     this.end = resized(this.end, cap);
+    this.table = resized(this.table, cap);
   }
 
-  /** Records that variable `v` is a gate of `kind` over the internal literals `lits`. */
-  define(v: number, kind: number, lits: ArrayLike<number>, size = lits.length): void {
+  /** Records that variable `v` is a gate of `kind` over the internal literals `lits` (a cell's with its truth table). */
+  define(v: number, kind: number, lits: ArrayLike<number>, size = lits.length, table = 0): void {
     if (this.used + size > this.inputs.length) this.inputs = resized(this.inputs, 2 * (this.used + size));
     this.kind[v] = kind;
+    this.table[v] = table;
     this.start[v] = this.used;
     for (let i = 0; i < size; i++) this.inputs[this.used++] = lits[i]!;
     this.end[v] = this.used;
@@ -112,7 +121,7 @@ export class Justification {
           if (pick === 0) throw new Error('justification: a false AND has no input left but propagation did not say so');
           return pick;
         }
-      } else {
+      } else if (k === GATE_ITE) {
         const s = inputs[from]!;
         if (val[s] !== 0) {
           reasonLevel = level[s >> 1]!;
@@ -124,6 +133,20 @@ export class Justification {
           if (val[t]! <= 0 || val[e]! <= 0) return phase[s >> 1] ? s & ~1 : s | 1;
           reasonLevel = Math.max(level[t >> 1]!, level[e >> 1]!);
         }
+      } else {
+        // the assignments of the inputs that agree with the assigned ones, and those of them where
+        // the cell has the other value; the reason's level is the highest of all assigned inputs',
+        // at worst a gate noted fragile that is not
+        const wrong = lit & 1 ? this.table[v]! : ~this.table[v]! & FULL;
+        let agree = FULL;
+        reasonLevel = 0;
+        for (let i = from; i < to; i++) {
+          const x = val[inputs[i]!]!;
+          if (x === 0) continue;
+          agree &= x > 0 ? VAR[i - from]! : ~VAR[i - from]!;
+          reasonLevel = Math.max(reasonLevel, level[inputs[i]! >> 1]!);
+        }
+        if ((agree & wrong) !== 0) return this.cellDecision(from, to, val, agree, wrong, activity, phase);
       }
       if (reasonLevel > level[v]!) {
         this.fragileAt.push(this.head);
@@ -132,4 +155,35 @@ export class Justification {
     }
     return 0;
   }
+
+  /**
+   * The decision for a cell whose assigned inputs leave it the wrong value somewhere (`agree` and
+   * `wrong` as in `next`): the unassigned input and value that leave the fewest such assignments
+   * and some right one, ties to the saved phase and then the most active.
+   */
+  private cellDecision(from: number, to: number, val: Int8Array, agree: number, wrong: number, activity: (v: number) => number, phase: Int8Array): number {
+    let pick = 0;
+    let fewest = Infinity;
+    let best = -1;
+    for (let i = from; i < to; i++) {
+      const l = this.inputs[i]!;
+      if (val[l] !== 0) continue;
+      for (let value = 0; value < 2; value++) {
+        const left = agree & (value ? VAR[i - from]! : ~VAR[i - from]!);
+        // no right assignment left: a conflict, which propagation finds once the rest are assigned
+        const n = (left & ~wrong & FULL) === 0 ? 32 : popcount(left & wrong);
+        const a = activity(l >> 1) + (phase[l >> 1] === (value ? (l & 1) ^ 1 : l & 1) ? 1e300 : 0);
+        if (n < fewest || (n === fewest && a > best)) { fewest = n; best = a; pick = value ? l : l ^ 1; }
+      }
+    }
+    if (pick === 0) throw new Error('justification: a cell has no input left but propagation did not say so');
+    return pick;
+  }
+}
+
+function popcount(x: number): number {
+  x -= (x >>> 1) & 0x5555;
+  x = (x & 0x3333) + ((x >>> 2) & 0x3333);
+  x = (x + (x >>> 4)) & 0x0f0f;
+  return (x + (x >>> 8)) & 0x1f;
 }

@@ -293,16 +293,17 @@ export class SatSolver {
   }
 
   /**
-   * Records that variable `g` is a gate: the AND of `lits` (GATE_AND) or `ITE(lits[0], lits[1],
-   * lits[2])` (GATE_ITE), whose clauses the caller adds. Only a solver that decides by justification
+   * Records that variable `g` is a gate: the AND of `lits` (GATE_AND), `ITE(lits[0], lits[1],
+   * lits[2])` (GATE_ITE) or the function of `lits` whose truth table is `table` (GATE_CELL), whose
+   * clauses the caller adds. Only a solver that decides by justification
    * keeps it.
    */
-  define(g: number, kind: number, lits: ArrayLike<Lit>, size = lits.length): void {
+  define(g: number, kind: number, lits: ArrayLike<Lit>, size = lits.length, table = 0): void {
     if (this.gates === undefined) return;
     this.internal(g);
     const c = this.scratch(size);
     for (let i = 0; i < size; i++) c[i] = this.internal(lits[i]!);
-    this.gates.define(g, kind, c, size);
+    this.gates.define(g, kind, c, size, table);
   }
 
   /** Marks `v` as a variable that every call deciding by justification decides (see DomainOptions.justify). */

@@ -99,8 +99,11 @@ export class FrameSolver {
   /** With leaf decisions: only the inputs and latches of a cone are decided. */
   private readonly leavesOnly: boolean;
 
-  /** `simplified`: the step's definitions after elimination (--ic3-bve), else the circuit's gates as encoded. */
-  constructor(private readonly aig: Aig, private readonly firstLatch: number, init: boolean, leafDecisions = false, readonly simplified?: StepDefinitions, justification = false) {
+  /**
+   * `simplified`: the step's definitions after elimination (--ic3-bve), else the circuit's gates
+   * encoded as trees and multiplexers, or as `cells`.
+   */
+  constructor(private readonly aig: Aig, private readonly firstLatch: number, init: boolean, leafDecisions = false, readonly simplified?: StepDefinitions, justification = false, readonly cells = false) {
     this.leavesOnly = leafDecisions;
     // the domain holds the whole cone unless decisions stop at its leaves
     // justification needs the gates as the encoding defines them, over the whole cone
@@ -114,7 +117,7 @@ export class FrameSolver {
     if (simplified) {
       this.step = new LoadedStep(simplified, this.sat, (k) => this.now[k]!, this.cones);
     } else {
-      const u = new Unroller(aig, this.sat, (_t, k) => this.now[k]!, { cones: this.cones, gates: justify ? this.sat : undefined });
+      const u = new Unroller(aig, this.sat, (_t, k) => this.now[k]!, { encoding: cells ? 'cells' : 'trees', cones: this.cones, gates: justify ? this.sat : undefined });
       this.step = { lit: (l) => u.lit(0, l), input: (k) => u.peek(0, 1 + k) };
     }
     this.nextOf = new Int32Array(L);

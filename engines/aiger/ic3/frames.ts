@@ -35,6 +35,13 @@ const REBUILD_AFTER = 600;
  * machine: about half a second of IC3 on the development circuits.
  */
 const BVE_AFTER_CALLS = 1000;
+/**
+ * How many SAT calls the run makes before its frame solvers encode the circuit as cells (cnf.ts,
+ * cut-mapping.ts), each rebuilt at its next query: the cells' queries are cheaper, but the mapping
+ * costs 5 to 50 ms on circuits of a few thousand gates, most of it compiling the code on its first
+ * run, which a run answered within a few hundred milliseconds would not get back.
+ */
+const CELLS_AFTER_CALLS = 1000;
 
 /**
  * Whether F_level ∧ ¬cube ∧ T ∧ cube' is unsatisfiable: then the literals of the cube in the final
@@ -110,15 +117,18 @@ export class Frames {
 
   /** The step simplified by elimination, once made (--ic3-bve, after BVE_AFTER_CALLS). */
   simplified: StepDefinitions | undefined;
+  /** Whether new frame solvers encode the circuit as cells (--ic3-cells: from the start, or after CELLS_AFTER_CALLS). */
+  private cells: boolean;
 
   constructor(private readonly ctx: Ic3Context) {
+    this.cells = ctx.options.cells === 'on';
     this.solvers.push(this.frameSolver(true));
   }
 
   /** A frame solver, on the initial states or on none, over the simplified step once there is one. */
   private frameSolver(init: boolean): FrameSolver {
     const { aig, firstLatch, options } = this.ctx;
-    return new FrameSolver(aig, firstLatch, init, options.leafDecisions, this.simplified, options.justify);
+    return new FrameSolver(aig, firstLatch, init, options.leafDecisions, this.simplified, options.justify, this.cells);
   }
 
   get rebuilds(): number { return this.rebuildCount; }
@@ -129,7 +139,8 @@ export class Frames {
   solverAt(level: number): FrameSolver {
     let fs = this.solvers[level]!;
     if (this.ctx.options.bve && !this.simplified && this.ctx.counters.satCalls >= BVE_AFTER_CALLS) this.simplified = StepDefinitions.of(this.ctx.aig);
-    if (fs.queries >= REBUILD_AFTER || fs.simplified !== this.simplified) {
+    if (!this.cells && this.ctx.options.cells === 'late' && this.ctx.counters.satCalls >= CELLS_AFTER_CALLS) this.cells = true;
+    if (fs.queries >= REBUILD_AFTER || fs.simplified !== this.simplified || fs.cells !== this.cells) {
       addSatTotals(this.rebuiltTotals, fs.sat);
       fs = this.frameSolver(level === 0);
       if (level > 0) for (let j = level; j < this.cubes.length; j++) for (const cube of this.cubes[j]!) fs.block(cube);
