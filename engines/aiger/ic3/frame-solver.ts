@@ -30,6 +30,10 @@
  * once the run has made enough SAT calls, loaded in the same way: each still defines one variable
  * over those it reads, so all of the above holds of them.
  *
+ * With cells (--ic3-cells, from the 1,000th SAT call by default) the circuit is encoded as the
+ * cells of its mapping (cnf.ts): each cell defines one variable over at most four, and all of the
+ * above holds of them as well.
+ *
  * With leaf decisions (--ic3-leaf-decisions) a query decides only the inputs and latches of that
  * domain: a gate's Tseitin clauses propagate its value once its fanins have one, so when the leaves
  * are assigned without conflict so is the whole cone. The domain, set up on every query, shrinks to
