@@ -135,18 +135,15 @@ export class Justification {
         }
       } else {
         // the assignments of the inputs that agree with the assigned ones, and those of them where
-        // the cell has the other value; the reason's level is the highest of all assigned inputs',
-        // at worst a gate noted fragile that is not
+        // the cell has the other value
         const wrong = lit & 1 ? this.table[v]! : ~this.table[v]! & FULL;
         let agree = FULL;
-        reasonLevel = 0;
         for (let i = from; i < to; i++) {
           const x = val[inputs[i]!]!;
-          if (x === 0) continue;
-          agree &= x > 0 ? VAR[i - from]! : ~VAR[i - from]!;
-          reasonLevel = Math.max(reasonLevel, level[inputs[i]! >> 1]!);
+          if (x !== 0) agree &= x > 0 ? VAR[i - from]! : ~VAR[i - from]!;
         }
         if ((agree & wrong) !== 0) return this.cellDecision(from, to, val, agree, wrong, activity, phase);
+        reasonLevel = this.cellReasonLevel(from, to, val, level, wrong);
       }
       if (reasonLevel > level[v]!) {
         this.fragileAt.push(this.head);
@@ -154,6 +151,35 @@ export class Justification {
       }
     }
     return 0;
+  }
+
+  /**
+   * The level of a cell's reason: the lowest level whose assigned inputs, with those below it,
+   * leave the cell no assignment with the other value (`wrong`). The highest level among all its
+   * assigned inputs would be safe too, but it notes gates as fragile that are not, and every
+   * backtrack walks the list of fragile gates.
+   */
+  private cellReasonLevel(from: number, to: number, val: Int8Array, level: Int32Array, wrong: number): number {
+    let below = -1;
+    for (;;) {
+      let next = Infinity;
+      for (let i = from; i < to; i++) {
+        const l = this.inputs[i]!;
+        if (val[l] === 0) continue;
+        const lv = level[l >> 1]!;
+        if (lv > below && lv < next) next = lv;
+      }
+      // past the highest level the assigned inputs fix the cell (the caller checked): not reached
+      if (next === Infinity) return Math.max(below, 0);
+      let agree = FULL;
+      for (let i = from; i < to; i++) {
+        const l = this.inputs[i]!;
+        const x = val[l]!;
+        if (x !== 0 && level[l >> 1]! <= next) agree &= x > 0 ? VAR[i - from]! : ~VAR[i - from]!;
+      }
+      if ((agree & wrong) === 0) return next;
+      below = next;
+    }
   }
 
   /**

@@ -420,6 +420,8 @@ export class SatSolver {
         throw new RangeError(`${wrong} does not name a variable (there are ${this.nVars})`);
       }
       this.standing = true;
+      // a gate at level 0 passed over outside the last domain may be in this one
+      this.gates?.backtrack(-1, 0);
     }
     if (this.domainOptions.propagation) {
       // the assumptions (the guard among them) are decided in any case, so they are in it
