@@ -10,13 +10,14 @@
  *
  * Both unroll either the step simplified once by variable elimination (step-cnf.ts), where that
  * pays, or the cones the queries reach (cnf.ts); the lasso search, which reads any node at any
- * step, asks for cones.
+ * step, asks for cones. The base case encodes AND trees or cells, as its engine asks (BMC: cells);
+ * the step case encodes AND trees.
  */
 import { SatSolver, type SolveOptions } from '../../lang/sat/solver.js';
 import type { Aig, Lit } from '../../formalisms/aig.js';
 import type { Run } from '../../formalisms/aig-eval.js';
 import type { Limits, Progress } from '../run.js';
-import { ConeFrames, type Frames } from './cnf.js';
+import { ConeFrames, type Encoding, type Frames } from './cnf.js';
 import { StepCnf, StepFrames } from './step-cnf.js';
 
 /** The limits and progress of a circuit engine, and the deepest step a bounded one searches. */
@@ -34,8 +35,8 @@ export function expired(opts: AigerEngineOptions): boolean {
  * The frames for a circuit: the simplified step where it pays (its cone spans nearly all of itself
  * from the first step, step-cnf.ts), else cones; `cones` asks for cones (to read any node).
  */
-function framesFor(aig: Aig, sat: SatSolver, initial: (latch: number, trueLit: number) => number | undefined, cones: boolean): Frames {
-  return !cones && StepCnf.pays(aig) ? new StepFrames(StepCnf.of(aig), sat, initial) : new ConeFrames(aig, sat, initial);
+function framesFor(aig: Aig, sat: SatSolver, initial: (latch: number, trueLit: number) => number | undefined, cones: boolean, encoding: Encoding): Frames {
+  return !cones && StepCnf.pays(aig) ? new StepFrames(StepCnf.of(aig, encoding), sat, initial) : new ConeFrames(aig, sat, initial, encoding);
 }
 
 /** The base case: the circuit's paths from its initial states, one step at a time. */
@@ -44,12 +45,15 @@ export class BaseCase {
   private readonly frames: Frames;
   private readonly bad: number;
 
-  /** `cones`: frames that encode any node asked for (the lasso search reads beyond bad states). */
-  constructor(private readonly aig: Aig, { cones = false }: { readonly cones?: boolean } = {}) {
+  /**
+   * `cones`: frames that encode any node asked for (the lasso search reads beyond bad states);
+   * `encoding`: AND trees, or the circuit mapped into cells (cnf.ts).
+   */
+  constructor(private readonly aig: Aig, { cones = false, encoding = 'trees' }: { readonly cones?: boolean; readonly encoding?: Encoding } = {}) {
     this.frames = framesFor(aig, this.sat, (k, t) => {
       const reset = aig.latches[k]!.reset;
       return reset === 'x' ? undefined : reset === 1 ? t : -t;
-    }, cones);
+    }, cones, encoding);
     this.bad = aig.properties[0]!.lit;
   }
 
@@ -103,7 +107,7 @@ export class StepCase {
    * the simplified step are the property's cone.
    */
   constructor(private readonly aig: Aig, private readonly simplePaths: boolean) {
-    this.frames = framesFor(aig, this.sat, () => undefined, false);
+    this.frames = framesFor(aig, this.sat, () => undefined, false, 'trees');
     this.firstLatch = 1 + aig.inputs.length;
   }
 

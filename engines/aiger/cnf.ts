@@ -26,8 +26,8 @@
  * covers of its function and its complement; a cell that comes out an AND of literals, a
  * multiplexer or an XOR is encoded as such. pdtvisgoodbakery2's property cone then takes 2,131
  * variables and 9,413 clauses, where `trees` takes 4,346 and 15,728 (ABC's `write_cnf`: 2,302 and
- * 9,848). The mapping costs a cut enumeration over the whole graph, which IC3 pays only once a run
- * is long (frames.ts).
+ * 9,848). The mapping enumerates cuts cone by cone as the encoding reaches gates; IC3 pays for it
+ * only once a run is long (frames.ts), BMC from its first frame (bmc.ts).
  *
  * On request the unroller records the fan-in of each variable it defines (SatCones), so that IC3's
  * frame solvers can walk a query's cone in the solver's own variables.
@@ -40,7 +40,7 @@
 import { andCount, firstGateNode, type Aig, type Lit } from '../../formalisms/aig.js';
 import type { SatCones } from './sat-cones.js';
 import { GATE_AND, GATE_CELL, GATE_ITE } from '../../lang/sat/justification.js';
-import { cofactor, cover, dependsOn, dropVariable, FULL, VAR } from '../../lang/sat/truth-table.js';
+import { cofactor, cover, dropVariable, FULL, support, VAR } from '../../lang/sat/truth-table.js';
 import { CutMapping } from './cut-mapping.js';
 import { IntList } from '../../lang/int-list.js';
 
@@ -173,7 +173,7 @@ interface GateSink {
  * How gates become variables: one per AND gate (`gates`), one per tree of ANDs and per multiplexer
  * (`trees`), or one per cell of a mapping into functions of up to four inputs (`cells`).
  */
-type Encoding = 'gates' | 'trees' | 'cells';
+export type Encoding = 'gates' | 'trees' | 'cells';
 
 export class Unroller {
   /** A SAT literal that is always true; its negation is the constant false. */
@@ -326,8 +326,10 @@ export class Unroller {
       k = this.dropInput(list, k, i);
       t = dropVariable(t, i, k + 1);
     }
+    // dropping input i renumbers only the inputs above it, which were looked at before
+    const needed = support(t);
     for (let i = k - 1; i >= 0; i--) {
-      if (dependsOn(t, i)) continue;
+      if ((needed >> i) & 1) continue;
       k = this.dropInput(list, k, i);
       t = dropVariable(t, i, k + 1);
     }
@@ -512,8 +514,13 @@ export class ConeFrames implements Frames {
   readonly latches: readonly number[];
   private readonly u: Unroller;
 
-  constructor(aig: Aig, private readonly sat: ClauseSink & { value(lit: number): boolean | undefined }, initial: (latch: number, trueLit: number) => number | undefined) {
-    const u: Unroller = new Unroller(aig, sat, (t, k) => (t > 0 ? u.lit(t - 1, aig.latches[k]!.next) : initial(k, u.trueLit) ?? sat.newVar()));
+  constructor(
+    aig: Aig,
+    private readonly sat: ClauseSink & { value(lit: number): boolean | undefined },
+    initial: (latch: number, trueLit: number) => number | undefined,
+    encoding: Encoding = 'trees',
+  ) {
+    const u: Unroller = new Unroller(aig, sat, (t, k) => (t > 0 ? u.lit(t - 1, aig.latches[k]!.next) : initial(k, u.trueLit) ?? sat.newVar()), { encoding });
     this.u = u;
     this.latches = aig.latches.map((_, k) => k);
   }

@@ -20,7 +20,8 @@
  * encoding needs, not of any values.
  */
 import { andCount, firstGateNode, type Aig } from '../../formalisms/aig.js';
-import { dropVariable, FULL, stretch, support, VAR } from '../../lang/sat/truth-table.js';
+import { dropVariable, FULL, popcount, stretch, support, VAR } from '../../lang/sat/truth-table.js';
+import { IntList } from '../../lang/int-list.js';
 
 /** At most this many leaves per cut: the functions' tables are 16 bits. */
 const K = 4;
@@ -34,41 +35,66 @@ const C = 6;
 const NONE = 0x7fffffff;
 
 export class CutMapping {
-  /** Per gate (node minus the first gate's): its cell's leaves (nodes), K slots each, and their count. */
-  private readonly leafNodes: Int32Array;
-  private readonly sizes: Uint8Array;
-  /** Per gate: the truth table of the gate over its cell's leaves. */
-  private readonly tables: Uint16Array;
+  private readonly cuts: PriorityCuts;
+  /** Per gate (node minus the first gate's): 1 once its cuts are enumerated. */
+  private readonly mapped: Uint8Array;
   private readonly firstGate: number;
+  private readonly fanins: Int32Array | readonly number[];
+  private readonly stack = new IntList();
+  private readonly cone = new IntList();
 
   private constructor(aig: Aig) {
     this.firstGate = firstGateNode(aig);
-    const gates = andCount(aig);
-    const cuts = new PriorityCuts(aig);
-    for (let g = 0; g < gates; g++) cuts.enumerate(g);
-    this.leafNodes = new Int32Array(gates * K);
-    this.sizes = new Uint8Array(gates);
-    this.tables = new Uint16Array(gates);
-    for (let g = 0; g < gates; g++) {
-      this.sizes[g] = cuts.size[g * C]!;
-      this.tables[g] = cuts.table[g * C]!;
-      for (let v = 0; v < K; v++) this.leafNodes[g * K + v] = cuts.leaves[g * C * K + v]!;
-    }
+    this.fanins = aig.fanins;
+    this.cuts = new PriorityCuts(aig);
+    this.mapped = new Uint8Array(andCount(aig));
   }
 
   /** The number of leaves of gate node `n`'s cell. */
   size(n: number): number {
-    return this.sizes[n - this.firstGate]!;
+    return this.cuts.size[this.slot(n)]!;
   }
 
   /** Leaf i (a node) of gate node `n`'s cell. */
   leaf(n: number, i: number): number {
-    return this.leafNodes[(n - this.firstGate) * K + i]!;
+    return this.cuts.leaves[this.slot(n) * K + i]!;
   }
 
   /** The truth table of gate node `n` over its cell's leaves. */
   table(n: number): number {
-    return this.tables[n - this.firstGate]!;
+    return this.cuts.table[this.slot(n)]!;
+  }
+
+  /** Where gate node `n`'s best cut lies, its cone mapped first if it was not. */
+  private slot(n: number): number {
+    const g = n - this.firstGate;
+    if (this.mapped[g] === 0) this.mapCone(g);
+    return g * C;
+  }
+
+  /**
+   * Enumerates the cuts of gate g's cone where they are not yet: a mapping is asked for cone by cone
+   * (BMC's first frames read a small part of the circuit), and a gate's cuts depend only on its
+   * fan-ins' and the readers of its leaves, so the cells come out as a mapping of the whole graph
+   * would give them.
+   */
+  private mapCone(g: number): void {
+    const { stack, cone, mapped, fanins, firstGate } = this;
+    stack.truncate(0);
+    cone.truncate(0);
+    stack.push(g);
+    mapped[g] = 1;
+    while (stack.size > 0) {
+      const h = stack.pop();
+      cone.push(h);
+      for (let side = 0; side < 2; side++) {
+        const f = (fanins[2 * h + side]! >> 1) - firstGate;
+        if (f >= 0 && mapped[f] === 0) { mapped[f] = 1; stack.push(f); }
+      }
+    }
+    // fan-ins before their readers: the graph's order
+    const order = cone.view().sort();
+    for (let i = 0; i < order.length; i++) this.cuts.enumerate(order[i]!);
   }
 
   private static readonly known = new WeakMap<Aig, CutMapping>();
@@ -223,10 +249,4 @@ class PriorityCuts {
     for (let v = 0; v < m; v++) leaves[(base + at) * K + v] = merged[v]!;
     return Math.min(kept + 1, C);
   }
-}
-
-function popcount(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
 }

@@ -21,7 +21,7 @@
 import { eliminate, extendModel, type Elimination } from '../../lang/sat/eliminate.js';
 import type { SatSolver } from '../../lang/sat/solver.js';
 import { firstGateNode, type Aig, type Lit } from '../../formalisms/aig.js';
-import { clauseOf, Unroller, type ClauseSink, type Frames } from './cnf.js';
+import { clauseOf, Unroller, type ClauseSink, type Encoding, type Frames } from './cnf.js';
 import { IntList } from '../../lang/int-list.js';
 
 /** The fraction of the property's eventual cone that must be in its support from the first step on. */
@@ -46,7 +46,7 @@ export class StepCnf {
   private readonly nodeLit: (node: number) => number;
   private readonly frozen: Uint8Array;
 
-  private static readonly known = new WeakMap<Aig, StepCnf>();
+  private static readonly known = { gates: new WeakMap<Aig, StepCnf>(), trees: new WeakMap<Aig, StepCnf>(), cells: new WeakMap<Aig, StepCnf>() };
 
   /**
    * Whether the simplified step pays on the circuit: the latches the property and the constraints
@@ -73,19 +73,20 @@ export class StepCnf {
     return support >= SATURATED * latches.length;
   }
 
-  /** The circuit's simplified step, made once per circuit (k-induction's base and step case share it). */
-  static of(aig: Aig): StepCnf {
-    let s = StepCnf.known.get(aig);
-    if (!s) StepCnf.known.set(aig, (s = new StepCnf(aig)));
+  /** The circuit's simplified step, made once per circuit and encoding (k-induction's base and step case share it). */
+  static of(aig: Aig, encoding: Encoding = 'trees'): StepCnf {
+    const known = StepCnf.known[encoding];
+    let s = known.get(aig);
+    if (!s) known.set(aig, (s = new StepCnf(aig, encoding)));
     return s;
   }
 
-  private constructor(aig: Aig) {
+  private constructor(aig: Aig, encoding: Encoding) {
     const clauses: number[][] = [];
     let vars = 0;
     const sink: ClauseSink = { newVar: () => ++vars, addClause: (c, size) => { clauses.push(clauseOf(c, size)); return true; } };
     const latchVar = new Int32Array(aig.latches.length);
-    const u = new Unroller(aig, sink, (_t, k) => (latchVar[k] ||= sink.newVar()));
+    const u = new Unroller(aig, sink, (_t, k) => (latchVar[k] ||= sink.newVar()), { encoding });
     this.trueVar = u.trueLit;
     this.badLit = u.lit(0, aig.properties[0]!.lit);
     this.constraintLits = aig.constraints.map((c) => u.lit(0, c.lit));

@@ -21,7 +21,7 @@
  */
 import { IntList } from '../int-list.js';
 import { resized } from './resized.js';
-import { FULL, VAR } from './truth-table.js';
+import { FULL, popcount, VAR } from './truth-table.js';
 
 /** A gate that is the AND of its inputs. */
 export const GATE_AND = 1;
@@ -205,11 +205,4 @@ export class Justification {
     if (pick === 0) throw new Error('justification: a cell has no input left but propagation did not say so');
     return pick;
   }
-}
-
-function popcount(x: number): number {
-  x -= (x >>> 1) & 0x5555;
-  x = (x & 0x3333) + ((x >>> 2) & 0x3333);
-  x = (x + (x >>> 4)) & 0x0f0f;
-  return (x + (x >>> 8)) & 0x1f;
 }

@@ -28,13 +28,20 @@ export function cofactor(t: number, i: number, value: boolean): number {
 }
 
 /** Whether `t` depends on variable i. */
-export function dependsOn(t: number, i: number): boolean {
+function dependsOn(t: number, i: number): boolean {
   return cofactor(t, i, false) !== cofactor(t, i, true);
 }
 
 /** The variables `t` depends on, as a mask: bit i for variable i. */
 export function support(t: number): number {
   return (((t >>> 1) ^ t) & 0x5555 ? 1 : 0) | (((t >>> 2) ^ t) & 0x3333 ? 2 : 0) | (((t >>> 4) ^ t) & 0x0f0f ? 4 : 0) | (((t >>> 8) ^ t) & 0x00ff ? 8 : 0);
+}
+
+/** The number of 1 bits of a 32-bit number: the assignments a table's mask holds. */
+export function popcount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
 
 /** Per adjacent pair (i, i + 1): the bits where i is 1 and i + 1 is 0, which a swap moves up. */

@@ -133,6 +133,28 @@ describe('the simplified step of BMC and k-induction', () => {
     expect(paying).toBeGreaterThan(20);
     expect(bugs).toBeGreaterThan(5);
   });
+
+  it('over cells, as BMC encodes, finds the bad states AND trees find, at the same depths, with runs that replay (random circuits)', () => {
+    let bugs = 0;
+    for (let seed = 1; seed <= 80; seed++) {
+      const c = randomCircuit(seed);
+      const aig = aigFromFile(parseAiger(Buffer.from(aagText(c)), `s${seed}.aag`));
+      const trees = new BaseCase(aig, { cones: true });
+      const cells = [new BaseCase(aig, { encoding: 'cells' }), new BaseCase(aig, { cones: true, encoding: 'cells' })];
+      for (let k = 0; k <= 12; k++) {
+        const expected = trees.badAt(k, {});
+        for (const base of cells) {
+          expect(base.badAt(k, {}), `seed ${seed}, step ${k}`).toBe(expected);
+          if (!expected) continue;
+          const run = base.run(k);
+          const w = { result: '1', properties: ['b0'], init: Array.from(run.latches).join(''), inputs: run.inputs.map((v) => Array.from(v).join('')) };
+          expect(simulate(c, w, 0), `seed ${seed}`).toEqual({ reached: k });
+        }
+        if (expected) { bugs++; break; }
+      }
+    }
+    expect(bugs).toBeGreaterThan(10);
+  });
 });
 
 /**
