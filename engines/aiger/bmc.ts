@@ -32,8 +32,8 @@ function bmcOutcome(aig: Aig, opts: AigerEngineOptions, reached: { bound: number
 /** BMC on a circuit: its outcome and statistics, timed from `started`. */
 export function runBmc(circuit: Aig, opts: AigerEngineOptions, started = Date.now()): { outcome: Outcome; stats: Statistics } {
   const reached = { bound: -1 };
-  // cells: the bugs of hwmcc19-20's circular pointers and shift register found in a third to a half
-  // of the time over AND trees (docs/bench/hwmcc/bmc-depth.md)
+  // cells from the first frame: hwmcc19-20's deep bugs found in about half the time over AND trees
+  // (docs/bench/hwmcc/bmc-depth.md)
   const base = new BaseCase(circuit, { encoding: 'cells' });
   const outcome = bmcOutcome(circuit, opts, reached, base);
   const { sat } = base;

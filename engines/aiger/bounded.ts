@@ -10,8 +10,8 @@
  *
  * Both unroll either the step simplified once by variable elimination (step-cnf.ts), where that
  * pays, or the cones the queries reach (cnf.ts); the lasso search, which reads any node at any
- * step, asks for cones. The base case encodes AND trees or cells, as its engine asks (BMC: cells);
- * the step case encodes AND trees.
+ * step, asks for cones. The base case encodes AND trees or cells, as its engine asks (BMC and
+ * k-induction: cells); the step case encodes AND trees.
  */
 import { SatSolver, type SolveOptions } from '../../lang/sat/solver.js';
 import type { Aig, Lit } from '../../formalisms/aig.js';
