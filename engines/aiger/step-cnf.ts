@@ -73,7 +73,7 @@ export class StepCnf {
     return support >= SATURATED * latches.length;
   }
 
-  /** The circuit's simplified step, made once per circuit and encoding (k-induction's base and step case share it). */
+  /** The circuit's simplified step, made once per circuit and encoding. */
   static of(aig: Aig, encoding: Encoding = 'trees'): StepCnf {
     const known = StepCnf.known[encoding];
     let s = known.get(aig);
