@@ -137,11 +137,7 @@ export class Justification {
         // the assignments of the inputs that agree with the assigned ones, and those of them where
         // the cell has the other value
         const wrong = lit & 1 ? this.table[v]! : ~this.table[v]! & FULL;
-        let agree = FULL;
-        for (let i = from; i < to; i++) {
-          const x = val[inputs[i]!]!;
-          if (x !== 0) agree &= x > 0 ? VAR[i - from]! : ~VAR[i - from]!;
-        }
+        const agree = this.agreeing(from, to, val, level, Infinity);
         if ((agree & wrong) !== 0) return this.cellDecision(from, to, val, agree, wrong, activity, phase);
         reasonLevel = this.cellReasonLevel(from, to, val, level, wrong);
       }
@@ -171,15 +167,20 @@ export class Justification {
       }
       // past the highest level the assigned inputs fix the cell (the caller checked): not reached
       if (next === Infinity) return Math.max(below, 0);
-      let agree = FULL;
-      for (let i = from; i < to; i++) {
-        const l = this.inputs[i]!;
-        const x = val[l]!;
-        if (x !== 0 && level[l >> 1]! <= next) agree &= x > 0 ? VAR[i - from]! : ~VAR[i - from]!;
-      }
-      if ((agree & wrong) === 0) return next;
+      if ((this.agreeing(from, to, val, level, next) & wrong) === 0) return next;
       below = next;
     }
+  }
+
+  /** The assignments of a cell's inputs that agree with those assigned at level `upTo` or below. */
+  private agreeing(from: number, to: number, val: Int8Array, level: Int32Array, upTo: number): number {
+    let agree = FULL;
+    for (let i = from; i < to; i++) {
+      const l = this.inputs[i]!;
+      const x = val[l]!;
+      if (x !== 0 && level[l >> 1]! <= upTo) agree &= x > 0 ? VAR[i - from]! : ~VAR[i - from]!;
+    }
+    return agree;
   }
 
   /**
