@@ -12,10 +12,11 @@ export interface Member {
   /** The engine and its options: `ic3 --ic3-ctg off`. */
   readonly line: string;
   /**
-   * In a portfolio of the default members: after this long without an answer the member gives its
-   * core to member `to`, unless that one runs on a core of its own.
+   * In a portfolio of the default members: after `afterMs` without an answer the member gives its
+   * core to member `to`, unless that one runs on a core of its own; sharing the first member's core
+   * (one core), it gives that core back after `backAfterMs` (default: `afterMs`).
    */
-  readonly handOver?: { readonly to: string; readonly afterMs: number };
+  readonly handOver?: { readonly to: string; readonly afterMs: number; readonly backAfterMs?: number };
   /** Not on tasks with one of these theories (where an earlier member runs the same configuration, or the member never won). */
   readonly unless?: readonly string[];
   /** Options added on tasks with several locations (control-flow automata). */
@@ -30,7 +31,7 @@ export interface Member {
  * CTGs and third with them: without, it proves the circuits on which CTG clauses never propagate
  * (`gcd`, `pj2016`, `analog_estimation_convergence` at frame 19 instead of 122) and spends less on
  * the easy ones; with them it proves others faster (`cal142`, `bobcohdoptdcd4`), which on two cores
- * it gets from k-induction's core after 10 s. In that order the default solves the same circuits
+ * it gets from k-induction's core after 30 s. In that order the default solves the same circuits
  * of both sets as the reverse order, in 18 % less CPU on HWMCC'24 and 1 % less on hwmcc19-20. The
  * first member pushes with counterexamples to propagation: without CTGs they pay (alone, `gcd` in
  * 161,327 SAT calls instead of 308,517, and 12 % less CPU on the development circuits ABC solves
@@ -43,9 +44,12 @@ export interface Member {
  */
 export const CIRCUIT_MEMBERS: readonly Member[] = [
   { label: 'ic3-no-ctg-ctp', line: 'ic3 --ic3-ctg off --ic3-ctp on --ic3-justify on' },
-  // k-induction proves its circuits at small depths within seconds (3 s at most on HWMCC'24); on
-  // two cores IC3 with CTGs then gets the second core, on one core the first member gets it back
-  { label: 'kind', line: 'kind', handOver: { to: 'ic3', afterMs: 10_000 } },
+  // k-induction proves most of its circuits at small depths within seconds (3 s at most on
+  // HWMCC'24), but `zipcpu-zipmmu-p31` at depth 8 after 11 s, and its base case finds the bug of
+  // `circular_pointer_top_w16_d16_e0` at depth 19 after 26 s, where IC3 with CTGs won nothing in
+  // that time: on two cores it keeps its core for 30 s, then IC3 with CTGs gets it
+  // (docs/bench/hwmcc/portfolio.md); on one core the first member gets the core back after 10 s
+  { label: 'kind', line: 'kind', handOver: { to: 'ic3', afterMs: 30_000, backAfterMs: 10_000 } },
   { label: 'ic3', line: 'ic3' },
   { label: 'bmc', line: 'bmc' },
   { label: 'ic3-no-ctg', line: 'ic3 --ic3-ctg off' },

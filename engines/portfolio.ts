@@ -117,7 +117,7 @@ export function circuitPlan(settings: Settings, task: Task, cores: number, engin
     const words = onWords(line, engines) || (next !== undefined && onWords(next, engines));
     return {
       label: m.label, line, ...(words ? { words } : {}),
-      ...(to ? { handOver: next === undefined ? { afterMs: h!.afterMs } : { label: to.label, line: next, afterMs: h!.afterMs } } : {}),
+      ...(to ? { handOver: next === undefined ? { afterMs: h!.backAfterMs ?? h!.afterMs } : { label: to.label, line: next, afterMs: h!.afterMs } } : {}),
     };
   });
   const lcorr = preprocess && (settings[LCORR.name] ?? LCORR.default) === 'on';

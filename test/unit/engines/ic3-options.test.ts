@@ -129,10 +129,10 @@ describe('the circuit portfolio', () => {
     const task = problem.task(problem.properties[0]!);
     const handOver = (cores: number, settings = {}) => circuitPlan(settings, task, cores, ENGINE_LINES).entrants.find((e) => e.label === 'kind')?.handOver;
     expect(CIRCUIT_MEMBERS.slice(0, 3).map((m) => m.label)).toEqual(['ic3-no-ctg-ctp', 'kind', 'ic3']);
-    expect(handOver(2)).toEqual({ label: 'ic3', line: 'ic3', afterMs: 10_000 });
+    expect(handOver(2)).toEqual({ label: 'ic3', line: 'ic3', afterMs: 30_000 });
     expect(handOver(3)).toBeUndefined();
     expect(handOver(2, { members: 'ic3-no-ctg-ctp,kind' })).toBeUndefined();
-    // on one core k-induction shares the first member's core, and gives it back to that one
+    // on one core k-induction shares the first member's core, and gives it back to that one sooner
     expect(handOver(1)).toEqual({ afterMs: 10_000 });
     const run = (e: Entrant, ms: number) => runWithHandOver(e, task, { deadline: Date.now() + ms }, { progress: () => {}, note: () => {} }, ENGINE_CONTEXT);
     // alone, k-induction cannot prove the loop circuit
