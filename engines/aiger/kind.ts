@@ -39,6 +39,7 @@ const STEP_LEAD_MS = 1000;
  */
 function kInductionOutcome(opts: KindOptions, base: BaseCase, step: StepCase, reached: { depth: number }): KindOutcome {
   const bound = opts.bound ?? Infinity;
+  const lead = opts.stepLeadMs ?? STEP_LEAD_MS;
   step.extend(0);
   // the base cases up to `safe` have no bad state; the step cases up to `stepped` are not inductive
   let safe = -1;
@@ -49,7 +50,7 @@ function kInductionOutcome(opts: KindOptions, base: BaseCase, step: StepCase, re
     const limits: SolveOptions = { deadline: opts.deadline, stop: opts.stop };
     const stepBlocked = stepped > safe;
     const started = clockMs();
-    if (safe < bound && (stepBlocked || (stepMs > baseMs + STEP_LEAD_MS))) {
+    if (safe < bound && (stepBlocked || stepMs > baseMs + lead)) {
       const k = safe + 1;
       opts.onProgress?.({ phase: 'k-induction', iteration: k, detail: `depth ${k}` });
       const bad = base.badAt(k, limits);
@@ -80,6 +81,8 @@ export interface KindOptions extends AigerEngineOptions {
    * k-inductive invariant over simple paths, which certifaiger's rules cannot express.
    */
   readonly simplePaths?: boolean;
+  /** How much longer the step cases may have taken than the base cases before the base case runs ahead (default STEP_LEAD_MS). */
+  readonly stepLeadMs?: number;
 }
 
 /** k-induction on a circuit: its outcome and statistics, timed from `started`. */

@@ -26,6 +26,7 @@ import { checkWith, load, prepared, written } from '../../support/engines.js';
 import { readAiger, readWitness, simulate } from '../../support/aiger-sim.js';
 import { aagText, randomCircuit } from '../../support/random-aig.js';
 import { BaseCase } from '../../../engines/aiger/bounded.js';
+import { runKind } from '../../../engines/aiger/kind.js';
 import { TernaryLifter } from '../../../engines/aiger/ic3/ternary.js';
 import { Ic3Context } from '../../../engines/aiger/ic3/context.js';
 import { certifaiger, reencoded } from '../../support/certifaiger.js';
@@ -94,6 +95,33 @@ describe('SAT-based BMC and k-induction on the small circuits', () => {
       expect(w.latches.length).toBeGreaterThanOrEqual(model.latches.length + (k - 1));
       expect(certifaiger(reencoded(model), w, 0)).toBeUndefined();
     }
+  });
+});
+
+describe('k-induction\'s base case ahead of its step cases', () => {
+  // with no lead at all (-Infinity) the base case runs to the bound before the first step case
+  it('gives the outcomes of the two cases in turn, at the same depths, with runs that replay (random circuits)', () => {
+    const seen = { unsafe: 0, proved: 0 };
+    for (let seed = 1; seed <= 80; seed++) {
+      const c = randomCircuit(seed);
+      const aig = aigFromFile(parseAiger(Buffer.from(aagText(c)), `s${seed}.aag`));
+      const inTurn = runKind(aig, { bound: 12 }).outcome;
+      const ahead = runKind(aig, { bound: 12, stepLeadMs: -Infinity }).outcome;
+      expect(ahead.result, `seed ${seed}`).toBe(inTurn.result);
+      if (ahead.result === 'proved' && inTurn.result === 'proved') {
+        expect(ahead.depth, `seed ${seed}`).toBe(inTurn.depth);
+        seen.proved++;
+      }
+      if (ahead.result === 'unsafe' && inTurn.result === 'unsafe') {
+        const run = ahead.run;
+        expect(run.inputs.length, `seed ${seed}`).toBe(inTurn.run.inputs.length);
+        const w = { result: '1', properties: ['b0'], init: Array.from(run.latches).join(''), inputs: run.inputs.map((v) => Array.from(v).join('')) };
+        expect(simulate(c, w, 0), `seed ${seed}`).toEqual({ reached: run.inputs.length - 1 });
+        seen.unsafe++;
+      }
+    }
+    expect(seen.unsafe).toBeGreaterThan(10);
+    expect(seen.proved).toBeGreaterThan(10);
   });
 });
 
