@@ -18,12 +18,12 @@ import { IntList } from '../../../lang/int-list.js';
 import { StepCnf } from '../../../engines/aiger/step-cnf.js';
 import { LoadedStep, StepDefinitions } from '../../../engines/aiger/step-definitions.js';
 import { SatSolver } from '../../../lang/sat/solver.js';
-import { evaluate, litValue } from '../../../formalisms/aig-eval.js';
+import { evaluate, litValue, type Run } from '../../../formalisms/aig-eval.js';
 import { mulberry32 } from '../../../bench/random.js';
 import { manifest, type CorpusModel } from '../../support/corpus.js';
 import { ROOT, vigil } from '../../support/cli.js';
 import { checkWith, load, prepared, written } from '../../support/engines.js';
-import { readAiger, readWitness, simulate } from '../../support/aiger-sim.js';
+import { readAiger, readWitness, simulate, type Witness } from '../../support/aiger-sim.js';
 import { aagText, randomCircuit } from '../../support/random-aig.js';
 import { BaseCase } from '../../../engines/aiger/bounded.js';
 import { runKind } from '../../../engines/aiger/kind.js';
@@ -98,6 +98,11 @@ describe('SAT-based BMC and k-induction on the small circuits', () => {
   });
 });
 
+/** A run of an engine as the witness of the random circuits' bad state `b0`, for their simulator. */
+function witnessOf(run: Run): Witness {
+  return { result: '1', properties: ['b0'], init: Array.from(run.latches).join(''), inputs: run.inputs.map((v) => Array.from(v).join('')) };
+}
+
 describe('k-induction\'s base case ahead of its step cases', () => {
   // with no lead at all (-Infinity) the base case runs to the bound before the first step case
   it('gives the outcomes of the two cases in turn, at the same depths, with runs that replay (random circuits)', () => {
@@ -115,7 +120,7 @@ describe('k-induction\'s base case ahead of its step cases', () => {
       if (ahead.result === 'unsafe' && inTurn.result === 'unsafe') {
         const run = ahead.run;
         expect(run.inputs.length, `seed ${seed}`).toBe(inTurn.run.inputs.length);
-        const w = { result: '1', properties: ['b0'], init: Array.from(run.latches).join(''), inputs: run.inputs.map((v) => Array.from(v).join('')) };
+        const w = witnessOf(run);
         expect(simulate(c, w, 0), `seed ${seed}`).toEqual({ reached: run.inputs.length - 1 });
         seen.unsafe++;
       }
@@ -152,7 +157,7 @@ describe('the simplified step of BMC and k-induction', () => {
         expect(found, `seed ${seed}, step ${k}`).toBe(cones.badAt(k, {}));
         if (!found) continue;
         const run = step.run(k);
-        const w = { result: '1', properties: ['b0'], init: Array.from(run.latches).join(''), inputs: run.inputs.map((v) => Array.from(v).join('')) };
+        const w = witnessOf(run);
         expect(simulate(c, w, 0), `seed ${seed}`).toEqual({ reached: k });
         bugs++;
         break;
@@ -175,7 +180,7 @@ describe('the simplified step of BMC and k-induction', () => {
           expect(base.badAt(k, {}), `seed ${seed}, step ${k}`).toBe(expected);
           if (!expected) continue;
           const run = base.run(k);
-          const w = { result: '1', properties: ['b0'], init: Array.from(run.latches).join(''), inputs: run.inputs.map((v) => Array.from(v).join('')) };
+          const w = witnessOf(run);
           expect(simulate(c, w, 0), `seed ${seed}`).toEqual({ reached: k });
         }
         if (expected) { bugs++; break; }
