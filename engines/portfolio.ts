@@ -15,9 +15,12 @@
  * 1.11 s), with the same circuits solved. Two cores of this project's machines slow each other
  * down by about a third: 0.6 s instead of 0.3 s gave a median wall ratio of 0.98 on both
  * HWMCC'24's short circuits and the development circuits, and cost k-induction's wins up to 0.3 s
- * (docs/bench/hwmcc/portfolio.md). Latch correspondence waits for the head start's end:
- * a circuit answered within it never pays for it.
+ * (docs/bench/hwmcc/portfolio.md). Latch correspondence waits for the head start's end, so that a
+ * circuit answered within it never pays for it, unless the circuit is small enough for it to be
+ * cheap (LCORR_FIRST_SIZE): then it runs first, and the first member checks the merged circuit from
+ * the start.
  */
+import { andCount } from '../formalisms/aig.js';
 import type { Task } from '../formalisms/task.js';
 import { unknown } from '../formalisms/result.js';
 import { OptionError, type Engine, type EngineContext, type EngineLines, type Settings } from './engine.js';
@@ -34,6 +37,18 @@ import { race, type Entrant, type RacePlan } from './race.js';
 
 const HEAD_START_MS = 600;
 const SHARED_HEAD_START_MS = 1000;
+/**
+ * The size (latches times gates) up to which latch correspondence runs before the first member. A
+ * round of it encodes the step's gates and asks about each latch, so its work grows with the
+ * product. IC3 without CTGs, the first member, alone with
+ * correspondence first and without it, on the 89 circuits of HWMCC'24 and the development set
+ * (docs/bench/hwmcc/portfolio.md, "Latch correspondence first on small circuits"): up to this size
+ * correspondence took 35 ms at most, but 71 ms on `float8`, and where it merged latches IC3 got its
+ * answer sooner (`eijks1196` 174 → 53 ms with 18 of 36 latches merged, `fib_30` 18 s → 0.1 s);
+ * above it, it took 30 ms or more on 27 of 51 circuits and up to a second (`6s388b07`), and merged
+ * at most one latch on 36.
+ */
+const LCORR_FIRST_SIZE = 65_536;
 /** How long the word-level members beyond the number of cores wait for their turn, one after the other. */
 const STAGGER_MS = 2000;
 
@@ -90,6 +105,12 @@ function applies(m: Member, task: Task, settings: Settings, engines: EngineLines
   return engines.applies(name, offerFor(task, levelOf(settings) === 'word' ? { ...own, [LEVEL.name]: 'word' } : own));
 }
 
+/** Whether latch correspondence runs before the first member: on a circuit of at most LCORR_FIRST_SIZE latches times gates. */
+function lcorrFirst(task: Task): boolean {
+  const c = task.circuit;
+  return c !== undefined && c.latches.length * andCount(c) <= LCORR_FIRST_SIZE;
+}
+
 /** The circuit passes the settings ask for on the task, from `bits` on, without `lcorr` unless asked (engines/passes/circuit.ts). */
 function preprocessing(settings: Settings, task: Task, lcorr: boolean): Pass[] {
   return CIRCUIT_PASSES.filter((p) => lcorr || p.name !== LCORR.name).flatMap((p) => p.make(settings, task, 'portfolio') ?? []);
@@ -100,7 +121,8 @@ function preprocessing(settings: Settings, task: Task, lcorr: boolean): Pass[] {
  * default members, the head start. The default members are the circuit members, or `list` (the
  * mixed ones on a model whose words are richer than its circuit, the liveness engines);
  * `preprocess`: whether the plan preprocesses the circuit for its members on it, latch
- * correspondence at the head start's end (the portfolio), or the task comes preprocessed (`live`).
+ * correspondence first on a small circuit and else at the head start's end (the portfolio), or the
+ * task comes preprocessed (`live`).
  */
 export function circuitPlan(settings: Settings, task: Task, cores: number, engines: EngineLines, { list = CIRCUIT_MEMBERS, preprocess = true }: { list?: readonly Member[]; preprocess?: boolean } = {}): RacePlan {
   const given = settings[MEMBERS_OPTION.name];
@@ -121,10 +143,11 @@ export function circuitPlan(settings: Settings, task: Task, cores: number, engin
     };
   });
   const lcorr = preprocess && (settings[LCORR.name] ?? LCORR.default) === 'on';
+  const first = lcorr && lcorrFirst(task);
   return {
-    entrants, ...(preprocess ? { prepare: preprocessing(settings, task, false) } : {}),
+    entrants, ...(preprocess ? { prepare: preprocessing(settings, task, first) } : {}),
     ...((settings[SHARE_OPTION.name] ?? SHARE_OPTION.default) === 'on' ? { share: true } : {}),
-    headStart: { ms: shared ? SHARED_HEAD_START_MS : HEAD_START_MS, ...(lcorr ? { deferred: LCORR_PASS } : {}) }, atOnce: entrants.length, staggerMs: STAGGER_MS,
+    headStart: { ms: shared ? SHARED_HEAD_START_MS : HEAD_START_MS, ...(lcorr && !first ? { deferred: LCORR_PASS } : {}) }, atOnce: entrants.length, staggerMs: STAGGER_MS,
   };
 }
 

@@ -15,7 +15,7 @@ import { aigerProblem } from '../../../formalisms/frontends/aiger/problem.js';
 import type { Problem } from '../../../formalisms/problem.js';
 import type { Result } from '../../../formalisms/result.js';
 import { corresponded, swept } from '../../../engines/passes/circuit.js';
-import { manifest } from '../../support/corpus.js';
+import { CORPUS_DIR, manifest } from '../../support/corpus.js';
 import { checkWith, load } from '../../support/engines.js';
 import { readAiger } from '../../support/aiger-sim.js';
 import { certifaiger, reencoded } from '../../support/certifaiger.js';
@@ -31,6 +31,40 @@ function expectCertifaiger(problem: Problem, model: string | Buffer, r: Result):
   if (r.verdict !== 'safe') throw new Error(`safe was expected, got ${r.verdict}`);
   const w = readAiger(Buffer.from(problem.certificateText(problem.properties[0]!, r.certificate)));
   expect(certifaiger(reencoded(readAiger(Buffer.from(model))), w, 0)).toBeUndefined();
+}
+
+/**
+ * `text` (an ASCII AIGER file of one property, an output or a bad state, and no other) with the
+ * property conjoined with a tautology over fresh inputs: `windows` times the equality of two AND
+ * chains over eight inputs, associated left and right, which structural hashing does not merge (18
+ * gates each). The latches stay as they are, and the circuit grows past the portfolio's bound for
+ * running latch correspondence first.
+ */
+function withTautology(text: string, windows: number): string {
+  const lines = text.split('\n');
+  const [, M, I, L, O, A, ...rest] = lines[0]!.split(' ').map(Number) as [number, number, number, number, number, number, ...number[]];
+  let max = M;
+  const inputs: number[] = [];
+  const gates: string[] = [];
+  const and = (x: number, y: number) => {
+    const v = 2 * ++max;
+    gates.push(`${v} ${x} ${y}`);
+    return v;
+  };
+  let bad = Number(lines[1 + I + L]);
+  for (let k = 0; k < windows; k++) {
+    const w = Array.from({ length: 8 }, () => 2 * ++max);
+    inputs.push(...w);
+    let left = w[0]!;
+    for (let i = 1; i < 8; i++) left = and(left, w[i]!);
+    let right = w[7]!;
+    for (let i = 6; i >= 0; i--) right = and(w[i]!, right);
+    bad = and(bad, and(and(left, right ^ 1) ^ 1, and(left ^ 1, right) ^ 1));
+  }
+  return [
+    ['aag', max, I + inputs.length, L, O, A + gates.length, ...rest].join(' '), ...lines.slice(1, 1 + I), ...inputs.map(String),
+    ...lines.slice(1 + I, 1 + I + L), String(bad), ...lines.slice(2 + I + L, 2 + I + L + A), ...gates, ...lines.slice(2 + I + L + A),
+  ].join('\n');
 }
 
 const LCORR_ONLY = { sweep: 'off', lcorr: 'on' };
@@ -59,31 +93,43 @@ describe('latch correspondence', () => {
   });
 
   it('in the portfolio, the rivals check the merged circuit, and their answer is certified on it', () => {
-    // BMC, the first member, ends at its bound: the latches are merged then, and IC3 answers in its worker thread
+    // BMC, the first member, ends at its bound: the latches are merged then, and IC3 answers in its
+    // worker thread (with a tautology of 23,400 gates, since on the three latches alone
+    // correspondence would run first and leave BMC a bad state that is constant false)
     const dir = mkdtempSync(join(tmpdir(), 'vigil-rival-'));
     const model = join(dir, 'equal-latches.aag');
-    writeFileSync(model, safe.text);
+    const text = withTautology(safe.text, 1300);
+    writeFileSync(model, text);
     const cert = join(dir, 'cert.aag');
     const run = vigil(['check', model, '--members', 'bmc,ic3', '--bound', '3', '--json', '--certificate', cert]);
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout).statistics).toMatchObject({ 'won.ic3': 1, mergedLatches: 2 });
-    expect(certifaiger(reencoded(readAiger(Buffer.from(safe.text))), readAiger(readFileSync(cert)), 0)).toBeUndefined();
+    expect(certifaiger(reencoded(readAiger(Buffer.from(text))), readAiger(readFileSync(cert)), 0)).toBeUndefined();
     rmSync(dir, { recursive: true });
   });
 
-  it('in the portfolio, the first member goes on past its head start unless latch correspondence took off a tenth of the latches', () => {
-    // IC3 without CTGs proves analog_estimation_convergence in about 2 s, where latch correspondence
-    // merges nothing, so it goes on; fib_30 takes it 18 s on its 38 latches and 0.04 s on the 26
-    // that correspondence leaves, so it starts again on those (both well past the 1 s of one core)
-    for (const [name, restarted] of [['split-analog_estimation_convergenceb0', false], ['split-fib_30b0', true]] as const) {
-      const m = manifest().find((x) => x.path.includes(name))!;
-      const run = vigil(['check', m.file, '--json']);
-      expect(run.code, name).toBe(0);
+  it('in the portfolio, latch correspondence runs first on a small circuit, else at the head start\'s end, where the first member starts again if it took off a tenth of the latches', () => {
+    // fib_30 (38 latches, 316 gates in its cone) is small: correspondence leaves 26 latches before
+    // IC3 starts, which then proves it at once (18 s on the 38). With a tautology of 1,800 gates
+    // conjoined to its bad state it is not: IC3 without CTGs takes 6 s on its 38 latches, and starts
+    // again on the 26 at the head start's end. zipcpu-busdelay-p36 is not small either, and IC3
+    // without CTGs takes 2 s, where correspondence merges one latch of 143 at most: it goes on. All
+    // three are well past the 1 s of one core.
+    const fib = manifest().find((x) => x.path.includes('split-fib_30b0'))!.file;
+    const dir = mkdtempSync(join(tmpdir(), 'vigil-lcorr-'));
+    const padded = join(dir, 'fib_30-tautology.aag');
+    writeFileSync(padded, withTautology(readFileSync(fib, 'latin1'), 100));
+    const busdelay = join(CORPUS_DIR, 'hwmcc19-20/hwmcc20/zipcpu-busdelay-p36.aig');
+    for (const [file, merged, restarted] of [[fib, 12, false], [padded, 12, true], [busdelay, undefined, false]] as const) {
+      const run = vigil(['check', file, '--json']);
+      expect(run.code, file).toBe(0);
       const stats = JSON.parse(run.stdout).statistics;
       // IC3 wins (from three cores on, IC3 with CTGs runs beside it from the head start's end)
-      expect(stats['won.ic3-no-ctg-ctp'] ?? stats['won.ic3'], name).toBe(1);
-      expect(stats.headStartRestarted === 1, name).toBe(restarted);
+      expect(stats['won.ic3-no-ctg-ctp'] ?? stats['won.ic3'], file).toBe(1);
+      expect(stats.headStartRestarted === 1, file).toBe(restarted);
+      if (merged !== undefined) expect(stats.mergedLatches, file).toBe(merged);
     }
+    rmSync(dir, { recursive: true });
   });
 
   // l3 is uninitialised and copies the input as l0 does: equal from step 1 on, not at first.
