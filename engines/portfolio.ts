@@ -40,13 +40,12 @@ const SHARED_HEAD_START_MS = 1000;
 /**
  * The size (latches times gates) up to which latch correspondence runs before the first member. A
  * round of it encodes the step's gates and asks about each latch, so its work grows with the
- * product. IC3 without CTGs, the first member, alone with
- * correspondence first and without it, on the 89 circuits of HWMCC'24 and the development set
- * (docs/bench/hwmcc/portfolio.md, "Latch correspondence first on small circuits"): up to this size
- * correspondence took 35 ms at most, but 71 ms on `float8`, and where it merged latches IC3 got its
- * answer sooner (`eijks1196` 174 → 53 ms with 18 of 36 latches merged, `fib_30` 18 s → 0.1 s);
- * above it, it took 30 ms or more on 27 of 51 circuits and up to a second (`6s388b07`), and merged
- * at most one latch on 36.
+ * product. IC3 without CTGs, the first member, alone with correspondence first and without it, on
+ * the 89 circuits of HWMCC'24 and the development set (docs/bench/hwmcc/portfolio.md, "Latch
+ * correspondence first on small circuits"): up to this size correspondence took 35 ms at most, but
+ * 71 ms on `float8`, and where it merged latches IC3 got its answer sooner (`eijks1196` 174 → 53
+ * ms with 18 of 36 latches merged, `fib_30` 18 s → 0.1 s); above it, it took 30 ms or more on 27
+ * of 51 circuits and up to a second (`6s388b07`), and merged at most one latch on 36.
  */
 const LCORR_FIRST_SIZE = 65_536;
 /** How long the word-level members beyond the number of cores wait for their turn, one after the other. */
