@@ -123,8 +123,8 @@ describe('latch correspondence', () => {
     // IC3 starts, which then proves it at once (18 s on the 38). With a tautology of 1,800 gates
     // conjoined to its bad state it is not: IC3 without CTGs takes 6 s on its 38 latches, and starts
     // again on the 26 at the head start's end. zipcpu-busdelay-p36 is not small either, and IC3
-    // without CTGs takes 2 s, where correspondence merges one latch of 143 at most: it goes on. All
-    // three are well past the 1 s of one core.
+    // without CTGs takes 2 s, where correspondence merges one latch of 143 at most: it goes on. Both
+    // run well past the head start, 1 s on one core.
     const fib = manifest().find((x) => x.path.includes('split-fib_30b0'))!.file;
     const dir = mkdtempSync(join(tmpdir(), 'vigil-lcorr-'));
     const padded = join(dir, 'fib_30-tautology.aag');
