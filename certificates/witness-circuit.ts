@@ -144,51 +144,57 @@ export class Tseitin {
   private toSat(lit: number): number {
     const root = lit < 0 ? -lit : lit;
     const vars = this.satVar;
-    if (vars[root] === 0) {
-      const stack = this.stack;
-      const leaves = this.leaves;
-      const back = this.back;
-      const pair = this.pair;
-      stack.truncate(0);
-      stack.push(root);
-      while (stack.size > 0) {
-        const n = stack.data[stack.size - 1]!;
-        if (vars[n] !== 0) { stack.pop(); continue; }
-        if (this.left[n] === 0) {
-          vars[n] = this.sat.newVar();
-          if (n === this.top) this.sat.addClause([vars[n]!]);
-          stack.pop();
-          continue;
-        }
-        this.leavesOf(n, leaves);
-        let missing = false;
-        for (let i = 0; i < leaves.size; i++) {
-          const l = leaves.data[i]!;
-          const m = l < 0 ? -l : l;
-          if (vars[m] === 0) { stack.push(m); missing = true; }
-        }
-        if (missing) continue;
-        const g = this.sat.newVar();
-        back.truncate(0);
-        back.push(g);
-        pair[0] = -g;
-        for (let i = 0; i < leaves.size; i++) {
-          const l = leaves.data[i]!;
-          const x = l < 0 ? -vars[-l]! : vars[l]!;
-          pair[1] = x;
-          this.sat.addClause(pair, 2);
-          back.push(-x);
-        }
-        this.sat.addClause(back.data, back.size);
-        vars[n] = g;
-        stack.pop();
-      }
-    }
-    // one load for either sign: compiled on the stack within a first long walk (lang/sat/heap.ts,
-    // takeEveryPath), a branch of the return not yet taken had no type feedback and deoptimised at
-    // every later call that took it (413 times in one check of dspfilters_fastfir_second-p24)
+    if (vars[root] === 0) this.encodeCone(root);
     const sign = lit >> 31;
     return (vars[root]! ^ sign) - sign;
+  }
+
+  /**
+   * Gives node `root` and the nodes below it a SAT variable each. A function of its own with nothing
+   * after the walk: compiled on the stack within a first long walk (lang/sat/heap.ts,
+   * takeEveryPath), toSat's return had no type feedback and deoptimised at every later call (581
+   * times in one check of gen35 with V8 compiling on the main thread).
+   */
+  private encodeCone(root: number): void {
+    const vars = this.satVar;
+    const stack = this.stack;
+    const leaves = this.leaves;
+    const back = this.back;
+    const pair = this.pair;
+    stack.truncate(0);
+    stack.push(root);
+    while (stack.size > 0) {
+      const n = stack.data[stack.size - 1]!;
+      if (vars[n] !== 0) { stack.pop(); continue; }
+      if (this.left[n] === 0) {
+        vars[n] = this.sat.newVar();
+        if (n === this.top) this.sat.addClause([vars[n]!]);
+        stack.pop();
+        continue;
+      }
+      this.leavesOf(n, leaves);
+      let missing = false;
+      for (let i = 0; i < leaves.size; i++) {
+        const l = leaves.data[i]!;
+        const m = l < 0 ? -l : l;
+        if (vars[m] === 0) { stack.push(m); missing = true; }
+      }
+      if (missing) continue;
+      const g = this.sat.newVar();
+      back.truncate(0);
+      back.push(g);
+      pair[0] = -g;
+      for (let i = 0; i < leaves.size; i++) {
+        const l = leaves.data[i]!;
+        const x = l < 0 ? -vars[-l]! : vars[l]!;
+        pair[1] = x;
+        this.sat.addClause(pair, 2);
+        back.push(-x);
+      }
+      this.sat.addClause(back.data, back.size);
+      vars[n] = g;
+      stack.pop();
+    }
   }
 
   /** Into `out`: the leaves of gate `n`'s AND tree, below which only gates read once, un-negated and not yet encoded lie. */

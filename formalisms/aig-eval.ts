@@ -11,14 +11,22 @@ export function evaluate(aig: Aig, latches: ArrayLike<number>, inputs: ArrayLike
   const firstLatch = 1 + aig.inputs.length;
   const firstGate = firstGateNode(aig);
   values[0] = 0;
-  for (let k = 0; k < aig.inputs.length; k++) values[1 + k] = inputs[k]! ? 1 : 0;
-  for (let k = 0; k < aig.latches.length; k++) values[firstLatch + k] = latches[k]! ? 1 : 0;
+  // the leaves' loops in a function of their own: compiled on the stack within a first long loop,
+  // the loops after it had no type feedback and deoptimised at every later step (lang/sat/heap.ts,
+  // takeEveryPath)
+  loadBits(values, 1, inputs, aig.inputs.length);
+  loadBits(values, firstLatch, latches, aig.latches.length);
   const f = aig.fanins;
   for (let g = 0, gates = andCount(aig); g < gates; g++) {
     const a = f[2 * g]!;
     const b = f[2 * g + 1]!;
     values[firstGate + g] = (values[a >> 1]! ^ (a & 1)) & (values[b >> 1]! ^ (b & 1));
   }
+}
+
+/** `values[at + k]` = `bits[k]` as 0 or 1, for k below n. */
+function loadBits(values: Uint8Array, at: number, bits: ArrayLike<number>, n: number): void {
+  for (let k = 0; k < n; k++) values[at + k] = bits[k]! ? 1 : 0;
 }
 
 /** The value of a literal after `evaluate`. */

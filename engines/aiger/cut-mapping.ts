@@ -79,6 +79,19 @@ export class CutMapping {
    * would give them.
    */
   private mapCone(g: number): void {
+    this.collectCone(g);
+    // fan-ins before their readers: the graph's order
+    const order = this.cone.view().sort();
+    for (let i = 0; i < order.length; i++) this.cuts.enumerate(order[i]!);
+  }
+
+  /**
+   * Into `cone`: gate g and the gates below it not yet mapped, which it marks mapped. A function of
+   * its own with nothing after the walk: compiled on the stack within a first long walk (lang/sat/
+   * heap.ts, takeEveryPath), mapCone's enumeration had no type feedback and deoptimised at every
+   * later call (50 times in one check of gen35, 804 with V8 compiling on the main thread).
+   */
+  private collectCone(g: number): void {
     const { stack, cone, mapped, fanins, firstGate } = this;
     stack.truncate(0);
     cone.truncate(0);
@@ -92,9 +105,6 @@ export class CutMapping {
         if (f >= 0 && mapped[f] === 0) { mapped[f] = 1; stack.push(f); }
       }
     }
-    // fan-ins before their readers: the graph's order
-    const order = cone.view().sort();
-    for (let i = 0; i < order.length; i++) this.cuts.enumerate(order[i]!);
   }
 
   private static readonly known = new WeakMap<Aig, CutMapping>();

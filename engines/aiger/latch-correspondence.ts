@@ -97,19 +97,27 @@ export function latchCorrespondence(aig: Aig, deadline: number): CorrespondenceR
     const next = (k: number): number => (k === CONSTANT ? -u.trueLit : u.lit(0, aig.latches[k]!.next ^ phase[k]!));
     const proven = new Int32Array(L).fill(-2);
     let pending = 0;
-    const record = () => {
+    // a loop per function, the count taken first: nothing follows a loop (lang/sat/heap.ts,
+    // takeEveryPath; 288 deoptimisations in one check of array_lt200 after the count)
+    const recordInputs = (at: number) => {
       for (let n = 1; n < firstLatch; n++) {
         const s = u.peek(0, n);
-        setBit(cex, n, pending, s !== 0 ? (sat.value(s) ? 1 : 0) : rng.bit());
+        setBit(cex, n, at, s !== 0 ? (sat.value(s) ? 1 : 0) : rng.bit());
       }
-      // a latch's value as the hypothesis makes it: its representative's, normalised by the phases
-      const own = (k: number) => (vars[k] !== 0 && sat.value(vars[k]!) ? 1 : 0);
+    };
+    // a latch's value as the hypothesis makes it: its representative's, normalised by the phases
+    const own = (k: number) => (vars[k] !== 0 && sat.value(vars[k]!) ? 1 : 0);
+    const recordLatches = (at: number) => {
       for (let k = 0; k < L; k++) {
         const r = repOf[k]!;
         const v = r === -2 ? own(k) : r === CONSTANT ? phase[k]! : own(r) ^ phase[k]! ^ phase[r]!;
-        setBit(cex, firstLatch + k, pending, v);
+        setBit(cex, firstLatch + k, at, v);
       }
-      pending++;
+    };
+    const record = () => {
+      const at = pending++;
+      recordInputs(at);
+      recordLatches(at);
     };
     const refine = () => {
       simulateGates(aig, cex, 1);

@@ -52,12 +52,13 @@ export function sweep(aig: Aig, deadline: number): SweepResult {
 
   /** The leaves of the solver's model as bit `pending` of the counterexample words. */
   const record = () => {
+    // the count first: nothing after the loop (lang/sat/heap.ts, takeEveryPath)
+    const at = pending++;
     for (let n = 1; n < firstGate; n++) {
       const s = u.peek(0, n);
       const bit = s !== 0 ? (sat.value(s) ? 1 : 0) : rng.bit();
-      cex[n] = (cex[n]! & ~(1 << pending)) | (bit << pending);
+      cex[n] = (cex[n]! & ~(1 << at)) | (bit << at);
     }
-    pending++;
   };
   const refine = () => {
     simulateGates(aig, cex, 1);

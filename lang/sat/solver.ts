@@ -566,7 +566,13 @@ export class SatSolver {
   private backtrack(level: number): void {
     if (this.levels <= level) return;
     const lim = this.trailLim[level]!;
-    for (let i = this.trailSize - 1; i >= lim; i--) {
+    const top = this.trailSize;
+    // before the loop, as in updateTarget (1,285 deoptimisations in one check of float8 after it)
+    this.trailSize = lim;
+    this.qhead = lim;
+    this.levels = level;
+    this.gates?.backtrack(level, lim);
+    for (let i = top - 1; i >= lim; i--) {
       const lit = this.trail[i]!;
       const v = lit >> 1;
       this.val[lit] = 0;
@@ -575,10 +581,6 @@ export class SatSolver {
       this.phase[v] = (lit & 1) ^ 1;
       this.order.restore(v);
     }
-    this.trailSize = lim;
-    this.qhead = lim;
-    this.levels = level;
-    this.gates?.backtrack(level, lim);
   }
 
   // ---------------------------------------------------------------- clause arena and watches
@@ -651,39 +653,61 @@ export class SatSolver {
    * lists the deleted clauses were in, which on a large formula with few deletions is much cheaper.
    */
   private collectGarbage(): void {
-    this.dropDeleted(this.originals);
-    this.dropDeleted(this.learnts);
-    for (let i = 0; i < this.trailSize; i++) {
-      const v = this.trail[i]! >> 1;
-      const r = this.reason[v]!;
-      if (r !== 0 && this.isDeleted(r)) this.reason[v] = 0; // only level-0 reasons, never read
-    }
+    this.originals.length = this.keepLive(this.originals);
+    this.learnts.length = this.keepLive(this.learnts);
+    this.dropDeletedReasons();
     if (this.wasted > this.arenaTop / 5) {
       this.compact();
       this.watchLists.clear();
-      for (let i = 0; i < this.originals.length; i++) this.attach(this.originals[i]!);
-      for (let i = 0; i < this.learnts.length; i++) this.attach(this.learnts[i]!);
+      this.attachAll(this.originals);
+      this.attachAll(this.learnts);
       if (this.temporary !== 0) this.attach(this.temporary);
-      for (let i = 0; i < this.dirty.size; i++) this.dirtyMark[this.dirty.data[i]!] = 0;
-      this.dirty.truncate(0);
+      this.clearDirty();
     } else {
       this.cleanWatches();
     }
   }
 
+  // The garbage collection's loops are long from its first call. Each is the last thing its
+  // function does, or what follows needs no type feedback: compiled on the stack within a first
+  // long loop (heap.ts, takeEveryPath), code after the loop had none and deoptimised at every later
+  // collection (on bobaesdinvdmit cleanWatches 85 times a run, with V8 compiling on the main thread).
+
+  /** Forgets the reasons that are deleted clauses: only level-0 reasons, never read. */
+  private dropDeletedReasons(): void {
+    const { trail, reason } = this;
+    for (let i = 0; i < this.trailSize; i++) {
+      const v = trail[i]! >> 1;
+      const r = reason[v]!;
+      if (r !== 0 && this.isDeleted(r)) reason[v] = 0;
+    }
+  }
+
+  private attachAll(list: readonly number[]): void {
+    for (let i = 0; i < list.length; i++) this.attach(list[i]!);
+  }
+
+  /** Empties the dirty watch lists' list, uncleaned: the watches were rebuilt. */
+  private clearDirty(): void {
+    const { data, size } = this.dirty;
+    this.dirty.truncate(0);
+    for (let i = 0; i < size; i++) this.dirtyMark[data[i]!] = 0;
+  }
+
   /**
-   * Removes the deleted clauses from `list` in place: a new array per collection, as `filter` makes,
-   * is as long as the formula, and one of an incremental BMC or k-induction solver's hundreds of
-   * thousands of clauses grows through V8's large-object space every time.
+   * Moves the live clauses of `list` to its front, in place, and returns their count, the list's new
+   * length: a new array per collection, as `filter` makes, is as long as the formula, and one of an
+   * incremental BMC or k-induction solver's hundreds of thousands of clauses grows through V8's
+   * large-object space every time. The caller sets the length (see above).
    */
-  private dropDeleted(list: number[]): void {
+  private keepLive(list: number[]): number {
     const arena = this.arena;
     let j = 0;
     for (let i = 0; i < list.length; i++) {
       const c = list[i]!;
       if ((arena[c + META]! & DELETED) === 0) list[j++] = c;
     }
-    list.length = j;
+    return j;
   }
 
   /** Drops deleted clauses from the dirty watch lists and moves clauses shrunk to two literals to the binary lists. */
@@ -691,8 +715,10 @@ export class SatSolver {
     const a = this.arena;
     const wl = this.watchLists;
     const { start, len } = wl;
-    for (let d = 0; d < this.dirty.size; d++) {
-      const lit = this.dirty.data[d]!;
+    const { data: dirty, size } = this.dirty;
+    this.dirty.truncate(0);
+    for (let d = 0; d < size; d++) {
+      const lit = dirty[d]!;
       let pool = wl.pool;
       const bs = start[2 * lit + 1]!;
       const bend = bs + len[2 * lit + 1]!;
@@ -721,7 +747,6 @@ export class SatSolver {
       len[2 * lit] = j - ws;
       this.dirtyMark[lit] = 0;
     }
-    this.dirty.truncate(0);
   }
 
   private compact(): void {
@@ -730,28 +755,28 @@ export class SatSolver {
     let cap = 1024;
     while (cap < live * 1.5) cap *= 2;
     const a = new Int32Array(cap);
-    let top = 1;
-    // The old header's activity word becomes the forwarding address (the copy keeps the activity).
-    // A loop, not a.set(old.subarray(...)): a clause is a few words, and a view per clause costs
-    // more than copying them.
-    const move = (c: number): number => {
-      const end = c + HEADER + old[c + SIZE]!;
-      const to = top;
-      for (let i = c; i < end; i++) a[top++] = old[i]!;
-      old[c + ACT] = to;
-      return to;
-    };
-    for (const list of [this.originals, this.learnts]) for (let i = 0; i < list.length; i++) list[i] = move(list[i]!);
-    if (this.temporary !== 0) this.temporary = move(this.temporary);
-    for (let i = 0; i < this.trailSize; i++) {
-      const v = this.trail[i]! >> 1;
-      const r = this.reason[v]!;
-      if (r !== 0) this.reason[v] = old[r + ACT]!;
-    }
     this.arena = a;
     this.arenaF = new Float32Array(a.buffer);
-    this.arenaTop = top;
     this.wasted = 0;
+    let top = moveClauses(old, a, this.originals, 1);
+    top = moveClauses(old, a, this.learnts, top);
+    if (this.temporary !== 0) {
+      const c = this.temporary;
+      this.temporary = top;
+      top = moveClause(old, a, c, top);
+    }
+    this.arenaTop = top;
+    this.forwardReasons(old);
+  }
+
+  /** The reasons' new addresses, from their old headers' forwarding addresses. */
+  private forwardReasons(old: Int32Array): void {
+    const { trail, reason } = this;
+    for (let i = 0; i < this.trailSize; i++) {
+      const v = trail[i]! >> 1;
+      const r = reason[v]!;
+      if (r !== 0) reason[v] = old[r + ACT]!;
+    }
   }
 
   // ---------------------------------------------------------------- propagation
@@ -946,31 +971,37 @@ export class SatSolver {
   private analyzeFinal(lit: number): void {
     const out: Lit[] = [this.external(lit)];
     const v0 = lit >> 1;
-    if (this.level[v0]! > 0) {
-      const seen = this.seen;
-      const arena = this.arena;
-      seen[v0] = 1;
-      for (let i = this.trailSize - 1; i >= this.trailLim[0]!; i--) {
-        const l = this.trail[i]!;
-        const v = l >> 1;
-        if (!seen[v]) continue;
-        seen[v] = 0;
-        const r = this.reason[v]!;
-        if (r === 0) {
-          // A decision below the assumption levels is an assumption; v0 itself is one only
-          // when the assumptions hold both a literal and its negation.
-          out.push(this.external(l));
-          continue;
-        }
-        const end = r + HEADER + arena[r + SIZE]!;
-        for (let k = r + HEADER; k < end; k++) {
-          const u = arena[k]! >> 1;
-          if (u !== v && this.level[u]! > 0) seen[u] = 1;
-        }
-      }
-      seen[v0] = 0;
-    }
+    if (this.level[v0]! > 0) this.collectDecisions(v0, out);
     this.failed = this.temporary === 0 ? out : out.filter((x) => x !== this.guard);
+  }
+
+  /**
+   * Into `out`: the decisions that variable v0's assignment follows from. The walk is the function's
+   * last statement, as in collectGarbage (624 deoptimisations in one check of array_lt200 after
+   * it). It clears every mark it sets: a marked variable is on the trail above level 0, before the
+   * variable whose reason marked it.
+   */
+  private collectDecisions(v0: number, out: Lit[]): void {
+    const { seen, arena, trail, reason, level } = this;
+    seen[v0] = 1;
+    for (let i = this.trailSize - 1; i >= this.trailLim[0]!; i--) {
+      const l = trail[i]!;
+      const v = l >> 1;
+      if (!seen[v]) continue;
+      seen[v] = 0;
+      const r = reason[v]!;
+      if (r === 0) {
+        // A decision below the assumption levels is an assumption; v0 itself is one only
+        // when the assumptions hold both a literal and its negation.
+        out.push(this.external(l));
+        continue;
+      }
+      const end = r + HEADER + arena[r + SIZE]!;
+      for (let k = r + HEADER; k < end; k++) {
+        const u = arena[k]! >> 1;
+        if (u !== v && level[u]! > 0) seen[u] = 1;
+      }
+    }
   }
 
   private external(lit: number): Lit { return lit & 1 ? -(lit >> 1) : lit >> 1; }
@@ -1119,16 +1150,18 @@ export class SatSolver {
   private saveModel(): void {
     const model = this.model;
     const saved = this.modelLits;
-    for (let i = 0; i < this.modelLitCount; i++) model[saved[i]! >> 1] = 0;
+    const old = this.modelLitCount;
     const trail = this.trail;
     const n = this.trailSize;
+    // before the loops, as in updateTarget
+    this.modelLitCount = n;
+    this.modelSize = this.nVars;
+    for (let i = 0; i < old; i++) model[saved[i]! >> 1] = 0;
     for (let i = 0; i < n; i++) {
       const l = trail[i]!;
       model[l >> 1] = l & 1 ? -1 : 1;
       saved[i] = l;
     }
-    this.modelLitCount = n;
-    this.modelSize = this.nVars;
   }
 
   // ---------------------------------------------------------------- restarts
@@ -1213,43 +1246,54 @@ export class SatSolver {
    */
   private simplify(): void {
     if (this.propagate() !== 0) { this.ok = false; return; }
+    // the loops in functions of their own, as in collectGarbage
+    const inOriginals = this.simplifyClauses(this.originals);
+    const inLearnts = this.simplifyClauses(this.learnts);
+    this.clearReasons();
+    if (inOriginals || inLearnts) this.collectGarbage();
+    this.simplifiedAt = this.trailSize;
+    this.simplifyAfterProps = this.stats.propagations + this.arenaTop - this.wasted;
+  }
+
+  /** Deletes the clauses of `list` satisfied at level 0 and drops their false literals; true if any changed. */
+  private simplifyClauses(list: readonly number[]): boolean {
     const arena = this.arena;
     const val = this.val;
     let changed = false;
-    for (let which = 0; which < 2; which++) {
-      const list = which === 0 ? this.originals : this.learnts;
-      for (let i = 0; i < list.length; i++) {
-        const c = list[i]!;
-        const n = arena[c + SIZE]!;
-        const lits = c + HEADER;
-        let satisfied = false;
-        let falseCount = 0;
-        for (let k = 0; k < n; k++) {
-          const v = val[arena[lits + k]!]!;
-          if (v > 0) { satisfied = true; break; }
-          if (v < 0) falseCount++;
+    for (let i = 0; i < list.length; i++) {
+      const c = list[i]!;
+      const n = arena[c + SIZE]!;
+      const lits = c + HEADER;
+      let satisfied = false;
+      let falseCount = 0;
+      for (let k = 0; k < n; k++) {
+        const v = val[arena[lits + k]!]!;
+        if (v > 0) { satisfied = true; break; }
+        if (v < 0) falseCount++;
+      }
+      if (satisfied) {
+        this.deleteClause(c);
+        changed = true;
+      } else if (falseCount > 0) {
+        let j = 2;
+        for (let k = 2; k < n; k++) {
+          const l = arena[lits + k]!;
+          if (val[l]! === 0) arena[lits + j++] = l;
         }
-        if (satisfied) {
-          this.deleteClause(c);
-          changed = true;
-        } else if (falseCount > 0) {
-          let j = 2;
-          for (let k = 2; k < n; k++) {
-            const l = arena[lits + k]!;
-            if (val[l]! === 0) arena[lits + j++] = l;
-          }
-          arena[c + SIZE] = j;
-          arena[c + POS] = 2;
-          if (j === 2) this.markDirty(c);
-          this.wasted += n - j;
-          changed = true;
-        }
+        arena[c + SIZE] = j;
+        arena[c + POS] = 2;
+        if (j === 2) this.markDirty(c);
+        this.wasted += n - j;
+        changed = true;
       }
     }
-    for (let i = 0; i < this.trailSize; i++) this.reason[this.trail[i]! >> 1] = 0;
-    if (changed) this.collectGarbage();
-    this.simplifiedAt = this.trailSize;
-    this.simplifyAfterProps = this.stats.propagations + this.arenaTop - this.wasted;
+    return changed;
+  }
+
+  /** Clears level 0's reasons: nothing reads them, and the clauses they name may now be deleted or shrunk. */
+  private clearReasons(): void {
+    const { trail, reason } = this;
+    for (let i = 0; i < this.trailSize; i++) reason[trail[i]! >> 1] = 0;
   }
 }
 
@@ -1265,4 +1309,31 @@ function luby(i: number): number {
     x %= size;
   }
   return 1 << seq; // `2 ** seq` gives a double in V8, which would make lubyLimit one (see ZERO_MS)
+}
+
+/**
+ * Copies the clauses of `list` from arena `old` into arena `a` from `top` on, in order, and returns
+ * the end of the copies; `list` gets their new addresses and each old header's activity word the
+ * forwarding address (the copy keeps the activity).
+ */
+function moveClauses(old: Int32Array, a: Int32Array, list: number[], top: number): number {
+  for (let i = 0; i < list.length; i++) {
+    const c = list[i]!;
+    list[i] = top;
+    top = moveClause(old, a, c, top);
+  }
+  return top;
+}
+
+/**
+ * Copies clause `c` of `old` to `a` at `to` and returns the end of the copy. A loop, not
+ * a.set(old.subarray(...)): a clause is a few words, and a view per clause costs more than copying
+ * them.
+ */
+function moveClause(old: Int32Array, a: Int32Array, c: number, to: number): number {
+  const end = c + HEADER + old[c + SIZE]!;
+  const from = to;
+  for (let i = c; i < end; i++) a[to++] = old[i]!;
+  old[c + ACT] = from;
+  return to;
 }

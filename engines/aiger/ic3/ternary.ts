@@ -89,7 +89,6 @@ export class TernaryLifter implements PredecessorLifter {
     const started = clockMs();
     this.stats.solves++;
     const stamp = ++this.lifts;
-    const { value, firstLatch } = this;
     const cone = this.cone;
     cone.truncate(0);
     this.cones.begin();
@@ -102,30 +101,50 @@ export class TernaryLifter implements PredecessorLifter {
     for (let i = 0; i < targets.length; i++) this.markTarget(targets[i]!, stamp);
     const constraints = this.ctx.aig.constraints;
     for (let i = 0; i < constraints.length; i++) this.markTarget(constraints[i]!.lit, stamp);
+    this.collectLatches(cone);
     // the latches in node order, as they are tried
-    const latchList = this.latches;
-    latchList.truncate(0);
-    for (let i = 0; i < this.constraintLatches.length; i++) latchList.push(this.constraintLatches[i]!);
-    for (let i = 0; i < cone.size; i++) {
-      const n = cone.data[i]!;
-      if (n >= firstLatch && n < this.endLatch) latchList.push(n);
-    }
-    const latches = latchList.view().sort();
+    const latches = this.latches.view().sort();
     this.sensitise(cone, stamp);
     this.sensitise(this.constraintCone, stamp);
-    const undo = this.undo;
-    const sensitised = this.sensitised;
+    this.tryLatches(latches, stamp);
+    const out = this.knownLatches(latches);
+    this.stats.timeMs += clockMs() - started;
+    return out;
+  }
+
+  // The loops over a lift's latches are functions of their own with nothing after the loop:
+  // compiled on the stack within a first long loop (lang/sat/heap.ts, takeEveryPath), the rest of
+  // the lift had no type feedback and deoptimised at every later lift.
+
+  /** Into `latches`: the constraints' latches and those of `cone`. */
+  private collectLatches(cone: IntList): void {
+    const { latches, firstLatch, endLatch, constraintLatches } = this;
+    latches.truncate(0);
+    for (let i = 0; i < constraintLatches.length; i++) latches.push(constraintLatches[i]!);
+    for (let i = 0; i < cone.size; i++) {
+      const n = cone.data[i]!;
+      if (n >= firstLatch && n < endLatch) latches.push(n);
+    }
+  }
+
+  /** Sets each latch of `latches` not sensitised to X in turn, and back where a target becomes X. */
+  private tryLatches(latches: Int32Array, stamp: number): void {
+    const { value, undo, sensitised } = this;
     for (let j = 0; j < latches.length; j++) {
       const n = latches[j]!;
       if (sensitised[n] === stamp) continue;
       if (!this.toX(n, stamp)) for (let i = undo.size - 2; i >= 0; i -= 2) value[undo.data[i]!] = undo.data[i + 1]!;
     }
+  }
+
+  /** The literals of the latches of `latches` still known. */
+  private knownLatches(latches: Int32Array): Lit[] {
+    const value = this.value;
     const out: Lit[] = [];
     for (let j = 0; j < latches.length; j++) {
       const n = latches[j]!;
       if (value[n] !== X) out.push(2 * n + (value[n] ? 0 : 1));
     }
-    this.stats.timeMs += clockMs() - started;
     return out;
   }
 
