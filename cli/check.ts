@@ -60,7 +60,7 @@ export function plan(problem: Problem, opts: CheckOptions, tui: boolean): { read
   const misuse = outputProblem(problem, frontEndOf(problem.file), spec, opts);
   if (misuse) throw new FileError(misuse);
   const here = !tui && opts.memory === undefined && !usesZ3(spec, opts.settings, problem.task(properties[0]!));
-  return { plan: { properties: properties.map((p) => p.name), engine: spec.name }, here };
+  return { plan: { properties: properties.map((p) => p.name), engine: spec.name, panel: tui }, here };
 }
 
 /**
@@ -143,7 +143,7 @@ export async function runCheck(problem: Problem, planned: Plan, opts: CheckOptio
     text: opts.json
       ? jsonVerdict(problem, header, checked, summary, { version: VERSION, outputs, ...(reportFile === undefined ? {} : { report: reportFile }) })
       : humanVerdict(problem, header, checked, summary),
-    panel: panelOf(problem, checked),
+    ...(planned.panel ? { panel: panelOf(problem, checked) } : {}),
     ...(problem.verdictWords ? { words: problem.verdictWords } : {}),
   };
 }

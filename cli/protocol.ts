@@ -66,6 +66,8 @@ export interface CheckOptions {
 export interface Plan {
   readonly properties: readonly string[];
   readonly engine: string;
+  /** Whether the terminal interface draws the verdict panel, whose data the result then carries. */
+  readonly panel: boolean;
 }
 
 /** What the run is: shown in the interface's header and in the JSON result. */
@@ -130,8 +132,8 @@ export interface CheckResult {
   readonly stats: Statistics;
   readonly reports: readonly PropertyReport[];
   readonly text: string;
-  /** The property the verdict panel shows in detail, and what it shows. */
-  readonly panel: Panel;
+  /** The property the verdict panel shows in detail, and what it shows: where the plan draws the panel. */
+  readonly panel?: Panel;
   /** The verdicts in the words of the format's field, where it has them (CHC-COMP's sat and unsat). */
   readonly words?: VerdictWords;
 }

@@ -85,28 +85,28 @@ export function VerdictPanel({ result, width }: { result: CheckResult; width: nu
           <Text dimColor>  {seconds(r.stats.timeMs)}, {r.stats.solverChecks} solver checks</Text>
         </Text>
       )) : null}
-      {several && p.kind !== 'unknown' ? <Text bold>property {p.property}</Text> : null}
-      {p.kind === 'invariant' ? (
+      {several && p !== undefined && p.kind !== 'unknown' ? <Text bold>property {p.property}</Text> : null}
+      {p?.kind === 'invariant' ? (
         <>
           <Text>{p.title} of {p.conjuncts} conjunct{p.conjuncts === 1 ? '' : 's'} over {p.locations} location{p.locations === 1 ? '' : 's'}, checked independently</Text>
           {p.invariant.map((l, i) => <Text key={i} dimColor>{fit(`  ${l}`, inner)}</Text>)}
           {p.locations > p.invariant.length ? <Text dimColor>  (+{p.locations - p.invariant.length} more locations, see --json)</Text> : null}
         </>
       ) : null}
-      {p.kind === 'trace' ? (
+      {p?.kind === 'trace' ? (
         <>
           <Text>{p.title}, replayed on the model</Text>
           {tableLines(p.table, inner).map((l, i) => <Text key={i} bold={i === 0}>{l}</Text>)}
         </>
       ) : null}
-      {p.kind === 'text' ? (
+      {p?.kind === 'text' ? (
         <>
           <Text>{p.title}, checked independently</Text>
           {p.lines.slice(0, 12).map((l, i) => <Text key={i} dimColor>{fit(`  ${l}`, inner)}</Text>)}
           {p.lines.length > 12 ? <Text dimColor>  (+{p.lines.length - 12} more lines, see --certificate)</Text> : null}
         </>
       ) : null}
-      {p.kind === 'unknown' && p.reached ? <Text dimColor>{fit(`reached: ${p.reached}`, inner)}</Text> : null}
+      {p?.kind === 'unknown' && p.reached ? <Text dimColor>{fit(`reached: ${p.reached}`, inner)}</Text> : null}
     </Box>
   );
 }
