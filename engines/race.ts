@@ -77,7 +77,7 @@ export interface RacePlan {
 
 /** The task as a worker receives it: a circuit, or the file it is read from. */
 type PortableTask =
-  | { readonly kind: 'circuit'; readonly file: string; readonly property: Property; readonly circuit: Aig }
+  | { readonly kind: 'circuit'; readonly file: string; readonly property: Property; readonly circuit: Aig; readonly stuckFree: boolean }
   | { readonly kind: 'file'; readonly file: string; readonly bytes: Uint8Array; readonly property: number };
 
 interface MemberJob {
@@ -129,7 +129,7 @@ export async function memberWorker(data: unknown, context: EngineContext): Promi
   // on Linux a thread's own priority (the process's elsewhere, where threads have none of their own)
   if (job.entrant.yields) yieldCores();
   const task = job.task.kind === 'circuit'
-    ? new CircuitTask(job.task.file, job.task.property, job.task.circuit)
+    ? new CircuitTask(job.task.file, job.task.property, job.task.circuit, job.task.stuckFree)
     : await fileTask(job.task.file, job.task.bytes, job.task.property);
   const answered = new Int32Array(job.answered);
   let posted = 0;
@@ -165,7 +165,9 @@ async function fileTask(file: string, bytes: Uint8Array, index: number): Promise
 }
 
 function portable(task: Task, words: boolean): PortableTask {
-  if (task.circuit && !(words && task.source)) return { kind: 'circuit', file: task.file, property: task.property, circuit: task.circuit };
+  if (task.circuit && !(words && task.source)) {
+    return { kind: 'circuit', file: task.file, property: task.property, circuit: task.circuit, stuckFree: task instanceof CircuitTask && task.stuckFree };
+  }
   if (!task.source) throw new Error(`${task.file}: the task cannot be sent to a worker`);
   return { kind: 'file', file: task.file, bytes: task.source, property: task.property.index };
 }

@@ -30,7 +30,13 @@ export class CircuitTask implements Task {
   private interpreter?: Interpreter;
   private loc?: Location;
 
-  constructor(readonly file: string, readonly property: Property, readonly circuit: Aig) {}
+  /**
+   * `stuckFree`: no latch of the circuit is stuck at a constant by ternary simulation, since
+   * constant propagation made it (which finds every such latch: a constant that ternary simulation
+   * derives, folding derives too) or the stuck latches were removed; the simplify pass then has
+   * nothing to look for.
+   */
+  constructor(readonly file: string, readonly property: Property, readonly circuit: Aig, readonly stuckFree = false) {}
 
   /** The view's variables by file position, and the names of the system and its property. */
   get names(): AigerStsNames {

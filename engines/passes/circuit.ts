@@ -91,10 +91,10 @@ function sizes(prefix: 'Before' | 'After', aig: Aig): Record<string, number> {
   return { [`latches${prefix}`]: aig.latches.length, [`ands${prefix}`]: andCount(aig) };
 }
 
-function simplified(aig: Aig): Reduced {
+function simplified(aig: Aig, stuckFree: boolean): Reduced {
   const t = clockMs();
   const stuck = new Map<number, 0 | 1>();
-  const circuit = withoutStuck(aig, stuck);
+  const circuit = stuckFree ? aig : withoutStuck(aig, stuck);
   return { circuit, stuck, merged: [], stats: { ...sizes('Before', aig), ...sizes('After', circuit), prepareMs: Math.round(clockMs() - t) } };
 }
 
@@ -233,13 +233,14 @@ function back(before: CircuitTask, after: CircuitTask, reduced: Reduced, r: Resu
 }
 
 /** A circuit pass: the task's circuit reduced, its results mapped back. */
-function circuitPass(name: string, reduce: (aig: Aig) => Reduced): Pass {
+function circuitPass(name: string, reduce: (aig: Aig, stuckFree: boolean) => Reduced): Pass {
   return {
     name,
     forward(task: Task): Mapped {
       const before = task as CircuitTask;
-      const reduced = reduce(before.circuit);
-      const after = new CircuitTask(before.file, before.property, reduced.circuit);
+      const reduced = reduce(before.circuit, before.stuckFree);
+      // a reduction that changes the circuit ends by removing its stuck latches (withoutStuck)
+      const after = new CircuitTask(before.file, before.property, reduced.circuit, reduced.circuit !== before.circuit || before.stuckFree);
       return { task: after, back: (r) => back(before, after, reduced, r) };
     },
   };
@@ -262,7 +263,7 @@ const BITS_PASS: Pass = {
     const circuit = coneOfInfluence(propagated);
     const kept = new Set(propagated.latches.map((l) => l.index));
     const constants: [number, 0 | 1][] = coneOfInfluence(whole).latches.filter((l) => !kept.has(l.index)).map((l) => [l.index, l.reset === 1 ? 1 : 0]);
-    const after = new CircuitTask(task.file, task.property, circuit);
+    const after = new CircuitTask(task.file, task.property, circuit, true);
     const reduced: Reduced = { circuit, stuck: new Map(constants), merged: [], stats: {} };
     return {
       task: after,

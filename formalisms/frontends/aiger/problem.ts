@@ -59,7 +59,7 @@ function cone(file: string, aig: Aig, p: Property): Cone {
   const kept = new Set(propagated.latches.map((l) => l.index));
   const constants = new Map<number, 0 | 1>();
   for (const l of mine.latches) if (!kept.has(l.index)) constants.set(l.index, l.reset === 1 ? 1 : 0);
-  return { task: new CircuitTask(file, p, coneOfInfluence(propagated)), constants };
+  return { task: new CircuitTask(file, p, coneOfInfluence(propagated), true), constants };
 }
 
 /**
