@@ -15,6 +15,8 @@ import { aigerProblem } from '../../../formalisms/frontends/aiger/problem.js';
 import type { Problem } from '../../../formalisms/problem.js';
 import type { Result } from '../../../formalisms/result.js';
 import { corresponded, swept } from '../../../engines/passes/circuit.js';
+import { stuckLatches } from '../../../engines/aiger/simulate.js';
+import type { CircuitTask } from '../../../formalisms/circuit-task.js';
 import { CORPUS_DIR, manifest } from '../../support/corpus.js';
 import { checkWith, load } from '../../support/engines.js';
 import { readAiger } from '../../support/aiger-sim.js';
@@ -213,4 +215,29 @@ describe('preprocessing on corpus circuits', () => {
       if (r.verdict === 'safe' && small.includes(name)) expectCertifaiger(problem, readFileSync(m.file), r);
     }, 120_000);
   }
+});
+
+describe('stuck latches', () => {
+  // constant propagation finds every latch that ternary simulation finds stuck, so the simplify
+  // pass skips a task that says it is stuck-free
+  it('the AIGER front end\'s safety cones say they are stuck-free, and ternary simulation finds none in them', async () => {
+    for (const m of manifest().filter((x) => x.path.startsWith('hwmcc24/'))) {
+      const problem = await load(m.file);
+      for (const p of problem.properties) {
+        const task = problem.task(p) as CircuitTask;
+        expect(task.stuckFree, m.path).toBe(true);
+        expect(stuckLatches(task.circuit).size, m.path).toBe(0);
+      }
+    }
+  }, 120_000);
+
+  it('a justice property\'s cone leaves its stuck latches to the simplify pass', async () => {
+    // l0 keeps its reset 0, l1 toggles; j0 = NOT l0 AND l1 holds every other step: a lasso
+    const { text, file } = circuit('justice-stuck.aag', ['aag 4 1 2 0 1 0 0 1 0', '2', '4 4', '6 7', '1', '8', '8 5 6']);
+    const problem = aigerProblem('justice-stuck.aag', file, new TextEncoder().encode(text));
+    const task = problem.task(problem.properties[0]!) as CircuitTask;
+    expect(task.stuckFree).toBe(false);
+    expect([...stuckLatches(task.circuit)]).toEqual([[0, 0]]);
+    expect((await checkWith('live', problem)).verdict).toBe('nonlive');
+  });
 });
