@@ -287,53 +287,115 @@ describe('SAT solver against brute force', () => {
   });
 
   it('by justification, answers hard queries as a full solver does, by justification and by activity after it', () => {
-    // Random 3-SAT near its threshold as a circuit: clause j is NOT o_j with o_j = AND of its
-    // negated literals, r = AND of every NOT o_j, and a query assumes r. Every clause is a gate's
-    // definition and nothing is marked, so justification decides only what r's reasons need. The
-    // searches take hundreds to thousands of conflicts: seed 1's decides by justification until
-    // JUSTIFY_CAP, then by activity; for even seeds, 150 clauses over variables of their own come
-    // first, whose reasons take a decision each, so the call goes on by activity after
-    // JUSTIFY_CONFLICTS; the others decide by justification to the end.
-    let longest = 0;
-    let sat = 0;
-    for (let seed = 1; seed <= 6; seed++) {
-      const rand = mulberry32(seed);
-      const n = 90;
-      const cnf = randomKSat(rand, n, Math.round(4.26 * n));
-      const padding = seed % 2 === 0 ? 150 : 0;
-      const vars = n + 3 * padding;
-      const easy = Array.from({ length: padding }, (_, k) => [n + 1 + 3 * k, n + 2 + 3 * k, n + 3 + 3 * k].map((v) => (rand() < 0.5 ? -v : v)));
-      const problem = [...easy, ...cnf.clauses];
-      const r = vars + problem.length + 1;
-      const clauses: Lit[][] = [];
-      const definitions: [number, Lit[]][] = [];
-      problem.forEach((c, j) => {
-        const o = vars + 1 + j;
-        const negated = c.map((l) => -l);
-        for (const l of negated) clauses.push([-o, l]);
-        clauses.push([o, ...c]);
-        definitions.push([o, negated]);
-      });
-      const outs = problem.map((_c, j) => -(vars + 1 + j));
-      for (const l of outs) clauses.push([-r, l]);
-      clauses.push([r, ...outs.map((l) => -l)]);
-      definitions.push([r, outs]);
-      const all = Array.from({ length: r }, (_, i) => i + 1);
-      const s = new SatSolver(() => all, { propagation: true, justify: true });
-      const full = new SatSolver();
-      for (let v = 0; v < r; v++) { s.newVar(); full.newVar(); }
-      for (const c of clauses) { s.addClause(c); full.addClause(c); }
-      for (const [g, lits] of definitions) s.define(g, GATE_AND, lits);
-      const answer = s.solve([r]);
-      expect(answer).toBe(full.solve([r]));
-      longest = Math.max(longest, s.stats.conflicts);
-      if (!answer) continue;
-      sat++;
-      // r's reasons: every clause has a literal assigned true
-      for (const c of problem) expect(c.some((l) => s.value(l) === true)).toBe(true);
+    justifiedQueries(undefined);
+  });
+});
+
+/**
+ * Random 3-SAT near its threshold as a circuit: clause j is NOT o_j with o_j = AND of its
+ * negated literals, r = AND of every NOT o_j, and a query assumes r. Every clause is a gate's
+ * definition and nothing is marked, so justification decides only what r's reasons need. The
+ * searches take hundreds to thousands of conflicts: seed 1's decides by justification until
+ * JUSTIFY_CAP, then by activity; for even seeds, 150 clauses over variables of their own come
+ * first, whose reasons take a decision each, so the call goes on by activity after
+ * JUSTIFY_CONFLICTS; the others decide by justification to the end.
+ * With `chronoJump` 0 the searches backtrack chronologically at every backjump.
+ */
+function justifiedQueries(chronoJump: number | undefined): void {
+  let longest = 0;
+  let sat = 0;
+  for (let seed = 1; seed <= 6; seed++) {
+    const rand = mulberry32(seed);
+    const n = 90;
+    const cnf = randomKSat(rand, n, Math.round(4.26 * n));
+    const padding = seed % 2 === 0 ? 150 : 0;
+    const vars = n + 3 * padding;
+    const easy = Array.from({ length: padding }, (_, k) => [n + 1 + 3 * k, n + 2 + 3 * k, n + 3 + 3 * k].map((v) => (rand() < 0.5 ? -v : v)));
+    const problem = [...easy, ...cnf.clauses];
+    const r = vars + problem.length + 1;
+    const clauses: Lit[][] = [];
+    const definitions: [number, Lit[]][] = [];
+    problem.forEach((c, j) => {
+      const o = vars + 1 + j;
+      const negated = c.map((l) => -l);
+      for (const l of negated) clauses.push([-o, l]);
+      clauses.push([o, ...c]);
+      definitions.push([o, negated]);
+    });
+    const outs = problem.map((_c, j) => -(vars + 1 + j));
+    for (const l of outs) clauses.push([-r, l]);
+    clauses.push([r, ...outs.map((l) => -l)]);
+    definitions.push([r, outs]);
+    const all = Array.from({ length: r }, (_, i) => i + 1);
+    const s = new SatSolver(() => all, { propagation: true, justify: true, chronoJump });
+    const full = new SatSolver();
+    for (let v = 0; v < r; v++) { s.newVar(); full.newVar(); }
+    for (const c of clauses) { s.addClause(c); full.addClause(c); }
+    for (const [g, lits] of definitions) s.define(g, GATE_AND, lits);
+    const answer = s.solve([r]);
+    expect(answer).toBe(full.solve([r]));
+    longest = Math.max(longest, s.stats.conflicts);
+    if (!answer) continue;
+    sat++;
+    // r's reasons: every clause has a literal assigned true
+    for (const c of problem) expect(c.some((l) => s.value(l) === true)).toBe(true);
+  }
+  expect(sat).toBeGreaterThan(1);
+  expect(longest).toBeGreaterThan(1500);
+}
+
+describe('SAT solver with chronological backtracking at every backjump', () => {
+  // chronoJump 0: every conflict whose learnt clause asserts below the level just under the
+  // conflict's keeps that level, so literals are assigned out of order all the time
+  const chrono = { chronoJump: 0 };
+
+  it('follows 300 sequences of clauses, assumptions and temporary clauses as brute force does', () => {
+    const rand = mulberry32(21);
+    let unsat = 0;
+    for (let seq = 0; seq < 300; seq++) {
+      const s = new SatSolver(undefined, chrono);
+      const n = 8 + Math.floor(rand() * 8);
+      for (let v = 0; v < n; v++) s.newVar();
+      const cnf = randomKSat(rand, n, Math.round(n * (3 + rand())));
+      const clauses: Lit[][] = cnf.clauses.map((c) => [...c]);
+      for (const c of clauses) s.addClause(c);
+      for (let step = 0; step < 12; step++) {
+        const temporary = rand() < 0.5 ? randomLits(rand, n, 1 + Math.floor(rand() * 4)) : undefined;
+        const assumptions = randomLits(rand, n, Math.floor(rand() * 4));
+        const r = s.solve(assumptions, temporary ? { temporary } : {});
+        const asked = [...clauses, ...(temporary ? [temporary] : []), ...assumptions.map((l) => [l])];
+        expect(r).toBe(bruteSat(n, asked));
+        if (r) {
+          expect(satisfies(s, asked)).toBe(true);
+        } else {
+          unsat++;
+          const core = s.failedAssumptions();
+          for (const l of core) expect(assumptions).toContain(l);
+          expect(bruteSat(n, [...clauses, ...(temporary ? [temporary] : []), ...core.map((l) => [l])])).toBe(false);
+        }
+        const c = randomLits(rand, n, 3);
+        clauses.push(c);
+        s.addClause(c);
+      }
     }
-    expect(sat).toBeGreaterThan(1);
-    expect(longest).toBeGreaterThan(1500);
+    expect(unsat).toBeGreaterThan(300);
+  });
+
+  it('by justification, answers hard queries as a full solver does', () => {
+    justifiedQueries(0);
+  });
+
+  it('decides random 3-SAT of 100 to 150 variables as the solver without it does', () => {
+    const rand = mulberry32(22);
+    for (let i = 0; i < 12; i++) {
+      const cnf = randomKSat(rand, 100 + 5 * i, Math.round((100 + 5 * i) * 4.26));
+      const s = new SatSolver(undefined, chrono);
+      for (let v = 0; v < cnf.numVars; v++) s.newVar();
+      for (const c of cnf.clauses) s.addClause(c);
+      const r = s.solve();
+      expect(r).toBe(solverFor(cnf).solve());
+      if (r) expect(satisfies(s, cnf.clauses)).toBe(true);
+    }
   });
 });
 
