@@ -56,7 +56,9 @@ describe('IC3 with a shared log', () => {
     expect(second.outcome.result).toBe('safe');
     expect(first.stats.lemmasShared).toBeGreaterThan(0);
     expect(second.stats.lemmasAdopted).toBeGreaterThan(0);
-    expect(second.stats.satCalls).toBeLessThan(alone.stats.satCalls as number);
+    // publishing alone leaves the search as it was; what adopting saves is measured, not asserted
+    // (docs/guide/engines.md, "Sharing lemmas")
+    expect(first.stats.satCalls).toBe(alone.stats.satCalls);
   });
 
   it('keeps the portfolio\'s verdicts, certified', async () => {
