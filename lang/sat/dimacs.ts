@@ -4,7 +4,7 @@
  * tests and the benchmark to talk to reference solvers.
  */
 import { InputError, positionOf } from '../errors.js';
-import { SatSolver, type Lit } from './solver.js';
+import { SatSolver, type Lit, type SolverOptions } from './solver.js';
 
 export interface Cnf {
   numVars: number;
@@ -67,8 +67,8 @@ export function writeDimacs(cnf: Cnf): string {
 }
 
 /** A solver holding the CNF's variables (1..numVars) and clauses. */
-export function solverFor(cnf: Cnf): SatSolver {
-  const s = new SatSolver();
+export function solverFor(cnf: Cnf, options?: SolverOptions): SatSolver {
+  const s = new SatSolver(undefined, options);
   for (let v = 0; v < cnf.numVars; v++) s.newVar();
   for (const c of cnf.clauses) s.addClause(c);
   return s;

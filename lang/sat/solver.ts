@@ -91,7 +91,7 @@ type DecisionDomain = (assumptions: readonly Lit[], temporary: readonly Lit[], s
 /** The answer of a DecisionDomain that keeps the domain of the call before. */
 export const KEEP_DOMAIN = Symbol('keep domain');
 
-interface SolverOptions {
+export interface SolverOptions {
   /**
    * Propagation too stays in the domain: above level 0 a clause does not imply a literal of a
    * variable outside it. By the domain's contract such a variable can always take the value the
