@@ -165,6 +165,23 @@ class AigBuilder {
     return lit;
   }
 
+  /**
+   * Gates exactly as given, from triples `lhs, rhs0, rhs1` numbered as this graph numbers its nodes
+   * (`numberedAsGraph`): their fan-ins copied in one loop, where `rawAnd` per gate was most of
+   * reading a large file, in code that runs once.
+   */
+  rawAnds(ands: Int32Array): void {
+    const gates = ands.length / 3;
+    const need = 2 * (this.gates + gates);
+    if (need > this.fanins.length) this.fanins = resized(this.fanins, need);
+    const f = this.fanins;
+    for (let k = 0, at = 2 * this.gates; k < gates; k++, at += 2) {
+      f[at] = ands[3 * k + 1]!;
+      f[at + 1] = ands[3 * k + 2]!;
+    }
+    this.gates += gates;
+  }
+
   /** A gate with trivial cases folded and structural hashing: `a & b` and `b & a` are one node. */
   and(a: Lit, b: Lit): Lit {
     return hashedAnd(this.hashed, a, b, this.newGate);
@@ -208,15 +225,22 @@ function signalLits(aig: AigSignals): Lit[] {
  */
 export function aigFromFile(file: AigerFile): Aig {
   const b = new AigBuilder(file.file, file.ands.length / 3, 0);
-  const byVar = new VarTable(file.maxVar, file.inputs.length + file.latches.length + file.ands.length / 3);
-  byVar.set(0, FALSE_LIT);
-  const lit = (l: number): Lit => byVar.get(l >> 1) ^ (l & 1);
-  file.inputs.forEach((l, index) => byVar.set(l >> 1, b.input({ index, name: file.symbols.inputs.get(index) })));
-  file.latches.forEach((latch, index) => {
-    byVar.set(latch.lit >> 1, b.latch({ index, name: file.symbols.latches.get(index), next: FALSE_LIT, reset: latch.reset }));
-  });
   const ands = file.ands;
-  for (let i = 0; i < ands.length; i += 3) byVar.set(ands[i]! >> 1, b.rawAnd(lit(ands[i + 1]!), lit(ands[i + 2]!)));
+  let lit = (l: number): Lit => l;
+  if (numberedAsGraph(file)) {
+    file.inputs.forEach((_, index) => b.input({ index, name: file.symbols.inputs.get(index) }));
+    file.latches.forEach((latch, index) => b.latch({ index, name: file.symbols.latches.get(index), next: FALSE_LIT, reset: latch.reset }));
+    b.rawAnds(ands);
+  } else {
+    const byVar = new VarTable(file.maxVar, file.inputs.length + file.latches.length + ands.length / 3);
+    byVar.set(0, FALSE_LIT);
+    lit = (l: number): Lit => byVar.get(l >> 1) ^ (l & 1);
+    file.inputs.forEach((l, index) => byVar.set(l >> 1, b.input({ index, name: file.symbols.inputs.get(index) })));
+    file.latches.forEach((latch, index) => {
+      byVar.set(latch.lit >> 1, b.latch({ index, name: file.symbols.latches.get(index), next: FALSE_LIT, reset: latch.reset }));
+    });
+    for (let i = 0; i < ands.length; i += 3) byVar.set(ands[i]! >> 1, b.rawAnd(lit(ands[i + 1]!), lit(ands[i + 2]!)));
+  }
   file.latches.forEach((latch, k) => { b.latches[k]!.next = lit(latch.next); });
   const signals = (lits: readonly number[], section: AigSignal['section'], names: ReadonlyMap<number, string>) =>
     lits.map((l, index) => ({ lit: lit(l), section, index, name: names.get(index) }));
@@ -228,6 +252,23 @@ export function aigFromFile(file: AigerFile): Aig {
     properties, constraints: signals(file.constraints, 'constraint', file.symbols.constraints),
     justice, fairness: signals(file.fairness, 'fairness', file.symbols.fairness),
   }, true);
+}
+
+/**
+ * Whether the file's variables are the graph's nodes: inputs 1 to I, then the latches, then the
+ * gates in order, and nothing beyond. Every binary file is (AIGER 1.9 fixes its numbering), and so
+ * are most ASCII ones; their literals are then the graph's as they stand.
+ */
+function numberedAsGraph(file: AigerFile): boolean {
+  const inputs = file.inputs.length;
+  const latches = file.latches.length;
+  const ands = file.ands;
+  if (file.maxVar !== inputs + latches + ands.length / 3) return false;
+  if (file.binary) return true;
+  for (let k = 0; k < inputs; k++) if (file.inputs[k] !== 2 * (1 + k)) return false;
+  for (let k = 0; k < latches; k++) if (file.latches[k]!.lit !== 2 * (1 + inputs + k)) return false;
+  for (let i = 0, v = 1 + inputs + latches; i < ands.length; i += 3, v++) if (ands[i] !== 2 * v) return false;
+  return true;
 }
 
 /** The gates reading each node (compressed rows): those of node n are `gates[start[n]]` up to `gates[start[n + 1]]`. */
