@@ -248,8 +248,18 @@ export class FrameSolver {
     return state;
   }
 
+  /** The literals of `cube` that the last model satisfies (a latch outside the query's cone reads as 0, as in `state`). */
+  satisfied(cube: readonly Lit[]): Lit[] {
+    const out: Lit[] = [];
+    for (let i = 0; i < cube.length; i++) {
+      const l = cube[i]!;
+      if (this.sat.modelValue(this.now[this.latchOfLit(l)]!) === ((l & 1) === 0)) out.push(l);
+    }
+    return out;
+  }
+
   /** The input values of the last model, 0 outside the query's cone. */
-  private inputs(): Uint8Array {
+  inputs(): Uint8Array {
     const inputs = new Uint8Array(this.aig.inputs.length);
     for (let k = 0; k < inputs.length; k++) {
       const v = this.step.input(k);

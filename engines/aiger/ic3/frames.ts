@@ -49,6 +49,9 @@ const CELLS_AFTER_CALLS = 1000;
  */
 type RelInd = { core: Lit[] } | { predecessor: Step };
 
+/** RelInd with the predecessor read only on the cube: the literals of the cube that it satisfies. */
+type RelIndKept = { core: Lit[] } | { kept: Lit[] };
+
 type SatTotals = { solves: number; timeMs: number; conflicts: number; decisions: number; propagations: number };
 
 /** Adds a solver's counts to `into`. */
@@ -173,15 +176,24 @@ export class Frames {
   /** Relative induction: is `cube` unreachable in one step from F_level outside `cube`? */
   relInd(cube: readonly Lit[], level: number): RelInd {
     const fs = this.solverAt(level);
-    const assumptions = this.stepInto(fs, cube, level);
-    let result: RelInd;
-    if (this.ctx.solve(fs.sat, assumptions, cube.map((l) => -fs.nowLit(l)))) {
-      result = { predecessor: fs.model() };
-    } else {
-      result = { core: this.failedOf(fs, cube) };
-    }
+    return this.ask(fs, cube, level) ? { predecessor: fs.model() } : { core: this.failedOf(fs, cube) };
+  }
+
+  /**
+   * `relInd` for a caller that reads of a predecessor only which literals of `cube` it satisfies (a
+   * join): on a wide circuit, reading every latch and input of each model was a tenth of IC3's time
+   * (`cal182`, 2,827 latches and 5,863 inputs).
+   */
+  relIndKept(cube: readonly Lit[], level: number): RelIndKept {
+    const fs = this.solverAt(level);
+    return this.ask(fs, cube, level) ? { kept: fs.satisfied(cube) } : { core: this.failedOf(fs, cube) };
+  }
+
+  /** Whether F_level ∧ ¬cube ∧ T ∧ cube' is satisfiable, on `fs`, the solver of `level`. */
+  private ask(fs: FrameSolver, cube: readonly Lit[], level: number): boolean {
+    const sat = this.ctx.solve(fs.sat, this.stepInto(fs, cube, level), cube.map((l) => -fs.nowLit(l)));
     fs.queries++;
-    return result;
+    return sat;
   }
 
   /** The literals of `cube` whose next-state literals were among the last query's failed assumptions. */

@@ -88,7 +88,7 @@ export class Mic {
     if (parent) start = this.towardsParent(start, parent, level - 1);
     const c = this.mic(start, level - 1, depth, effort, parent);
     let lv = level;
-    while (lv < this.ctx.counters.frame && 'core' in this.frames.relInd(c, lv)) lv++;
+    while (lv < this.ctx.counters.frame && 'core' in this.frames.relIndKept(c, lv)) lv++;
     this.frames.add(c, lv);
     this.bump(c);
     return { level: lv, cube: c };
@@ -148,13 +148,14 @@ export class Mic {
     let ctgs = 0;
     for (;;) {
       if (this.ctx.meetsInit(cube)) return undefined;
-      const ind = this.frames.relInd(cube, rel);
+      // the whole predecessor only for a CTG's lifting; a join reads it on the candidate alone
+      const lifts = this.ctx.options.ctg && ctgs < effort.maxCtgs && rel > 0 && depth <= effort.maxDepth;
+      const ind = lifts ? this.frames.relInd(cube, rel) : this.frames.relIndKept(cube, rel);
       if ('core' in ind) return this.initSafe(ind.core, cube, false);
       if (depth > effort.maxDepth) return undefined;
-      const pred = ind.predecessor;
-      if (this.ctx.options.ctg && ctgs < effort.maxCtgs && rel > 0) {
+      if ('predecessor' in ind) {
         // The predecessor, lifted to the latches that force the step into the candidate.
-        const ctg = this.lifter.toCube(pred, cube);
+        const ctg = this.lifter.toCube(ind.predecessor, cube);
         if (!this.ctx.meetsInit(ctg)) {
           const ctgInd = this.frames.relInd(ctg, rel - 1);
           if ('core' in ctgInd) {
@@ -168,12 +169,9 @@ export class Mic {
       // Join: keep the literals of the candidate that the predecessor satisfies.
       if (!this.ctx.options.join) return undefined;
       ctgs = 0;
-      const joined: Lit[] = [];
-      for (let j = 0; j < cube.length; j++) {
-        const l = cube[j]!;
-        if ((pred.state[this.ctx.latchOf(l)]! ^ (l & 1)) === 1) joined.push(l);
-        else if (j < keepTo) return undefined;
-      }
+      const joined = 'kept' in ind ? ind.kept : cube.filter((l) => (ind.predecessor.state[this.ctx.latchOf(l)]! ^ (l & 1)) === 1);
+      // the literals before keepTo must all stay: joined is a subsequence of the cube
+      if (keepTo > 0 && joined[keepTo - 1] !== cube[keepTo - 1]) return undefined;
       cube = joined;
     }
   }

@@ -71,7 +71,7 @@ export function propagate(ctx: Ic3Context, frames: Frames, lifter: PredecessorLi
         const state = fs.state();
         const stays = () => { frames.stoppedBy(cube, i, state); ledger.stays(cube); return false; };
         if (!ctx.options.ctp || ctps === MAX_CTPS || !ledger.allows(cube)) return stays();
-        const ctp = lifter.toCube(fs.model(), cube);
+        const ctp = lifter.toCube({ state, inputs: fs.inputs() }, cube);
         if (ctx.meetsInit(ctp)) return stays();
         const ind = frames.relInd(ctp, i);
         if (!('core' in ind)) return stays();
