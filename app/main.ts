@@ -5,12 +5,14 @@
  * benchmarks are initialised only when `run` imports them.
  */
 import { endOnClosedPipes, pendingStreams } from '../cli/stdio.js';
+import { dropOwnEnv } from '../cli/node-flags.js';
 
 export { runWorker as worker } from '../cli/worker-entry.js';
 
 /** Runs the command line `argv` (as `process.argv`) and sets the process's exit code. */
 export async function run(argv: string[]): Promise<void> {
   endOnClosedPipes();
+  dropOwnEnv();
   const [{ program, report }, { addBenchCommands }] = await Promise.all([import('../cli/command-line.js'), import('../bench/command.js')]);
   let pending: Promise<number> | number = 0;
   try {

@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { ROOT, vigil } from '../support/cli.js';
 import { loadProblem } from '../../formalisms/frontends/index.js';
 import { plan } from '../../cli/check.js';
-import { NODE_ENV_UNSET, NODE_FLAGS } from '../../cli/node-flags.js';
+import { NODE_ENV_SET, NODE_ENV_UNSET, NODE_FLAGS, vigilEnv } from '../../cli/node-flags.js';
 import type { CheckOptions } from '../../cli/protocol.js';
 
 /** The static imports of a built module: each specifier, and the file it names when it is relative. */
@@ -66,7 +66,8 @@ describe('start-up of vigil check', () => {
     const bin = join(ROOT, 'dist/bin/vigil.js');
     expect(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).bin.vigil).toBe('dist/bin/vigil.js');
     // the shebang carries Node's options for a vigil process, as `npm start` and the bench's launches do
-    expect(readFileSync(bin, 'utf8').split('\n')[0]).toBe(`#!/usr/bin/env -S ${NODE_ENV_UNSET.map((v) => `-u ${v} `).join('')}node ${NODE_FLAGS.join(' ')}`);
+    const set = Object.entries(NODE_ENV_SET).map(([name, value]) => `${name}=${value} `).join('');
+    expect(readFileSync(bin, 'utf8').split('\n')[0]).toBe(`#!/usr/bin/env -S ${NODE_ENV_UNSET.map((v) => `-u ${v} `).join('')}${set}node ${NODE_FLAGS.join(' ')}`);
     expect(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.start).toBe(`node ${NODE_FLAGS.join(' ')} dist/bin/vigil.js demo`);
     const core = readFileSync(join(ROOT, 'dist/bin/core.js'), 'utf8');
     const rest = readFileSync(join(ROOT, 'dist/bin/rest.js'), 'utf8');
@@ -117,6 +118,16 @@ describe('start-up of vigil check', () => {
     // the bundle loads the first three when first used, the clock is the process's own (lang/clock.ts),
     // and the answer goes straight to descriptor 1 (cli/stdio.ts): a pipe's stream would load net
     expect(loaded.filter((m) => /^NativeModule (child_process|worker_threads|v8|perf_hooks|net|tty)$/.test(m))).toEqual([]);
+  });
+
+  it('takes the allocator\'s setting the shebang makes out of its environment, so that the programs it starts run without it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vigil-env-'));
+    const preload = join(dir, 'env.cjs');
+    writeFileSync(preload, "process.on('exit', () => require('node:fs').writeSync(2, JSON.stringify({ env: process.env.GLIBC_TUNABLES ?? null })));\n");
+    const r = spawnSync(process.execPath, ['-r', preload, join(ROOT, 'dist/bin/vigil.js'), 'check', join(ROOT, 'models/ring.aag'), '--quiet'], { cwd: ROOT, encoding: 'utf8', env: vigilEnv() });
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stderr.slice(r.stderr.indexOf('{')))).toEqual({ env: null });
+    expect(vigilEnv({ NODE_EXTRA_CA_CERTS: 'certs.pem' })).toEqual(NODE_ENV_SET);
   });
 
   it('loads the bundles from the code caches the build wrote for the command\'s options, and does not rewrite them', () => {
