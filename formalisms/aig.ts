@@ -182,6 +182,13 @@ class AigBuilder {
     this.gates += gates;
   }
 
+  /** The graph's gates, before any other, as their fan-in pairs (the array becomes the builder's). */
+  firstGates(pairs: Int32Array): void {
+    if (this.gates !== 0) throw new Error('firstGates: the graph has gates already');
+    this.fanins = pairs;
+    this.gates = pairs.length / 2;
+  }
+
   /** A gate with trivial cases folded and structural hashing: `a & b` and `b & a` are one node. */
   and(a: Lit, b: Lit): Lit {
     return hashedAnd(this.hashed, a, b, this.newGate);
@@ -317,26 +324,45 @@ export function coneOfInfluence(aig: Aig): Aig {
   const firstLatch = 1 + aig.inputs.length;
   const total = firstGate + andCount(aig);
   const keep = new Uint8Array(total);
-  const work: number[] = signalLits(aig).map((l) => l >> 1);
-  while (work.length) {
-    const n = work.pop()!;
-    if (keep[n]) continue;
-    keep[n] = 1;
-    if (n >= firstGate) work.push(fanins[2 * (n - firstGate)]! >> 1, fanins[2 * (n - firstGate) + 1]! >> 1);
-    else if (n >= firstLatch) work.push(aig.latches[n - firstLatch]!.next >> 1);
+  // a node is pushed when first kept, so the stack never holds more than the graph; typed and
+  // without calls, since this runs over every gate of the file, cold
+  const stack = new Int32Array(total);
+  let top = 0;
+  for (const l of signalLits(aig)) if (!keep[l >> 1]) { keep[l >> 1] = 1; stack[top++] = l >> 1; }
+  while (top > 0) {
+    const n = stack[--top]!;
+    if (n >= firstGate) {
+      const a = fanins[2 * (n - firstGate)]! >> 1;
+      const b = fanins[2 * (n - firstGate) + 1]! >> 1;
+      if (!keep[a]) { keep[a] = 1; stack[top++] = a; }
+      if (!keep[b]) { keep[b] = 1; stack[top++] = b; }
+    } else if (n >= firstLatch) {
+      const m = aig.latches[n - firstLatch]!.next >> 1;
+      if (!keep[m]) { keep[m] = 1; stack[top++] = m; }
+    }
   }
   // the whole graph is the cone (as for most single-property circuits): renumbering would change nothing
   if (keep.indexOf(0, 1) < 0) return { ...aig, hasConstant: keep[0] === 1 };
+  const b = new AigBuilder(aig.file, 0, 0);
+  const map = new Int32Array(total);
+  for (let n = 1; n < firstGate; n++) {
+    if (!keep[n]) continue;
+    map[n] = n < firstLatch ? b.input(aig.inputs[n - 1]!) : b.latch(aig.latches[n - firstLatch]!);
+  }
+  // the kept gates in order, their fan-ins written as they are renumbered
   let kept = 0;
   for (let n = firstGate; n < total; n++) kept += keep[n]!;
-  const b = new AigBuilder(aig.file, kept, 0);
-  const map = new Int32Array(total);
-  for (let n = 1; n < total; n++) {
+  const pairs = new Int32Array(2 * kept);
+  for (let n = firstGate, g = 0, lit = 2 * (1 + b.inputs.length + b.latches.length); n < total; n++) {
     if (!keep[n]) continue;
-    if (n < firstLatch) map[n] = b.input(aig.inputs[n - 1]!);
-    else if (n < firstGate) map[n] = b.latch(aig.latches[n - firstLatch]!);
-    else map[n] = b.rawAnd(through(map, fanins[2 * (n - firstGate)]!), through(map, fanins[2 * (n - firstGate) + 1]!));
+    const x = fanins[2 * (n - firstGate)]!;
+    const y = fanins[2 * (n - firstGate) + 1]!;
+    map[n] = lit;
+    pairs[g++] = map[x >> 1]! ^ (x & 1);
+    pairs[g++] = map[y >> 1]! ^ (y & 1);
+    lit += 2;
   }
+  b.firstGates(pairs);
   for (const latch of b.latches) latch.next = through(map, latch.next);
   return b.finish(mapAll(aig, map), keep[0] === 1);
 }
