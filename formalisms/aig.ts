@@ -182,10 +182,18 @@ class AigBuilder {
     this.gates += gates;
   }
 
-  /** The graph's gates, before any other, as their fan-in pairs (the array becomes the builder's). */
-  firstGates(pairs: Int32Array): void {
+  /**
+   * The graph's gates, before any other, as their fan-in pairs: the array becomes the builder's, or
+   * with `room` a copy of it with room for that many more gates does.
+   */
+  firstGates(pairs: Int32Array, room = 0): void {
     if (this.gates !== 0) throw new Error('firstGates: the graph has gates already');
-    this.fanins = pairs;
+    if (room > 0) {
+      this.fanins = new Int32Array(pairs.length + 2 * room);
+      this.fanins.set(pairs);
+    } else {
+      this.fanins = pairs;
+    }
     this.gates = pairs.length / 2;
   }
 
@@ -558,11 +566,10 @@ export function substitute(aig: Aig, replacement: Int32Array): Aig {
  * circuits are made this way).
  */
 export function extendAig(aig: Aig, build: (and: (a: Lit, b: Lit) => Lit) => AigSignal[]): Aig {
-  const fanins = aig.fanins;
-  const b = new AigBuilder(aig.file, andCount(aig) + 16, 0);
+  const b = new AigBuilder(aig.file, 0, 0);
   aig.inputs.forEach((input) => b.input(input));
   aig.latches.forEach((latch) => b.latch(latch));
-  for (let g = 0, gates = andCount(aig); g < gates; g++) b.rawAnd(fanins[2 * g]!, fanins[2 * g + 1]!);
+  b.firstGates(aig.fanins, 16 + (andCount(aig) >> 4));
   const properties = build((x, y) => b.and(x, y));
   return b.finish({ properties, constraints: [...aig.constraints], justice: [], fairness: [] }, aig.hasConstant);
 }
