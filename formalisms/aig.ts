@@ -340,10 +340,10 @@ export function coneOfInfluence(aig: Aig): Aig {
   while (top > 0) {
     const n = stack[--top]!;
     if (n >= firstGate) {
-      const a = fanins[2 * (n - firstGate)]! >> 1;
-      const b = fanins[2 * (n - firstGate) + 1]! >> 1;
-      if (!keep[a]) { keep[a] = 1; stack[top++] = a; }
-      if (!keep[b]) { keep[b] = 1; stack[top++] = b; }
+      const left = fanins[2 * (n - firstGate)]! >> 1;
+      const right = fanins[2 * (n - firstGate) + 1]! >> 1;
+      if (!keep[left]) { keep[left] = 1; stack[top++] = left; }
+      if (!keep[right]) { keep[right] = 1; stack[top++] = right; }
     } else if (n >= firstLatch) {
       const m = aig.latches[n - firstLatch]!.next >> 1;
       if (!keep[m]) { keep[m] = 1; stack[top++] = m; }
