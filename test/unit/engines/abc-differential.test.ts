@@ -56,6 +56,8 @@ async function judge(c: Circuit, name: string, algorithm: string, expected: 'saf
   if (algorithm === 'portfolio') {
     const r = vigil(['check', file, '--algorithm', algorithm, '--bound', String(bound), '--json', '--witness', `${file}.wit`, '--certificate', `${file}.cert`]);
     if (r.code !== 0 && r.code !== 1 && r.code !== 3) return `exit ${r.code}: ${r.stderr.trim()}`;
+    // a crash exits with 1 too, without a verdict
+    if (!r.stdout.trim().startsWith('{')) return `exit ${r.code} without a verdict: ${r.stderr.trim()}`;
     verdict = (JSON.parse(r.stdout) as { verdict: Verdict }).verdict;
     if (verdict === 'unsafe') witness = readFileSync(`${file}.wit`, 'utf8');
     if (verdict === 'safe') certificate = readFileSync(`${file}.cert`, 'utf8');
