@@ -18,10 +18,11 @@
  * the development circuits, and on the 27 of the 89 circuits that take the portfolio more than
  * 0.55 s, 2 s instead of 0.6 s gave 0.956 (139462p1neg 1.41 -> 0.98 s, 6s3 1.30 -> 1.04 s), where
  * k-induction's three wins within 2 s waited for it (vgasim_imgfifo-p061 1.05 -> 1.58 s) and its
- * later ones wait 1.4 s more (docs/bench/hwmcc/portfolio.md). Latch correspondence waits for the head start's end, so that a
- * circuit answered within it never pays for it, unless the circuit is small enough for it to be
- * cheap (LCORR_FIRST_SIZE): then it runs first, and the first member checks the merged circuit from
- * the start.
+ * later ones wait 1.4 s more (docs/bench/hwmcc/portfolio.md).
+ *
+ * Latch correspondence waits for the head start's end, so that a circuit answered within it never
+ * pays for it, unless the circuit is small enough for it to be cheap (LCORR_FIRST_SIZE): then it
+ * runs first, and the first member checks the merged circuit from the start.
  */
 import { andCount } from '../formalisms/aig.js';
 import type { Task } from '../formalisms/task.js';

@@ -166,25 +166,10 @@ class AigBuilder {
   }
 
   /**
-   * Gates exactly as given, from triples `lhs, rhs0, rhs1` numbered as this graph numbers its nodes
-   * (`numberedAsGraph`): their fan-ins copied in one loop, where `rawAnd` per gate was most of
-   * reading a large file, in code that runs once.
-   */
-  rawAnds(ands: Int32Array): void {
-    const gates = ands.length / 3;
-    const need = 2 * (this.gates + gates);
-    if (need > this.fanins.length) this.fanins = resized(this.fanins, need);
-    const f = this.fanins;
-    for (let k = 0, at = 2 * this.gates; k < gates; k++, at += 2) {
-      f[at] = ands[3 * k + 1]!;
-      f[at + 1] = ands[3 * k + 2]!;
-    }
-    this.gates += gates;
-  }
-
-  /**
    * The graph's gates, before any other, as their fan-in pairs: the array becomes the builder's, or
-   * with `room` a copy of it with room for that many more gates does.
+   * with `room` a copy of it with room for that many more gates does. Code that runs over every
+   * gate of a large file, once and cold, writes the pairs in one loop instead of calling `rawAnd`
+   * per gate.
    */
   firstGates(pairs: Int32Array, room = 0): void {
     if (this.gates !== 0) throw new Error('firstGates: the graph has gates already');
@@ -239,13 +224,21 @@ function signalLits(aig: AigSignals): Lit[] {
  * and no justice properties (AIGER 1.9: outputs are properties only in files without B and J).
  */
 export function aigFromFile(file: AigerFile): Aig {
-  const b = new AigBuilder(file.file, file.ands.length / 3, 0);
   const ands = file.ands;
+  const inOrder = numberedAsGraph(file);
+  const b = new AigBuilder(file.file, inOrder ? 0 : ands.length / 3, 0);
   let lit = (l: number): Lit => l;
-  if (numberedAsGraph(file)) {
+  if (inOrder) {
     file.inputs.forEach((_, index) => b.input({ index, name: file.symbols.inputs.get(index) }));
     file.latches.forEach((latch, index) => b.latch({ index, name: file.symbols.latches.get(index), next: FALSE_LIT, reset: latch.reset }));
-    b.rawAnds(ands);
+    // the triples `lhs, rhs0, rhs1` of the graph's own gates, in order: their fan-ins as they stand
+    const gates = ands.length / 3;
+    const pairs = new Int32Array(2 * gates);
+    for (let g = 0; g < gates; g++) {
+      pairs[2 * g] = ands[3 * g + 1]!;
+      pairs[2 * g + 1] = ands[3 * g + 2]!;
+    }
+    b.firstGates(pairs);
   } else {
     const byVar = new VarTable(file.maxVar, file.inputs.length + file.latches.length + ands.length / 3);
     byVar.set(0, FALSE_LIT);
