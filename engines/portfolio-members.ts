@@ -62,6 +62,16 @@ export const CIRCUIT_MEMBERS: readonly Member[] = [
 ];
 
 /**
+ * Run alone before the circuit members, in the portfolio's thread, before the circuit's
+ * preprocessing: one round of random simulation (engines/aiger/random-sim.ts), a few milliseconds.
+ * It finds the bugs that many input sequences reach, before IC3 has blocked its way to their depth
+ * (`6s215rb0` at step 34, where IC3 needs 3,000 SAT calls to reach frame 8) and where latch
+ * correspondence or the front end's reductions would cost more than the whole search
+ * (docs/bench/hwmcc/portfolio.md, "Random simulation first").
+ */
+export const CIRCUIT_OPENING: Member = { label: 'sim', line: 'sim --sim-rounds 1' };
+
+/**
  * The members on a model whose words are richer than its circuit (BTOR2), measured on the 33
  * `aiger_twin` designs of the BTOR2 development set with a stated verdict (20 s per run, one engine
  * per process; docs/guide/btor2.md): bit-level IC3 decides 19, bit-level k-induction 8, k-induction

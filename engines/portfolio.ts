@@ -33,11 +33,18 @@ import { SLICE } from './passes/slice.js';
 import { ENCODING } from './passes/block-encoding.js';
 import { CONTROL } from './passes/control.js';
 import { recoverControl } from '../formalisms/control.js';
-import { CIRCUIT_MEMBERS, MEMBERS_OPTION, MIXED_MEMBERS, SHARE_OPTION, WORD_MEMBERS, type Member } from './portfolio-members.js';
+import { CIRCUIT_MEMBERS, CIRCUIT_OPENING, MEMBERS_OPTION, MIXED_MEMBERS, SHARE_OPTION, WORD_MEMBERS, type Member } from './portfolio-members.js';
 import { LEVEL, levelOf, offerFor } from './level.js';
 import { CIRCUIT_PASSES, LCORR, LCORR_PASS } from './passes/circuit.js';
 import type { Pass } from './passes/pass.js';
 import { race, type Entrant, type RacePlan } from './race.js';
+import type { Result, Statistics } from '../formalisms/result.js';
+import type { Limits, Reporter } from './run.js';
+
+/** A race, and on a circuit the cheap member run alone before it (CIRCUIT_OPENING), whose answer wins. */
+interface PortfolioPlan extends RacePlan {
+  readonly opening?: Entrant;
+}
 
 const CIRCUIT_HEAD_START_MS = 2000;
 const HEAD_START_MS = 600;
@@ -128,7 +135,7 @@ function preprocessing(settings: Settings, task: Task, lcorr: boolean): Pass[] {
  * correspondence first on a small circuit and else at the head start's end (the portfolio), or the
  * task comes preprocessed (`live`).
  */
-export function circuitPlan(settings: Settings, task: Task, cores: number, engines: EngineLines, { list = CIRCUIT_MEMBERS, preprocess = true }: { list?: readonly Member[]; preprocess?: boolean } = {}): RacePlan {
+export function circuitPlan(settings: Settings, task: Task, cores: number, engines: EngineLines, { list = CIRCUIT_MEMBERS, preprocess = true }: { list?: readonly Member[]; preprocess?: boolean } = {}): PortfolioPlan {
   const given = settings[MEMBERS_OPTION.name];
   const members = given !== undefined ? given.split(',').map((w) => named(w, list, engines)) : list.slice(0, Math.max(2, cores));
   // more members than cores: they share the first member's core
@@ -149,6 +156,7 @@ export function circuitPlan(settings: Settings, task: Task, cores: number, engin
   const lcorr = preprocess && (settings[LCORR.name] ?? LCORR.default) === 'on';
   const first = lcorr && lcorrFirst(task);
   return {
+    ...(preprocess && given === undefined ? { opening: { label: CIRCUIT_OPENING.label, line: CIRCUIT_OPENING.line } } : {}),
     entrants, ...(preprocess ? { prepare: preprocessing(settings, task, first) } : {}),
     ...((settings[SHARE_OPTION.name] ?? SHARE_OPTION.default) === 'on' ? { share: true } : {}),
     headStart: { ms: shared ? SHARED_HEAD_START_MS : list === CIRCUIT_MEMBERS ? CIRCUIT_HEAD_START_MS : HEAD_START_MS, ...(lcorr && !first ? { deferred: LCORR_PASS } : {}) },
@@ -174,15 +182,29 @@ export function wordPlan(settings: Settings, task: Task, cores: number, engines:
 }
 
 /** The plan for the task: on the words, on the circuit, or on both where the words are richer than the circuit (BTOR2). */
-function planOf(settings: Settings, task: Task, cores: number, engines: EngineLines): RacePlan {
+function planOf(settings: Settings, task: Task, cores: number, engines: EngineLines): PortfolioPlan {
   const level = levelOf(settings);
   if (!task.circuit || level === 'word') return wordPlan(settings, task, cores, engines);
   return circuitPlan(settings, task, cores, engines, { list: level === 'bit' || task.modelIsCircuit === true ? CIRCUIT_MEMBERS : MIXED_MEMBERS });
 }
 
-/** The members as the run's configuration shows them: `ic3-no-ctg-ctp, kind (then ic3 after 10 s)`. */
-export function shown(plan: RacePlan): string {
-  return plan.entrants.map((e) => (e.handOver ? `${e.label} (${e.handOver.label === undefined ? 'for' : `then ${e.handOver.label} after`} ${e.handOver.afterMs / 1000} s)` : e.label)).join(', ');
+/** The members as the run's configuration shows them: `sim first, then ic3-no-ctg-ctp, kind (then ic3 after 10 s)`. */
+export function shown(plan: PortfolioPlan): string {
+  const members = plan.entrants.map((e) => (e.handOver ? `${e.label} (${e.handOver.label === undefined ? 'for' : `then ${e.handOver.label} after`} ${e.handOver.afterMs / 1000} s)` : e.label)).join(', ');
+  return plan.opening ? `${plan.opening.label} first, then ${members}` : members;
+}
+
+/** Counters under a member's label, as the race shows each member's. */
+function under(label: string, stats: Statistics): Statistics {
+  return Object.fromEntries(Object.entries(stats).map(([k, v]) => [`${label}.${k}`, v])) as Statistics;
+}
+
+/** The race of the plan's members; a member alone runs on the circuit with latch correspondence, as any engine would. */
+function raced(task: Task, plan: RacePlan, limits: Limits, reporter: Reporter, context: EngineContext): Promise<Result> {
+  if (plan.entrants.length === 1 && plan.headStart?.deferred) {
+    return race(task, { ...plan, prepare: [...plan.prepare ?? [], plan.headStart.deferred], headStart: { ms: plan.headStart.ms } }, limits, reporter, context);
+  }
+  return race(task, plan, limits, reporter, context);
 }
 
 export function createEngine(settings: Settings, context: EngineContext): Engine {
@@ -192,11 +214,12 @@ export function createEngine(settings: Settings, context: EngineContext): Engine
     async check(task, limits, reporter) {
       const plan = planFor(task);
       if (plan.entrants.length === 0) return { verdict: 'unknown', reason: unknown('unsupported', 'no engine applies to this model'), stats: { timeMs: 0, solverChecks: 0, solverTimeMs: 0 } };
-      // a member alone runs on the circuit with latch correspondence, as any engine would
-      if (plan.entrants.length === 1 && plan.headStart?.deferred) {
-        return race(task, { ...plan, prepare: [...plan.prepare ?? [], plan.headStart.deferred], headStart: { ms: plan.headStart.ms } }, limits, reporter, context);
-      }
-      return race(task, plan, limits, reporter, context);
+      const { opening } = plan;
+      if (!opening) return raced(task, plan, limits, reporter, context);
+      const opened = await context.engines.run(opening.line, task, limits, reporter, context);
+      if (opened.verdict !== 'unknown') return { ...opened, stats: { ...opened.stats, ...under(opening.label, opened.stats), [`won.${opening.label}`]: 1 } };
+      const r = await raced(task, plan, limits, reporter, context);
+      return { ...r, stats: { ...r.stats, ...under(opening.label, opened.stats), timeMs: r.stats.timeMs + opened.stats.timeMs } };
     },
   };
 }

@@ -13,6 +13,7 @@ import { INVARIANTS, SIMPLE_PATH } from './kind-options.js';
 import { FCOVER, SEARCH } from './impact-options.js';
 import { PDR_INVARIANTS, PDR_GENERALIZE, PDR_LEMMAS } from './pdr-options.js';
 import { IC3_OPTIONS } from './aiger/ic3-options.js';
+import { SIM_ROUNDS } from './aiger/random-sim-options.js';
 import { CIRCUIT_MEMBERS, MEMBERS_OPTION, MIXED_MEMBERS, SHARE_OPTION } from './portfolio-members.js';
 import { LEVEL, levelOf, offerFor } from './level.js';
 import { CIRCUIT_PASSES, LCORR, SCORR, SWEEP } from './passes/circuit.js';
@@ -47,6 +48,7 @@ export const ENGINES: readonly EngineSpec[] = [
   { name: 'bmc', options: [BOUND, ENCODING, CONTROL, SLICE, LEVEL, ...CIRCUIT], create: lazy(() => import('./bmc.js')) },
   { name: 'ic3', needs: 'circuit', options: [...IC3_OPTIONS, LEVEL, ...CIRCUIT], create: lazy(() => import('./aiger/ic3.js')) },
   { name: 'ic3', options: [ENCODING, CONTROL, SLICE, LEVEL, ...CIRCUIT], create: lazy(() => import('./ic3ia.js')) },
+  { name: 'sim', needs: 'circuit', options: [SIM_ROUNDS], create: lazy(() => import('./aiger/random-sim.js')) },
   { name: 'imc', theories: INTERPOLATED, options: [BOUND, ENCODING, CONTROL, SLICE, ...CIRCUIT], create: lazy(() => import('./imc.js')) },
   { name: 'impact', options: [SEARCH, FCOVER, ENCODING, CONTROL, SLICE, ...CIRCUIT], create: lazy(() => import('./impact.js')) },
   { name: 'kind', needs: 'circuit', options: [BOUND, SIMPLE_PATH, LEVEL, ...CIRCUIT], create: lazy(() => import('./aiger/kind.js')) },

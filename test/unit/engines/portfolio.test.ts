@@ -78,12 +78,12 @@ describe('the portfolio on a BTOR2 model (words and their blasted circuit)', () 
     const task = p.task(p.properties[0]!);
     const onTwo = circuitPlan({}, task, 2, ENGINE_LINES, { list: MIXED_MEMBERS });
     expect(await members('unit/pono/two-cnt-true.btor', {})).toBe(shown(onTwo));
-    expect(shown(onTwo)).toBe('ic3-no-ctg-ctp, kind (then ic3 after 30 s)');
+    expect(shown(onTwo)).toBe('sim first, then ic3-no-ctg-ctp, kind (then ic3 after 30 s)');
     // on one core k-induction gives the shared core back sooner
-    expect(shown(circuitPlan({}, task, 1, ENGINE_LINES, { list: MIXED_MEMBERS }))).toBe('ic3-no-ctg-ctp, kind (for 10 s)');
+    expect(shown(circuitPlan({}, task, 1, ENGINE_LINES, { list: MIXED_MEMBERS }))).toBe('sim first, then ic3-no-ctg-ctp, kind (for 10 s)');
     const onSix = circuitPlan({}, task, 6, ENGINE_LINES, { list: MIXED_MEMBERS });
     expect(onSix.entrants.filter((e) => e.words === true).map((e) => e.label)).toEqual(['ic3-words', 'kind-words']);
-    expect(await members('unit/pono/two-cnt-true.btor', { level: 'bit' })).toBe('ic3-no-ctg-ctp, kind (then ic3 after 30 s)');
+    expect(await members('unit/pono/two-cnt-true.btor', { level: 'bit' })).toBe('sim first, then ic3-no-ctg-ctp, kind (then ic3 after 30 s)');
     // the word-level members, with their engines' word-level forms where they have two
     expect(await members('unit/pono/two-cnt-true.btor', { level: 'word' })).toBe('bmc, cegar, kind, ic3');
     expect(wordPlan({ level: 'word' }, p.task(p.properties[0]!), 2, ENGINE_LINES).entrants.map((e) => e.line)).toEqual(['bmc --level word', 'cegar', 'kind --level word', 'ic3 --level word']);
