@@ -91,12 +91,16 @@ function simulateRound(aig: Aig, seed: number, steps: number): Run | undefined {
   const latchWords = at.values / 4 + firstLatch * WORDS;
   m.set(aig.fanins, at.fanins / 4);
   m.fill(0, at.values / 4, at.next / 4);
-  // the latches start random, then those with a reset at it
+  // the latches start random, then those with a reset at it (no call per latch: this runs cold)
   let x = k.draw(4 * latchWords, WORDS * L, seed);
+  const nextAt = at.next / 4;
   for (let j = 0; j < L; j++) {
     const l = aig.latches[j]!;
-    m[at.next / 4 + j] = l.next;
-    if (l.reset !== 'x') m.fill(l.reset === 1 ? -1 : 0, latchWords + WORDS * j, latchWords + WORDS * (j + 1));
+    m[nextAt + j] = l.next;
+    if (l.reset === 'x') continue;
+    const v = -l.reset;
+    m[latchWords + WORDS * j] = v;
+    m[latchWords + WORDS * j + 1] = v;
   }
   const start = m.slice(latchWords, latchWords + WORDS * L);
   const alive = new Int32Array(WORDS).fill(-1);
