@@ -63,7 +63,8 @@ export const CIRCUIT_MEMBERS: readonly Member[] = [
 
 /**
  * Run alone before the circuit members, in the portfolio's thread, before the circuit's
- * preprocessing: one round of random simulation (engines/aiger/random-sim.ts), a few milliseconds.
+ * preprocessing, on a cone with latches: one round of random simulation
+ * (engines/aiger/random-sim.ts), 1 to 19 ms on the 89 circuits of HWMCC'24 and the development set.
  * It finds the bugs that many input sequences reach, before IC3 has blocked its way to their depth
  * (`6s215rb0` at step 34, where IC3 needs 3,000 SAT calls to reach frame 8) and where latch
  * correspondence or the front end's reductions would cost more than the whole search

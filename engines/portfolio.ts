@@ -156,7 +156,8 @@ export function circuitPlan(settings: Settings, task: Task, cores: number, engin
   const lcorr = preprocess && (settings[LCORR.name] ?? LCORR.default) === 'on';
   const first = lcorr && lcorrFirst(task);
   return {
-    ...(preprocess && given === undefined ? { opening: { label: CIRCUIT_OPENING.label, line: CIRCUIT_OPENING.line } } : {}),
+    // without latches the members' first SAT call decides the property: nothing to simulate first
+    ...(preprocess && given === undefined && task.circuit!.latches.length > 0 ? { opening: { label: CIRCUIT_OPENING.label, line: CIRCUIT_OPENING.line } } : {}),
     entrants, ...(preprocess ? { prepare: preprocessing(settings, task, first) } : {}),
     ...((settings[SHARE_OPTION.name] ?? SHARE_OPTION.default) === 'on' ? { share: true } : {}),
     headStart: { ms: shared ? SHARED_HEAD_START_MS : list === CIRCUIT_MEMBERS ? CIRCUIT_HEAD_START_MS : HEAD_START_MS, ...(lcorr && !first ? { deferred: LCORR_PASS } : {}) },

@@ -9,10 +9,11 @@
  * is the 64 runs, as many steps long as ROUND_WORK allows for the circuit's size (at most
  * MAX_STEPS); each round draws new values.
  *
- * The loops over the nodes are WebAssembly (random-sim.wat, embedded as KERNEL): a round runs once
- * in a process, mostly before V8 would have optimised JavaScript loops, and V8 runs WebAssembly
- * compiled from the start. On `zipcpu-pfcache-p28` (18,398 gates, 21 steps) a first round took 20
- * ms in JavaScript, 4 ms in WebAssembly with its instantiation; warm, 2.7 and 1.6 ms.
+ * A round is one call into WebAssembly (random-sim.wat, embedded as KERNEL; this module sets up its
+ * memory and reads the run back): a round runs once in a process, mostly before V8 would have
+ * optimised JavaScript loops, and V8 runs WebAssembly compiled from the start. On
+ * `zipcpu-pfcache-p28` (18,398 gates, 21 steps) a first round took 20 ms in JavaScript, 4 ms in
+ * WebAssembly with its instantiation; warm, 2.7 and 1.6 ms.
  */
 import { andCount, firstGateNode, type Aig } from '../../formalisms/aig.js';
 import type { Run } from '../../formalisms/aig-eval.js';
@@ -33,12 +34,12 @@ const MAX_STEPS = 256;
 const ROUND_WORK = 1 << 20;
 
 /** random-sim.wat assembled (`npm run wasm engines/aiger/random-sim.wat`). */
-export const KERNEL = 'AGFzbQEAAAABFwNgBH9/f38AYAV/f39/fwBgA39/fwF/AwQDAAECBQMBAAEHIwQGbWVtb3J5AgAFZ2F0ZXMAAAdsYXRjaGVzAAEEZHJhdwACCsUCA4QBAQZ/A0AgACgCACEEIAAoAgQhBSABIARBAXZBA3RqIQYgASAFQQF2QQN0aiEHQQAgBEEBcWshCEEAIAVBAXFrIQkgAiAGKAIAIAhzIAcoAgAgCXNxNgIAIAIgBigCBCAIcyAHKAIEIAlzcTYCBCAAQQhqIQAgAkEIaiECIAIgA0kNAAsLcQEFfyACIQkCQANAIAggA08NASAAKAIAIQUgASAFQQF2QQN0aiEGQQAgBUEBcWshByAJIAYoAgAgB3M2AgAgCSAGKAIEIAdzNgIEIABBBGohACAJQQhqIQkgCEEBaiEIDAALCyAEIAIgA0EDdPwKAAALSwEBfyAAIAFBAnRqIQMCQANAIAAgA08NASACIAJBDXRzIQIgAiACQRF2cyECIAIgAkEFdHMhAiAAIAI2AgAgAEEEaiEADAALCyACCw==';
+export const KERNEL = 'AGFzbQEAAAABHARgBH9/f38AYAV/f39/fwBgA39/fwF/YAF/AX8DBgUAAQICAwUDAQABBxkDBm1lbW9yeQIABGRyYXcAAgVyb3VuZAAECp8FBYQBAQZ/A0AgACgCACEEIAAoAgQhBSABIARBAXZBA3RqIQYgASAFQQF2QQN0aiEHQQAgBEEBcWshCEEAIAVBAXFrIQkgAiAGKAIAIAhzIAcoAgAgCXNxNgIAIAIgBigCBCAIcyAHKAIEIAlzcTYCBCAAQQhqIQAgAkEIaiECIAIgA0kNAAsLcQEFfyACIQkCQANAIAggA08NASAAKAIAIQUgASAFQQF2QQN0aiEGQQAgBUEBcWshByAJIAYoAgAgB3M2AgAgCSAGKAIEIAdzNgIEIABBBGohACAJQQhqIQkgCEEBaiEIDAALCyAEIAIgA0EDdPwKAAALSwEBfyAAIAFBAnRqIQMCQANAIAAgA08NASACIAJBDXRzIQIgAiACQRF2cyECIAIgAkEFdHMhAiAAIAI2AgAgAEEEaiEADAALCyACCx8AIAAgAUEBdkEDdGogAkECdGooAgBBACABQQFxa3MLuAIBCn9BfyEHQX8hCCAAKAIsIQIgACgCICEDAkADQCABIAAoAihPDQEgAyAAKAIkQQJ2IAIQAiECIAAoAgRBCGogAyAAKAIk/AoAACAAKAIIIAAoAgxJBEAgACgCACAAKAIEIAAoAgggACgCDBAACyAAKAIwQQRqIQQgBCAAKAI0QQJ0aiEFAkADQCAEIAVPDQEgBCgCACEGIAcgACgCBCAGQQAQA3EhByAIIAAoAgQgBkEBEANxIQggBEEEaiEEDAALCyAAKAIwKAIAIQYgByAAKAIEIAZBABADcSEJIAggACgCBCAGQQEQA3EhCiAJIApyBEAgACAJNgI4IAAgCjYCPCABDwsgACgCECAAKAIEIAAoAhQgACgCGCAAKAIcEAEgAyAAKAIkaiEDIAFBAWohAQwACwtBfws=';
 
 interface Kernel {
   readonly memory: WebAssembly.Memory;
-  gates(fanins: number, values: number, from: number, end: number): void;
-  latches(next: number, values: number, scratch: number, count: number, to: number): void;
+  /** A round as the words at `params` describe it (random-sim.wat): the first step that hits the bad state, or -1. */
+  round(params: number): number;
   draw(to: number, words: number, state: number): number;
 }
 
@@ -50,8 +51,14 @@ function instance(): Kernel {
   return kernel;
 }
 
+/** The round's parameters (16 words, the kernel's `round` says which), then the memory's other parts, in bytes. */
+const PARAMS = 0;
+const HITS = 14;
+
 /** Where a round keeps what in the kernel's memory, in bytes. */
 interface Layout {
+  /** The bad state's literal, then the constraints'. */
+  readonly lits: number;
   readonly fanins: number;
   readonly values: number;
   readonly next: number;
@@ -63,12 +70,14 @@ interface Layout {
 
 function layout(aig: Aig, steps: number): Layout {
   const nodes = firstGateNode(aig) + andCount(aig);
-  const fanins = 0;
+  const lits = PARAMS + 64;
+  // the 64-bit words of the values aligned, as the kernel reads them in pairs
+  const fanins = lits + 8 * Math.ceil((1 + aig.constraints.length) / 2);
   const values = fanins + 4 * aig.fanins.length;
   const next = values + 4 * WORDS * nodes;
-  const scratch = next + 4 * aig.latches.length;
+  const scratch = next + 8 * Math.ceil(aig.latches.length / 2);
   const drawn = scratch + 4 * WORDS * aig.latches.length;
-  return { fanins, values, next, scratch, drawn, end: drawn + 4 * WORDS * aig.inputs.length * steps };
+  return { lits, fanins, values, next, scratch, drawn, end: drawn + 4 * WORDS * aig.inputs.length * steps };
 }
 
 /** The next value of the kernel's generator, for the seeds. */
@@ -85,14 +94,17 @@ function simulateRound(aig: Aig, seed: number, steps: number): Run | undefined {
   const pages = Math.ceil(at.end / 65536) - k.memory.buffer.byteLength / 65536;
   if (pages > 0) k.memory.grow(pages);
   const m = new Int32Array(k.memory.buffer);
-  const I = aig.inputs.length;
   const L = aig.latches.length;
-  const firstLatch = 1 + I;
+  const firstLatch = 1 + aig.inputs.length;
   const latchWords = at.values / 4 + firstLatch * WORDS;
+  m[at.lits / 4] = aig.properties[0]!.lit;
+  for (let c = 0; c < aig.constraints.length; c++) m[at.lits / 4 + 1 + c] = aig.constraints[c]!.lit;
   m.set(aig.fanins, at.fanins / 4);
-  m.fill(0, at.values / 4, at.next / 4);
+  // every other node's words are written before they are read
+  m[at.values / 4] = 0;
+  m[at.values / 4 + 1] = 0;
   // the latches start random, then those with a reset at it (no call per latch: this runs cold)
-  let x = k.draw(4 * latchWords, WORDS * L, seed);
+  const x = k.draw(4 * latchWords, WORDS * L, seed);
   const nextAt = at.next / 4;
   for (let j = 0; j < L; j++) {
     const l = aig.latches[j]!;
@@ -103,23 +115,15 @@ function simulateRound(aig: Aig, seed: number, steps: number): Run | undefined {
     m[latchWords + WORDS * j + 1] = v;
   }
   const start = m.slice(latchWords, latchWords + WORDS * L);
-  const alive = new Int32Array(WORDS).fill(-1);
-  const word = (lit: number, w: number) => m[at.values / 4 + (lit >> 1) * WORDS + w]! ^ -(lit & 1);
-  const bad = aig.properties[0]!.lit;
-  const stepBytes = 4 * WORDS * I;
-  const gates = at.values + 4 * WORDS * firstGateNode(aig);
-  for (let t = 0; t < steps; t++) {
-    x = k.draw(at.drawn + t * stepBytes, WORDS * I, x);
-    m.copyWithin(at.values / 4 + WORDS, (at.drawn + t * stepBytes) / 4, (at.drawn + (t + 1) * stepBytes) / 4);
-    if (gates < at.next) k.gates(at.fanins, at.values, gates, at.next);
-    for (const c of aig.constraints) for (let w = 0; w < WORDS; w++) alive[w]! &= word(c.lit, w);
-    for (let w = 0; w < WORDS; w++) {
-      const hit = word(bad, w) & alive[w]!;
-      if (hit !== 0) return runOf(aig, start, m.subarray(at.drawn / 4), w, Math.clz32(hit & -hit) ^ 31, t);
-    }
-    k.latches(at.next, at.values, at.scratch, L, 4 * latchWords);
-  }
-  return undefined;
+  m.set([
+    at.fanins, at.values, at.values + 4 * WORDS * firstGateNode(aig), at.next, at.next, at.scratch, L, 4 * latchWords,
+    at.drawn, 4 * WORDS * aig.inputs.length, steps, x, at.lits, aig.constraints.length,
+  ], PARAMS / 4);
+  const t = k.round(PARAMS);
+  if (t < 0) return undefined;
+  const w = m[PARAMS / 4 + HITS] !== 0 ? 0 : 1;
+  const hit = m[PARAMS / 4 + HITS + w]!;
+  return runOf(aig, start, m.subarray(at.drawn / 4), w, Math.clz32(hit & -hit) ^ 31, t);
 }
 
 /** Run `bit` of word `w` up to step `last`: its initial latches and its inputs at each step. */
