@@ -65,10 +65,9 @@ export const CIRCUIT_MEMBERS: readonly Member[] = [
  * Run alone before the circuit members, in the portfolio's thread, before the circuit's
  * preprocessing, on a cone with latches: one round of random simulation
  * (engines/aiger/random-sim.ts), 1 to 19 ms on the 89 circuits of HWMCC'24 and the development set.
- * It finds the bugs that many input sequences reach, before IC3 has blocked its way to their depth
- * (`6s215rb0` at step 34, where IC3 needs 3,000 SAT calls to reach frame 8) and where latch
- * correspondence or the front end's reductions would cost more than the whole search
- * (docs/bench/hwmcc/portfolio.md, "Random simulation first").
+ * It finds the bugs that many input sequences reach before IC3 has blocked its way to their depth
+ * (`texastwoprocp5` at step 14, where the first member made 4,334 SAT calls in 0.4 s;
+ * docs/bench/hwmcc/portfolio.md, "Random simulation first").
  */
 export const CIRCUIT_OPENING: Member = { label: 'sim', line: 'sim --sim-rounds 1' };
 

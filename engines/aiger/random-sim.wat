@@ -2,7 +2,9 @@
 ;; words (64 runs) per node, byte offsets throughout; one call runs a round. random-sim.ts holds this module compiled
 ;; (`npm run wasm` prints it; test/unit/engines/random-sim.test.ts checks that the two agree).
 (module
-  (memory (export "memory") 1)
+  ;; the memory is the caller's, made as large as the round needs: growing it would detach its old
+  ;; buffer, and V8 then checks for detached buffers on every typed-array access of the process
+  (import "env" "memory" (memory 1))
 
   ;; gates(f, v, o, end): the words of each node from offset o to end (8 bytes a node) from its two
   ;; fanin literals, read in pairs from f on; a literal's node n has its words at v + 8n, complemented
