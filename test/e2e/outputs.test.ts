@@ -334,7 +334,7 @@ describe('usage', () => {
       expect(r.stdout).toContain(heading);
     }
     expect(r.stdout).toMatch(/4 {2}internal error/);
-    expect(r.stdout.replace(/\s+/g, ' ')).toMatch(/choices: "cegar", "bmc", "ic3", "imc", "impact", "kind", "pdkind", "pdr", "tpa", "split-tpa", "portfolio"/);
+    expect(r.stdout.replace(/\s+/g, ' ')).toMatch(/choices: "cegar", "bmc", "ic3", "sim", "imc", "impact", "kind", "pdkind", "pdr", "tpa", "split-tpa", "portfolio"/);
   });
 
   it('--version prints the package version', () => {
@@ -344,7 +344,7 @@ describe('usage', () => {
   });
 
   const bad: [string[], RegExp][] = [
-    [['check', model('counter.cfa'), '--algorithm', 'spacer'], /^error: option '--algorithm <name>' argument 'spacer' is invalid\. Allowed choices are cegar, bmc, ic3, imc, impact, kind, pdkind, pdr, tpa, split-tpa, portfolio, termination, live, klive, lasso-bmc\.$/],
+    [['check', model('counter.cfa'), '--algorithm', 'spacer'], /^error: option '--algorithm <name>' argument 'spacer' is invalid\. Allowed choices are cegar, bmc, ic3, sim, imc, impact, kind, pdkind, pdr, tpa, split-tpa, portfolio, termination, live, klive, lasso-bmc\.$/],
     [['check', model('counter.cfa'), '--domain', 'BOX'], /Allowed choices are EXPL, PRED_BOOL, PRED_CART, PRED_SPLIT\.$/],
     [['check', model('counter.cfa'), '--bound', 'ten'], /--bound must be a whole number, got 'ten'/],
     [['check', model('counter.cfa'), '--timeout', '-1'], /--timeout must be a positive number of seconds/],

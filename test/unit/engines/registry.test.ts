@@ -8,10 +8,10 @@ const offer = (circuit: boolean, theories: ('bool' | 'int' | 'bv')[], kind: Prop
 
 describe('the engine registry', () => {
   it('lists each name once, in the order of --help, and each option once', () => {
-    expect(ENGINE_NAMES).toEqual(['cegar', 'bmc', 'ic3', 'imc', 'impact', 'kind', 'pdkind', 'pdr', 'tpa', 'split-tpa', 'portfolio', 'termination', 'live', 'klive', 'lasso-bmc']);
+    expect(ENGINE_NAMES).toEqual(['cegar', 'bmc', 'ic3', 'sim', 'imc', 'impact', 'kind', 'pdkind', 'pdr', 'tpa', 'split-tpa', 'portfolio', 'termination', 'live', 'klive', 'lasso-bmc']);
     const names = ENGINE_OPTIONS.map((o) => o.name);
     expect(new Set(names).size).toBe(names.length);
-    expect(names).toEqual(['domain', 'maxenum', 'refinement', 'search', 'predsplit', 'precgranularity', 'initprec', 'prunestrategy', 'encoding', 'control', 'slice', 'sweep', 'lcorr', 'scorr', 'bound', 'level', 'ic3-ctg', 'ic3-ctp', 'ic3-dynamic', 'ic3-parent', 'ic3-drop-po', 'ic3-ternary', 'ic3-leaf-decisions', 'ic3-join', 'ic3-hypothesis', 'ic3-bve', 'ic3-justify', 'ic3-cells', 'fcover', 'simplepath', 'invariants', 'pdr-lemmas', 'pdr-generalize', 'pdr-invariants', 'members', 'share']);
+    expect(names).toEqual(['domain', 'maxenum', 'refinement', 'search', 'predsplit', 'precgranularity', 'initprec', 'prunestrategy', 'encoding', 'control', 'slice', 'sweep', 'lcorr', 'scorr', 'bound', 'level', 'ic3-ctg', 'ic3-ctp', 'ic3-dynamic', 'ic3-parent', 'ic3-drop-po', 'ic3-ternary', 'ic3-leaf-decisions', 'ic3-join', 'ic3-hypothesis', 'ic3-bve', 'ic3-justify', 'ic3-cells', 'sim-rounds', 'fcover', 'simplepath', 'invariants', 'pdr-lemmas', 'pdr-generalize', 'pdr-invariants', 'members', 'share']);
   });
 
   it('chooses the default per property kind, and of two engines with one name the one the task offers a view for', () => {
