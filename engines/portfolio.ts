@@ -37,13 +37,13 @@ import { CIRCUIT_MEMBERS, CIRCUIT_OPENING, MEMBERS_OPTION, MIXED_MEMBERS, SHARE_
 import { LEVEL, levelOf, offerFor } from './level.js';
 import { CIRCUIT_PASSES, LCORR, LCORR_PASS } from './passes/circuit.js';
 import type { Pass } from './passes/pass.js';
-import { race, type Entrant, type RacePlan } from './race.js';
-import type { Result, Statistics } from '../formalisms/result.js';
+import { labelled, race, type Entrant, type RacePlan } from './race.js';
+import type { Result } from '../formalisms/result.js';
 import type { Limits, Reporter } from './run.js';
 
 /** A race, and on a circuit the cheap member run alone before it (CIRCUIT_OPENING), whose answer wins. */
 interface PortfolioPlan extends RacePlan {
-  readonly opening?: Entrant;
+  readonly opening?: Member;
 }
 
 const CIRCUIT_HEAD_START_MS = 2000;
@@ -157,7 +157,7 @@ export function circuitPlan(settings: Settings, task: Task, cores: number, engin
   const first = lcorr && lcorrFirst(task);
   return {
     // without latches the members' first SAT call decides the property: nothing to simulate first
-    ...(preprocess && given === undefined && task.circuit!.latches.length > 0 ? { opening: { label: CIRCUIT_OPENING.label, line: CIRCUIT_OPENING.line } } : {}),
+    ...(preprocess && given === undefined && task.circuit!.latches.length > 0 ? { opening: CIRCUIT_OPENING } : {}),
     entrants, ...(preprocess ? { prepare: preprocessing(settings, task, first) } : {}),
     ...((settings[SHARE_OPTION.name] ?? SHARE_OPTION.default) === 'on' ? { share: true } : {}),
     headStart: { ms: shared ? SHARED_HEAD_START_MS : list === CIRCUIT_MEMBERS ? CIRCUIT_HEAD_START_MS : HEAD_START_MS, ...(lcorr && !first ? { deferred: LCORR_PASS } : {}) },
@@ -195,11 +195,6 @@ export function shown(plan: PortfolioPlan): string {
   return plan.opening ? `${plan.opening.label} first, then ${members}` : members;
 }
 
-/** Counters under a member's label, as the race shows each member's. */
-function under(label: string, stats: Statistics): Statistics {
-  return Object.fromEntries(Object.entries(stats).map(([k, v]) => [`${label}.${k}`, v])) as Statistics;
-}
-
 /** The race of the plan's members; a member alone runs on the circuit with latch correspondence, as any engine would. */
 function raced(task: Task, plan: RacePlan, limits: Limits, reporter: Reporter, context: EngineContext): Promise<Result> {
   if (plan.entrants.length === 1 && plan.headStart?.deferred) {
@@ -218,9 +213,9 @@ export function createEngine(settings: Settings, context: EngineContext): Engine
       const { opening } = plan;
       if (!opening) return raced(task, plan, limits, reporter, context);
       const opened = await context.engines.run(opening.line, task, limits, reporter, context);
-      if (opened.verdict !== 'unknown') return { ...opened, stats: { ...opened.stats, ...under(opening.label, opened.stats), [`won.${opening.label}`]: 1 } };
+      if (opened.verdict !== 'unknown') return { ...opened, stats: { ...opened.stats, ...labelled(opening.label, opened.stats), [`won.${opening.label}`]: 1 } };
       const r = await raced(task, plan, limits, reporter, context);
-      return { ...r, stats: { ...r.stats, ...under(opening.label, opened.stats), timeMs: r.stats.timeMs + opened.stats.timeMs } };
+      return { ...r, stats: { ...r.stats, ...labelled(opening.label, opened.stats), timeMs: r.stats.timeMs + opened.stats.timeMs } };
     },
   };
 }

@@ -172,6 +172,11 @@ function portable(task: Task, words: boolean): PortableTask {
   return { kind: 'file', file: task.file, bytes: task.source, property: task.property.index };
 }
 
+/** A member's counters under its label (`ic3.frame`), as the race's statistics show each member's. */
+export function labelled(label: string, stats: Readonly<Record<string, number>>): Record<string, number> {
+  return Object.fromEntries(Object.entries(stats).map(([k, v]) => [`${label}.${k}`, v]));
+}
+
 /** The statistics of the race: the winner's own counters, the totals, and every member's counters under its label. */
 function combined(rows: readonly MemberProgress[], final: ReadonlyMap<string, Statistics>, timeMs: number, winner?: Statistics): Statistics {
   const stats: Statistics = { ...winner, timeMs, solverChecks: 0, solverTimeMs: 0, members: rows.length };
@@ -179,7 +184,7 @@ function combined(rows: readonly MemberProgress[], final: ReadonlyMap<string, St
     const s = final.get(r.label) ?? r.stats ?? {};
     stats.solverChecks += s.solverChecks ?? 0;
     stats.solverTimeMs += s.solverTimeMs ?? 0;
-    for (const [k, v] of Object.entries(s)) stats[`${r.label}.${k}`] = v;
+    Object.assign(stats, labelled(r.label, s));
   }
   return stats;
 }

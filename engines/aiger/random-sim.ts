@@ -99,8 +99,7 @@ function xorshift(x: number): number {
 }
 
 /** One round: the first run (of 64) to reach the bad state, or undefined; `seed` (non-zero) draws its values. */
-function simulateRound(aig: Aig, seed: number, steps: number): Run | undefined {
-  const at = layout(aig, steps);
+function simulateRound(aig: Aig, at: Layout, seed: number, steps: number): Run | undefined {
   const { memory, exports: k } = instance(at.end);
   const m = new Int32Array(memory.buffer);
   const L = aig.latches.length;
@@ -157,13 +156,14 @@ function runSim(circuit: Aig, opts: AigerEngineOptions & { readonly rounds?: num
   const steps = roundSteps(circuit);
   let done = 0;
   let outcome: Outcome | undefined;
-  if (layout(circuit, steps).end > MAX_BYTES) outcome = { result: 'unknown', reason: unknown('unsupported', 'the circuit is too large to simulate') };
+  const at = layout(circuit, steps);
+  if (at.end > MAX_BYTES) outcome = { result: 'unknown', reason: unknown('unsupported', 'the circuit is too large to simulate') };
   while (outcome === undefined) {
     if (done >= rounds) outcome = { result: 'unknown', reason: unknown('bound', `no bad state on ${64 * done} random runs of ${steps} steps`) };
     else if (expired(opts)) outcome = { result: 'unknown', reason: TIMEOUT };
     else {
       opts.onProgress?.({ phase: 'sim', iteration: done, detail: `${64 * done} random runs of ${steps} steps`, stats: { rounds: done } });
-      const run = simulateRound(circuit, xorshift(0x9e3779b9 + done), steps);
+      const run = simulateRound(circuit, at, xorshift(0x9e3779b9 + done), steps);
       done++;
       if (run) outcome = { result: 'unsafe', run };
     }
